@@ -1,0 +1,74 @@
+/**
+ * The composition root: the one place that builds Elftia's services. The Electron shell, the
+ * headless host and the CLI all call createAppServices; none of them constructs a service by hand.
+ * No electron import here (the shell passes Electron-backed collaborators in).
+ */
+import path from 'node:path';
+import { openDatabase, DATABASE_FILE, type Db } from './db/database';
+import { McpServerRepository } from './db/McpServerRepository';
+import { SettingsRepository } from './db/SettingsRepository';
+import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
+import { SettingsService } from './services/settings/SettingsService';
+import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
+import type { SecretStore } from './services/secrets/SecretStore';
+
+export interface AppServicesOptions {
+  dataDir: string;
+  /** Defaults to the AES-256-GCM key file in the data dir; the Electron shell passes safeStorage. */
+  secretStore?: SecretStore;
+  /**
+   * How often to look for changes another process (the CLI, a second host) committed to the
+   * database, in milliseconds; 0 turns it off. Default 0: a one-shot CLI command does not need it.
+   */
+  externalChangePollMs?: number;
+}
+
+export interface AppServices {
+  dataDir: string;
+  db: Db;
+  mcpServers: McpServerConfigService;
+  settings: SettingsService;
+  dispose(): Promise<void>;
+}
+
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const dataDir = path.resolve(options.dataDir);
+  const db = openDatabase(path.join(dataDir, DATABASE_FILE));
+  const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
+  const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });
+  const settings = new SettingsService(new SettingsRepository(db));
+  const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
+    mcpServers.notifyExternalChange();
+    settings.notifyExternalChange();
+  });
+
+  return {
+    dataDir,
+    db,
+    mcpServers,
+    settings,
+    async dispose() {
+      stopWatch();
+      db.close();
+    },
+  };
+}
+
+/**
+ * SQLite bumps `PRAGMA data_version` when another connection commits; polling it is a cheap
+ * way to show a server the CLI added without a reload.
+ */
+function watchExternalChanges(db: Db, intervalMs: number, onChange: () => void): () => void {
+  if (intervalMs <= 0) return () => {};
+  let last = db.pragma('data_version', { simple: true });
+  const timer = setInterval(() => {
+    if (!db.open) return;
+    const current = db.pragma('data_version', { simple: true });
+    if (current !== last) {
+      last = current;
+      onChange();
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import {
+  type McpServerInputParsed,
+  type McpServerRecord,
+  toRecordFields,
+} from '../../../../../shared/contracts/mcp-types';
+import type { McpServerRepository } from '../../../../db/McpServerRepository';
+import { AppError } from '../../../../errors';
+
+export interface McpServerConfigServiceOptions {
+  repository: McpServerRepository;
+  /** Returns ISO 8601 timestamps; injectable for tests. */
+  now?: () => string;
+  newId?: () => string;
+}
+
+export type McpServersChangeListener = () => void;
+
+/**
+ * The user's MCP server list: add, replace, enable, remove. Inputs arrive already parsed by the
+ * shared zod schemas (the router and the CLI validate); this service enforces what only the
+ * database can know — unique names — and announces every change.
+ */
+export class McpServerConfigService {
+  readonly #repository: McpServerRepository;
+  readonly #now: () => string;
+  readonly #newId: () => string;
+  readonly #events = new EventEmitter();
+
+  constructor(options: McpServerConfigServiceOptions) {
+    this.#repository = options.repository;
+    this.#now = options.now ?? (() => new Date().toISOString());
+    this.#newId = options.newId ?? (() => crypto.randomUUID());
+  }
+
+  list(): McpServerRecord[] {
+    return this.#repository.list();
+  }
+
+  get(id: string): McpServerRecord {
+    const record = this.#repository.get(id);
+    if (!record) throw new AppError('NOT_FOUND', { params: { id } });
+    return record;
+  }
+
+  /** Looks a server up by its name, ignoring case (the CLI addresses servers by name). */
+  getByName(name: string): McpServerRecord {
+    const id = this.#repository.findIdByName(name);
+    if (id === undefined) throw new AppError('NOT_FOUND', { params: { id: name } });
+    return this.get(id);
+  }
+
+  add(input: McpServerInputParsed): McpServerRecord {
+    this.#assertNameFree(input.name);
+    const id = this.#newId();
+    this.#repository.insert(id, toRecordFields(input), this.#now());
+    this.#changed();
+    return this.get(id);
+  }
+
+  update(id: string, input: McpServerInputParsed): McpServerRecord {
+    this.#assertNameFree(input.name, id);
+    if (!this.#repository.update(id, toRecordFields(input), this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
+    this.#changed();
+    return this.get(id);
+  }
+
+  setEnabled(id: string, enabled: boolean): McpServerRecord {
+    if (!this.#repository.setEnabled(id, enabled, this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
+    this.#changed();
+    return this.get(id);
+  }
+
+  remove(id: string): void {
+    if (!this.#repository.delete(id)) throw new AppError('NOT_FOUND', { params: { id } });
+    this.#changed();
+  }
+
+  /** Called after every change made here, and by the owner when another process changed the database. */
+  onChange(listener: McpServersChangeListener): () => void {
+    this.#events.on('change', listener);
+    return () => this.#events.off('change', listener);
+  }
+
+  notifyExternalChange(): void {
+    this.#changed();
+  }
+
+  #assertNameFree(name: string, exceptId?: string): void {
+    const owner = this.#repository.findIdByName(name);
+    if (owner !== undefined && owner !== exceptId) {
+      throw AppError.validation([{ field: 'name', code: 'duplicate', params: { name } }]);
+    }
+  }
+
+  #changed(): void {
+    this.#events.emit('change');
+  }
+}

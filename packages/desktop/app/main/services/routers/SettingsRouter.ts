@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { languagePreferenceSchema } from '../../../shared/contracts/settings';
+import { changes } from './subscriptions';
+import { publicProcedure, router } from './trpc';
+
+export const settingsRouter = router({
+  get: publicProcedure.query(({ ctx }) => ctx.services.settings.get()),
+  setLanguage: publicProcedure
+    .input(z.strictObject({ language: languagePreferenceSchema }))
+    .mutation(({ ctx, input }) => ctx.services.settings.setLanguage(input.language)),
+  onChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
+    for await (const _ of changes((listener) => ctx.services.settings.onChange(listener), signal)) {
+      yield ctx.services.settings.get();
+    }
+  }),
+});

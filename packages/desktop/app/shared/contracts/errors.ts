@@ -1,0 +1,32 @@
+/**
+ * Errors cross the main/renderer boundary as a stable code plus parameters; each side translates
+ * `errors.<code>` from locales/<lng>/common/errors.json. Logs keep the cause; the user sees the code's text.
+ */
+import type { FieldError } from './mcp-types';
+
+export const APP_ERROR_CODES = [
+  'VALIDATION',
+  'NOT_FOUND',
+  'DB_NEWER_VERSION',
+  'DB_CORRUPT',
+  'DB_OPEN_FAILED',
+  'SECRET_STORE_FAILED',
+  'INTERNAL',
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export interface AppErrorData {
+  code: AppErrorCode;
+  params?: Record<string, string | number>;
+  /** Present for VALIDATION: one entry per offending field. */
+  fieldErrors?: FieldError[];
+}
+
+export function isAppErrorData(value: unknown): value is AppErrorData {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    (APP_ERROR_CODES as readonly string[]).includes((value as { code: string }).code)
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * The MCP server contract shared by the main process, the renderer and the CLI.
+ *
+ * One set of zod schemas validates everywhere: inline in McpServerForm (translated), and
+ * authoritatively in McpRouter and the CLI. Every message is an error code (see
+ * locales/<lng>/common/errors.json, `validation.*`), never English text, so each side can
+ * translate it.
+ *
+ * Runtime-neutral: imports only zod.
+ */
+import { z } from 'zod';
+
+export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
+export type McpServerTransport = (typeof MCP_SERVER_TRANSPORTS)[number];
+
+/** Per-server request timeout, in seconds. */
+export const MCP_TIMEOUT_MIN_SEC = 1;
+export const MCP_TIMEOUT_MAX_SEC = 3600;
+export const MCP_TIMEOUT_DEFAULT_SEC = 60;
+export const MCP_NAME_MAX_LENGTH = 64;
+
+/** Validation error codes; `validation.<code>` in locales/<lng>/common/errors.json. */
+export type ValidationCode =
+  | 'required'
+  | 'tooLong'
+  | 'duplicate'
+  | 'invalidHttpUrl'
+  | 'invalidWsUrl'
+  | 'timeoutRange'
+  | 'integer'
+  | 'invalidEnvKey'
+  | 'invalidHeaderName'
+  | 'invalidHeaderValue'
+  | 'unknownField'
+  | 'invalidType'
+  | 'invalidTransport'
+  | 'invalid';
+
+/** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
+export interface FieldError {
+  field: string;
+  code: ValidationCode;
+  params?: Record<string, string | number>;
+}
+
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// RFC 9110 §5.6.2 token.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// RFC 9110 §5.5: no CR, LF or NUL in a field value.
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function isMissing(input: unknown): boolean {
+  if (input === undefined || input === null) return true;
+  return typeof input === 'object' && (input as { type?: unknown }).type === undefined;
+}
+
+const name = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(MCP_NAME_MAX_LENGTH, { error: 'tooLong' });
+
+const timeoutSec = z
+  .number({ error: 'integer' })
+  .int({ error: 'integer' })
+  .min(MCP_TIMEOUT_MIN_SEC, { error: 'timeoutRange' })
+  .max(MCP_TIMEOUT_MAX_SEC, { error: 'timeoutRange' })
+  .default(MCP_TIMEOUT_DEFAULT_SEC);
+
+const enabled = z.boolean({ error: 'invalidType' }).default(true);
+
+const env = z
+  .record(z.string().regex(ENV_KEY, { error: 'invalidEnvKey' }), z.string({ error: 'invalidType' }))
+  .default({});
+
+const headers = z
+  .record(
+    z.string().regex(HEADER_NAME, { error: 'invalidHeaderName' }),
+    z.string({ error: 'invalidType' }).regex(HEADER_VALUE, { error: 'invalidHeaderValue' }),
+  )
+  .default({});
+
+const httpUrl = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' });
+
+const wsUrl = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .refine((v) => hasProtocol(v, ['ws:', 'wss:']), { error: 'invalidWsUrl' });
+
+const common = { name, timeoutSec, enabled };
+
+export const mcpStdioInputSchema = z.strictObject({
+  ...common,
+  type: z.literal('stdio'),
+  command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }),
+  args: z.array(z.string({ error: 'invalidType' })).default([]),
+  env,
+});
+
+const remote = <T extends 'sse' | 'http'>(type: T) =>
+  z.strictObject({ ...common, type: z.literal(type), url: httpUrl, headers });
+
+export const mcpSseInputSchema = remote('sse');
+export const mcpHttpInputSchema = remote('http');
+export const mcpWebSocketInputSchema = z.strictObject({
+  ...common,
+  type: z.literal('websocket'),
+  url: wsUrl,
+  headers,
+});
+
+/** What a user submits to add or replace a server (the form, the CLI, an import). */
+export const mcpServerInputSchema = z.discriminatedUnion(
+  'type',
+  [mcpStdioInputSchema, mcpSseInputSchema, mcpHttpInputSchema, mcpWebSocketInputSchema],
+  { error: (issue) => (isMissing(issue.input) ? 'required' : 'invalidTransport') },
+);
+export type McpServerInput = z.input<typeof mcpServerInputSchema>;
+export type McpServerInputParsed = z.output<typeof mcpServerInputSchema>;
+
+export const mcpServerIdSchema = z.strictObject({ id: z.string().min(1) });
+export const mcpServerUpdateSchema = z.strictObject({ id: z.string().min(1), server: z.unknown() });
+export const mcpServerSetEnabledSchema = z.strictObject({ id: z.string().min(1), enabled: z.boolean() });
+
+/** Connection details; which fields are set depends on the transport. */
+export interface McpServerConfig {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+export interface McpServerRecord {
+  id: string;
+  name: string;
+  type: McpServerTransport;
+  config: McpServerConfig;
+  timeoutSec: number;
+  enabled: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type McpServerStatus = 'disabled' | 'disconnected' | 'connecting' | 'connected' | 'error';
+
+/** Splits a parsed input into the stored record's shape. */
+export function toRecordFields(input: McpServerInputParsed): Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled'> {
+  const { name: n, type, timeoutSec: t, enabled: e } = input;
+  const config: McpServerConfig =
+    input.type === 'stdio'
+      ? { command: input.command, args: input.args, env: input.env }
+      : { url: input.url, headers: input.headers };
+  return { name: n, type, config, timeoutSec: t, enabled: e };
+}
+
+/** The inverse of toRecordFields: the form and the CLI edit a record through its input shape. */
+export function toInput(record: McpServerRecord): McpServerInput {
+  const { name: n, timeoutSec: t, enabled: e, config } = record;
+  if (record.type === 'stdio') {
+    return { name: n, timeoutSec: t, enabled: e, type: 'stdio', command: config.command ?? '', args: config.args ?? [], env: config.env ?? {} };
+  }
+  return { name: n, timeoutSec: t, enabled: e, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
+}
+
+const KNOWN_CODES = new Set<string>([
+  'required', 'tooLong', 'duplicate', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'invalid',
+]);
+
+/** Maps zod issues to field errors with translatable codes; one error per field, first wins. */
+export function toFieldErrors(error: z.ZodError): FieldError[] {
+  const out = new Map<string, FieldError>();
+  for (const issue of error.issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const field = base ? `${base}.${key}` : key;
+        if (!out.has(field)) out.set(field, { field, code: 'unknownField' });
+      }
+      continue;
+    }
+    // A bad record key reports on the key itself: `env.1BAD`.
+    const field = base || 'type';
+    if (out.has(field)) continue;
+    // A bad record key (`env.1BAD`) nests the key schema's own issue.
+    const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? '') : issue.message;
+    const code = KNOWN_CODES.has(message) ? (message as ValidationCode) : 'invalid';
+    const params: Record<string, string | number> = {};
+    if (code === 'tooLong') params.max = MCP_NAME_MAX_LENGTH;
+    if (code === 'timeoutRange') Object.assign(params, { min: MCP_TIMEOUT_MIN_SEC, max: MCP_TIMEOUT_MAX_SEC });
+    out.set(field, params.max !== undefined ? { field, code, params } : { field, code });
+  }
+  return [...out.values()];
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+export function parseMcpServerInput(raw: unknown): ParseResult<McpServerInputParsed> {
+  const result = mcpServerInputSchema.safeParse(raw);
+  return result.success ? { ok: true, value: result.data } : { ok: false, errors: toFieldErrors(result.error) };
+}
