@@ -1,0 +1,322 @@
+/**
+ * MCP stdio client transport that owns the server's whole process tree.
+ *
+ * The SDK's StdioClientTransport signals only the direct child, so servers launched through npx, uvx,
+ * cmd /c or a shell script leave their real process behind (reference/pain-points.md, theme 4). This
+ * one starts the server in its own process group on POSIX, closes it stdin → wait → SIGTERM tree →
+ * wait → SIGKILL tree, and keeps going when a server prints non-JSON lines to stdout.
+ */
+import { spawn as nodeSpawn, type ChildProcess } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { resolveSpawn } from './spawnCommand';
+import { DEFAULT_KILL_GRACE_MS, killProcessTree, snapshotProcessTree } from './treeKill';
+
+/** Default wait for the server to exit after stdin is closed, in milliseconds (the MCP spec's order). */
+export const DEFAULT_CLOSE_GRACE_MS = 2000;
+/**
+ * Default cap on one stdout line, in bytes. Above the SDK's 10 MiB so that a 10 MB tool result, plus its
+ * JSON-RPC envelope and escaping, still fits.
+ */
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** After the process is gone, how long to let stdout drain before reporting the close, in milliseconds. */
+const STREAM_DRAIN_MS = 250;
+
+export interface ProcessStdioTransportOptions {
+  command: string;
+  args?: string[];
+  /** The child's complete environment (build it with mergeEnv). Default: this process's environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Default process.platform. */
+  platform?: NodeJS.Platform;
+  /** Every stderr chunk, decoded as UTF-8, from the first byte on (the handshake's too). */
+  onStderr?: (chunk: string) => void;
+  /** Called once the process runs, before any message is sent. */
+  onSpawn?: (pid: number) => void;
+  /** Wait for exit after stdin is closed, in milliseconds. Default 2000. */
+  closeGraceMs?: number;
+  /** Wait between SIGTERM and SIGKILL of the tree, in milliseconds. Default 2000. */
+  killGraceMs?: number;
+  /** Longest accepted stdout line, in bytes. Default 64 MiB. */
+  maxLineBytes?: number;
+  /** Injected by the composition root or tests; default child_process.spawn. */
+  spawn?: typeof nodeSpawn;
+}
+
+export type ProcessSpawnErrorCode = 'commandNotFound' | 'cwdNotFound' | 'spawnFailed';
+
+/** Why a server process could not start, with what the user needs to fix it. */
+export class ProcessSpawnError extends Error {
+  readonly code: ProcessSpawnErrorCode;
+  readonly command: string;
+  readonly cwd: string | undefined;
+  /** For commandNotFound: how many PATH entries were searched. */
+  readonly pathEntries: number | undefined;
+
+  constructor(code: ProcessSpawnErrorCode, message: string, details: { command: string; cwd?: string; pathEntries?: number; cause?: unknown }) {
+    super(message, { cause: details.cause });
+    this.name = 'ProcessSpawnError';
+    this.code = code;
+    this.command = details.command;
+    this.cwd = details.cwd;
+    this.pathEntries = details.pathEntries;
+  }
+}
+
+type State = 'idle' | 'starting' | 'running' | 'stopping' | 'closed';
+
+function envValue(env: Record<string, string> | NodeJS.ProcessEnv, key: string): string | undefined {
+  const found = Object.keys(env).find((k) => k.toUpperCase() === key);
+  return found === undefined ? undefined : env[found];
+}
+
+export class ProcessStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+
+  private readonly options: ProcessStdioTransportOptions;
+  private readonly platform: NodeJS.Platform;
+  private readonly readBuffer: ReadBuffer;
+  private child: ChildProcess | undefined;
+  private state: State = 'idle';
+  private shutdown: Promise<void> | undefined;
+
+  constructor(options: ProcessStdioTransportOptions) {
+    this.options = options;
+    this.platform = options.platform ?? process.platform;
+    this.readBuffer = new ReadBuffer({ maxBufferSize: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES });
+  }
+
+  /** The direct child's PID once spawned. On POSIX it is also the process group id of the tree. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'idle') throw new Error('ProcessStdioTransport already started');
+    this.state = 'starting';
+    try {
+      await this.checkCwd();
+      await this.spawnChild();
+    } catch (error) {
+      this.state = 'closed';
+      throw error;
+    }
+  }
+
+  private async checkCwd(): Promise<void> {
+    const { cwd, command } = this.options;
+    if (cwd === undefined) return;
+    // Without this, a missing cwd surfaces as ENOENT and reads like a missing command.
+    const isDir = await stat(cwd).then((s) => s.isDirectory(), () => false);
+    if (!isDir) throw new ProcessSpawnError('cwdNotFound', `working directory not found: ${cwd}`, { command, cwd });
+  }
+
+  private spawnChild(): Promise<void> {
+    const { command, args = [], cwd } = this.options;
+    const env = this.options.env ?? process.env;
+    const resolved = resolveSpawn(command, args, { platform: this.platform, comspec: envValue(env, 'COMSPEC') });
+    const child = (this.options.spawn ?? nodeSpawn)(resolved.file, resolved.args, {
+      env,
+      cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // POSIX: a new process group, so close() can signal the whole tree. Not on Windows, where
+      // detached opens a console window; taskkill /T handles the tree there.
+      detached: this.platform !== 'win32',
+      windowsHide: true,
+      windowsVerbatimArguments: resolved.windowsVerbatimArguments,
+      shell: false,
+    });
+    this.child = child;
+    this.wire(child);
+    return new Promise((resolve, reject) => {
+      let spawned = false;
+      child.once('spawn', () => {
+        spawned = true;
+        // close() may have been called meanwhile; then the state stays 'stopping'.
+        if (this.state === 'starting') this.state = 'running';
+        if (child.pid !== undefined) this.options.onSpawn?.(child.pid);
+        resolve();
+      });
+      child.on('error', (error) => {
+        if (spawned) this.reportError(error);
+        else reject(this.spawnError(error, env));
+      });
+    });
+  }
+
+  private spawnError(error: Error, env: Record<string, string> | NodeJS.ProcessEnv): ProcessSpawnError {
+    const { command, cwd } = this.options;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      return new ProcessSpawnError('spawnFailed', `could not start ${command}: ${error.message}`, { command, cwd, cause: error });
+    }
+    const delimiter = this.platform === 'win32' ? ';' : ':';
+    const pathEntries = (envValue(env, 'PATH') ?? '').split(delimiter).filter(Boolean).length;
+    const message = `${command} not found. Searched ${pathEntries} PATH entries. Install it or set an absolute path.`;
+    return new ProcessSpawnError('commandNotFound', message, { command, cwd, pathEntries, cause: error });
+  }
+
+  private wire(child: ChildProcess): void {
+    child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    child.stdout?.on('error', (error) => this.reportError(error));
+    // EPIPE when the server dies while we write; the exit handler reports the close.
+    child.stdin?.on('error', (error) => this.reportError(error));
+    // Always consumed: an unread stderr pipe fills up and blocks the server.
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      try {
+        this.options.onStderr?.(chunk);
+      } catch (error) {
+        this.reportError(error);
+      }
+    });
+    child.on('exit', () => {
+      if (this.state === 'running') this.shutdown ??= this.afterUnexpectedExit(child);
+    });
+  }
+
+  private onStdout(chunk: Buffer): void {
+    try {
+      this.readBuffer.append(chunk);
+    } catch (error) {
+      // The buffer was cleared: the rest of that over-long line arrives as one garbage line, then we resync.
+      this.reportError(error);
+      return;
+    }
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.readBuffer.readMessage();
+      } catch (error) {
+        // ReadBuffer has already consumed the bad line, so the loop moves on to the next one.
+        this.reportError(new Error(`ignored a stdout line that is not JSON-RPC: ${(error as Error).message}`, { cause: error }));
+        continue;
+      }
+      if (message === null) return;
+      try {
+        this.onmessage?.(message);
+      } catch (error) {
+        this.reportError(error);
+      }
+    }
+  }
+
+  private reportError(error: unknown): void {
+    try {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // A throwing handler must not take the transport down with it.
+    }
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (this.state !== 'running' || !stdin || !stdin.writable) return Promise.reject(new Error('Not connected'));
+    return new Promise((resolve, reject) => {
+      const done = (error?: Error) => {
+        stdin.off('drain', onDrain);
+        stdin.off('close', onClose);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onDrain = () => done();
+      // Without this a send waiting for 'drain' would hang forever once the server dies.
+      const onClose = () => done(new Error('Not connected'));
+      if (stdin.write(serializeMessage(message), (error) => error && done(error))) done();
+      else {
+        stdin.once('drain', onDrain);
+        stdin.once('close', onClose);
+      }
+    });
+  }
+
+  /** Stops the server and its whole tree. Always resolves; safe to call more than once. */
+  close(): Promise<void> {
+    if (this.state === 'idle' || this.state === 'closed') {
+      this.state = 'closed';
+      return this.shutdown ?? Promise.resolve();
+    }
+    this.shutdown ??= this.stop();
+    return this.shutdown;
+  }
+
+  private async stop(): Promise<void> {
+    this.state = 'stopping';
+    const child = this.child;
+    try {
+      const pid = child?.pid;
+      if (!child || pid === undefined) return;
+      // Taken while the root still runs: afterwards an escaped grandchild has no parent link to follow.
+      const knownTree = await snapshotProcessTree(pid, this.platform).catch(() => []);
+      try {
+        child.stdin?.end();
+      } catch {
+        // already closed
+      }
+      await waitForExit(child, this.options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      // Even after a clean exit: children of the server may still run in its group.
+      await killProcessTree(pid, { platform: this.platform, graceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, knownTree });
+      await waitForStreams(child, STREAM_DRAIN_MS);
+    } catch (error) {
+      this.reportError(error);
+    } finally {
+      this.finish(child);
+    }
+  }
+
+  private async afterUnexpectedExit(child: ChildProcess): Promise<void> {
+    this.state = 'stopping';
+    const pid = child.pid;
+    // Started now, awaited after onclose: callers learn of the crash at once, close() still waits for it.
+    const sweep = pid === undefined ? Promise.resolve() : killProcessTree(pid, { platform: this.platform, graceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
+    await waitForStreams(child, STREAM_DRAIN_MS);
+    this.finish(child);
+    await sweep.then(() => undefined, (error) => this.reportError(error));
+  }
+
+  private finish(child: ChildProcess | undefined): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.readBuffer.clear();
+    // An escaped descendant may still hold the pipes; stop listening to them.
+    child?.stdout?.destroy();
+    child?.stderr?.destroy();
+    child?.stdin?.destroy();
+    try {
+      this.onclose?.();
+    } catch (error) {
+      this.reportError(error);
+    }
+  }
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return raceEvent(child, 'exit', timeoutMs);
+}
+
+function waitForStreams(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  const open = [child.stdout, child.stderr].some((stream) => stream && !stream.destroyed && !stream.readableEnded);
+  if (!open) return Promise.resolve(true);
+  return raceEvent(child, 'close', timeoutMs);
+}
+
+/** True when `event` fired within `timeoutMs`. The timer is unref'd so it never keeps the app alive. */
+function raceEvent(child: ChildProcess, event: 'exit' | 'close', timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.off(event, onEvent);
+      resolve(false);
+    }, timeoutMs);
+    timer.unref();
+    const onEvent = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    child.once(event, onEvent);
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * Read-only views of the OS process table: who is whose child, which group a process is in, and a
+ * per-process identity that survives PID reuse. Linux reads /proc directly (no child process per call);
+ * macOS and other POSIX systems ask `ps`. Windows has no equivalent here: callers use `taskkill /T`.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  /** Process group id. */
+  pgid: number;
+  /** Linux only: start time in clock ticks since boot (/proc/<pid>/stat field 22). */
+  startTicks?: string;
+}
+
+interface StatFields {
+  state: string;
+  ppid: number;
+  pgid: number;
+  startTicks: string;
+}
+
+/**
+ * Parses /proc/<pid>/stat. The command name (field 2) may contain spaces and ')', so the fields are
+ * counted from the last ')' — the layout proc(5) documents.
+ */
+export function parseProcStat(text: string): StatFields | null {
+  const close = text.lastIndexOf(')');
+  if (close < 0) return null;
+  // After ')': field 3 (state) is index 0, so field N is index N - 3.
+  const fields = text.slice(close + 2).split(' ');
+  const startTicks = fields[22 - 3];
+  if (fields.length < 20 || startTicks === undefined) return null;
+  return { state: fields[0] ?? '', ppid: Number(fields[1]), pgid: Number(fields[2]), startTicks };
+}
+
+function toInfo(pid: number, stat: StatFields | null): ProcessInfo | null {
+  // A zombie has exited; it only waits for its parent to reap it and can hold nothing open.
+  if (!stat || stat.state === 'Z') return null;
+  return { pid, ppid: stat.ppid, pgid: stat.pgid, startTicks: stat.startTicks };
+}
+
+function numericEntries(names: string[]): number[] {
+  return names.filter((name) => /^\d+$/.test(name)).map(Number);
+}
+
+async function readLinuxTable(): Promise<ProcessInfo[]> {
+  const pids = numericEntries(await readdir('/proc'));
+  const infos = await Promise.all(
+    pids.map(async (pid) => {
+      try {
+        return toInfo(pid, parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8')));
+      } catch {
+        return null; // exited between readdir and read
+      }
+    }),
+  );
+  return infos.filter((info): info is ProcessInfo => info !== null);
+}
+
+function readLinuxTableSync(): ProcessInfo[] {
+  const infos: ProcessInfo[] = [];
+  for (const pid of numericEntries(readdirSync('/proc'))) {
+    try {
+      const info = toInfo(pid, parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+      if (info) infos.push(info);
+    } catch {
+      // exited between readdir and read
+    }
+  }
+  return infos;
+}
+
+function execText(file: string, args: string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(file, args, { timeout: 5000, windowsHide: true, maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      resolve(error ? null : stdout);
+    });
+  });
+}
+
+async function readPsTable(): Promise<ProcessInfo[]> {
+  const text = await execText('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat=']);
+  if (text === null) return [];
+  const infos: ProcessInfo[] = [];
+  for (const line of text.split('\n')) {
+    const [pid, ppid, pgid, stat] = line.trim().split(/\s+/);
+    if (!pid || !ppid || !pgid || stat?.startsWith('Z')) continue;
+    infos.push({ pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid) });
+  }
+  return infos;
+}
+
+/** Every live (non-zombie) process. Empty on Windows. */
+export async function readProcessTable(platform: NodeJS.Platform): Promise<ProcessInfo[]> {
+  if (platform === 'win32') return [];
+  if (platform === 'linux') {
+    try {
+      return await readLinuxTable();
+    } catch {
+      // /proc not mounted (some sandboxes): ps still works there.
+    }
+  }
+  return readPsTable();
+}
+
+/** Synchronous variant for the process 'exit' handler; only Linux can do it without spawning. */
+export function readProcessTableSync(platform: NodeJS.Platform): ProcessInfo[] {
+  if (platform !== 'linux') return [];
+  try {
+    return readLinuxTableSync();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The root, every member of its process group, and every descendant of those, transitively.
+ * Group members count because a child that double-forked is reparented away from the root but stays
+ * in the group; descendants count because setsid/npx-style grandchildren leave the group but keep
+ * their parent link while the parent lives.
+ */
+export function collectTree(rootPid: number, table: ProcessInfo[], extraRoots: number[] = []): ProcessInfo[] {
+  const byPid = new Map(table.map((info) => [info.pid, info]));
+  const children = new Map<number, ProcessInfo[]>();
+  for (const info of table) {
+    const siblings = children.get(info.ppid) ?? [];
+    siblings.push(info);
+    children.set(info.ppid, siblings);
+  }
+  const found = new Map<number, ProcessInfo>();
+  const queue = [rootPid, ...extraRoots, ...table.filter((info) => info.pgid === rootPid).map((info) => info.pid)];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    const info = byPid.get(pid);
+    if (!info || found.has(pid)) continue;
+    found.set(pid, info);
+    for (const child of children.get(pid) ?? []) queue.push(child.pid);
+  }
+  // Never the caller itself or init, whatever the table says.
+  found.delete(process.pid);
+  found.delete(1);
+  return [...found.values()];
+}
+
+/** Reads the Linux stat state letter; null when the process does not exist. */
+export function readLinuxState(pid: number): string | null {
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.state ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function readBootId(): Promise<string> {
+  try {
+    return (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+  } catch {
+    return 'unknown-boot';
+  }
+}
+
+/**
+ * A string that names one process incarnation, so a recycled PID is never mistaken for it.
+ * Linux: boot id + start ticks. Other POSIX: `ps` start time + command line. Windows: null
+ * (unsupported: such entries are never reaped, which is the safe failure).
+ */
+export async function readProcessIdentity(pid: number, platform: NodeJS.Platform): Promise<string | null> {
+  if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
+  if (platform === 'linux') {
+    try {
+      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
+      if (!stat || stat.state === 'Z') return null;
+      return `linux:${await readBootId()}:${stat.startTicks}`;
+    } catch {
+      return null;
+    }
+  }
+  const text = await execText('ps', ['-o', 'lstart=,command=', '-p', String(pid)]);
+  const line = text?.trim();
+  return line ? `ps:${line}` : null;
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileKeySecretStore, SECRET_KEY_FILE } from '../../app/main/services/secrets/FileKeySecretStore';
+import { SecretStoreError } from '../../app/main/services/secrets/SecretStore';
+import { tempDir } from '../support/tempDir';
+
+describe('FileKeySecretStore', () => {
+  it('round-trips and never writes the plaintext', () => {
+    const dir = tempDir();
+    const store = new FileKeySecretStore(dir);
+    const sealed = store.seal('sk-live-1234567890');
+    expect(sealed.startsWith('fk1:')).toBe(true);
+    expect(sealed).not.toContain('sk-live');
+    expect(store.open(sealed)).toBe('sk-live-1234567890');
+    // Fresh IV each time: equal secrets do not produce equal ciphertexts.
+    expect(store.seal('same')).not.toBe(store.seal('same'));
+  });
+
+  it('keeps its key in a 0600 file and reuses it across instances', () => {
+    const dir = tempDir();
+    const sealed = new FileKeySecretStore(dir).seal('token');
+    const mode = fs.statSync(path.join(dir, SECRET_KEY_FILE)).mode & 0o777;
+    expect(mode).toBe(0o600);
+    expect(new FileKeySecretStore(dir).open(sealed)).toBe('token');
+  });
+
+  it('rejects a value sealed with another key or tampered with', () => {
+    const sealed = new FileKeySecretStore(tempDir()).seal('token');
+    expect(() => new FileKeySecretStore(tempDir()).open(sealed)).toThrow(SecretStoreError);
+    const store = new FileKeySecretStore(tempDir());
+    const parts = store.seal('token').split(':');
+    parts[3] = Buffer.from('tampered').toString('base64');
+    expect(() => store.open(parts.join(':'))).toThrow(SecretStoreError);
+  });
+});

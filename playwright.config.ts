@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+
+// Playwright's own browser download cannot run here; Debian's chromium is used instead
+// (scripts/test.mjs installs it and sets ELFTIA_CHROMIUM). As root, Playwright's default
+// chromiumSandbox: false adds --no-sandbox (stack.md G14).
+const executablePath = process.env.ELFTIA_CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // Each test starts its own headless host with real MCP processes; two cores are not enough for more.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath },
+    trace: 'off',
+  },
+});

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// The README's test command: installs what the tests need, then runs every test —
+// typecheck, unit and integration tests (vitest), the renderer build, and end-to-end tests in
+// Chromium (Playwright) — and ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, ensurePnpm, log, pnpmInstall, pnpmRun } from './bootstrap.mjs';
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+function findChromium() {
+  const fromEnv = process.env.ELFTIA_CHROMIUM;
+  if (fromEnv) return fs.existsSync(fromEnv) ? fromEnv : undefined;
+  return CHROMIUM_CANDIDATES.find((file) => fs.existsSync(file));
+}
+
+/** Playwright cannot download its browser here; Debian's chromium is installed instead. */
+function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error('Chromium was not found. Install it (e.g. apt-get install chromium) or set ELFTIA_CHROMIUM to its path.');
+  }
+  log('installing chromium with apt-get');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+  const installed = findChromium();
+  if (install.status !== 0 || !installed) throw new Error('apt-get could not install chromium');
+  return installed;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitestCounts(report) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightCounts(report) {
+  if (!report?.stats) return { passed: 0, failed: 1, skipped: 0 };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped };
+}
+
+function main() {
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-reports-'));
+  const pnpm = ensurePnpm();
+  const chromium = ensureChromium();
+  pnpmInstall(pnpm);
+
+  const steps = [];
+  const step = (name, fn) => {
+    log(`— ${name}`);
+    try {
+      fn();
+      steps.push({ name, ok: true });
+    } catch (error) {
+      log(`${name} failed: ${error.message}`);
+      steps.push({ name, ok: false });
+    }
+  };
+
+  step('typecheck', () => pnpmRun(pnpm, ['exec', 'tsc', '-b']));
+  const vitestReport = path.join(reports, 'vitest.json');
+  step('unit and integration tests', () =>
+    pnpmRun(pnpm, ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
+  );
+  step('renderer build', () => pnpmRun(pnpm, ['--filter', '@elftia/renderer', 'build']));
+  const playwrightReport = path.join(reports, 'playwright.json');
+  step('end-to-end tests', () =>
+    pnpmRun(pnpm, ['exec', 'playwright', 'test', '--reporter=list,json'], {
+      env: { ...process.env, ELFTIA_CHROMIUM: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    }),
+  );
+
+  const counts = [vitestCounts(readJson(vitestReport)), playwrightCounts(readJson(playwrightReport))];
+  const failedSteps = steps.filter((s) => !s.ok && !['unit and integration tests', 'end-to-end tests'].includes(s.name));
+  const total = counts.reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), { passed: 0, failed: failedSteps.length, skipped: 0 });
+  for (const s of steps) log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name}`);
+  console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  fs.rmSync(reports, { recursive: true, force: true });
+  process.exit(steps.every((s) => s.ok) && total.failed === 0 ? 0 : 1);
+}
+
+try {
+  main();
+} catch (error) {
+  log(error.message);
+  process.exit(typeof error.exitCode === 'number' ? error.exitCode : 1);
+}
