@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { createAppCaller, type McpServerView } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { tempDir } from '../support/tempDir';
 
@@ -131,19 +131,20 @@ describe('mcp router', () => {
 
   it('streams the list on subscribe, after a change here, and after a change by another process', async () => {
     const dataDir = tempDir();
-    const { caller } = setup(dataDir, 20);
+    const { caller, services } = setup(dataDir, 20);
     const controller = new AbortController();
-    const iterable = await caller.mcp.onServersChanged(undefined, { signal: controller.signal });
-    const iterator = iterable[Symbol.asyncIterator]();
-    expect((await iterator.next()).value).toEqual([]);
+    const subscriber = createAppCaller({ services }, { signal: controller.signal });
+    const iterator = (await subscriber.mcp.onServersChanged())[Symbol.asyncIterator]();
+    const names = async () => ((await iterator.next()).value as McpServerView[]).map((s) => s.name);
+    expect(await names()).toEqual([]);
 
     await caller.mcp.add(stdio);
-    expect((await iterator.next()).value.map((s: { name: string }) => s.name)).toEqual(['Everything']);
+    expect(await names()).toEqual(['Everything']);
 
     // A second connection to the same file stands in for the CLI in another process.
     const cli = setup(dataDir);
     await cli.caller.mcp.add({ name: 'from-cli', type: 'stdio', command: 'node' });
-    expect((await iterator.next()).value.map((s: { name: string }) => s.name)).toEqual(['Everything', 'from-cli']);
+    expect(await names()).toEqual(['Everything', 'from-cli']);
     controller.abort();
     await iterator.return?.(undefined);
   });
