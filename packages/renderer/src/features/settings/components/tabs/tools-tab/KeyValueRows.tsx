@@ -1,0 +1,109 @@
+import type { FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
+import { fieldErrorMessage } from './fieldErrorMessage';
+import type { FieldKey, FormErrors, FormFieldError, KeyValueRow } from './types';
+import { useFocusAfterRender } from './useFocusAfterRender';
+
+/** The i18n keys for one kind of name/value list; `{{index}}` is the 1-based row number. */
+export interface KeyValueLabels {
+  legend: string;
+  name: string;
+  value: string;
+  namePlaceholder: string;
+  valuePlaceholder: string;
+  add: string;
+  remove: string;
+}
+
+export interface KeyValueRowsProps {
+  list: 'env' | 'headers';
+  idPrefix: string;
+  labels: KeyValueLabels;
+  rows: KeyValueRow[];
+  errors: FormErrors;
+  newRowId: () => string;
+  onChange: (rows: KeyValueRow[], field?: FieldKey) => void;
+  onBlur: (field: FieldKey, event: FocusEvent) => void;
+}
+
+// Codes about the value; every other row error is about the name.
+const VALUE_CODES = new Set<FormFieldError['code']>(['invalidHeaderValue', 'invalidType']);
+
+/** Environment variables or HTTP headers as name/value rows, each row's error under it. */
+export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, onChange, onBlur }: KeyValueRowsProps) {
+  const { t } = useTranslation();
+  const focusLater = useFocusAfterRender();
+  const addId = `${idPrefix}-${list}-add`;
+
+  function add() {
+    const row = { id: newRowId(), key: '', value: '' };
+    onChange([...rows, row]);
+    focusLater(`${idPrefix}-${list}-${row.id}-key`);
+  }
+
+  function remove(id: string) {
+    onChange(rows.filter((row) => row.id !== id), `${list}:${id}`);
+    focusLater(addId);
+  }
+
+  function edit(id: string, patch: Partial<KeyValueRow>) {
+    onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)), `${list}:${id}`);
+  }
+
+  return (
+    <fieldset className="rows">
+      <legend className="field__label">{t(labels.legend)}</legend>
+      {rows.map((row, index) => {
+        const field: FieldKey = `${list}:${row.id}`;
+        const rowId = `${idPrefix}-${list}-${row.id}`;
+        const errorId = `${rowId}-error`;
+        const error = errors[field];
+        const message = fieldErrorMessage(t, error);
+        const onValue = error !== undefined && VALUE_CODES.has(error.code);
+        const position = { index: index + 1 };
+        return (
+          <div key={row.id} className="rows__row rows__row--pair">
+            <label htmlFor={`${rowId}-key`} className="visually-hidden">
+              {t(labels.name, position)}
+            </label>
+            <input
+              id={`${rowId}-key`}
+              className="input rows__input"
+              value={row.key}
+              placeholder={t(labels.namePlaceholder)}
+              onChange={(event) => edit(row.id, { key: event.target.value })}
+              onBlur={(event) => onBlur(field, event)}
+              aria-invalid={message && !onValue ? true : undefined}
+              aria-describedby={describedBy(!onValue && message && errorId)}
+              spellCheck={false}
+              autoComplete="off"
+            />
+            <label htmlFor={`${rowId}-value`} className="visually-hidden">
+              {t(labels.value, position)}
+            </label>
+            <input
+              id={`${rowId}-value`}
+              className="input rows__input"
+              value={row.value}
+              placeholder={t(labels.valuePlaceholder)}
+              onChange={(event) => edit(row.id, { value: event.target.value })}
+              onBlur={(event) => onBlur(field, event)}
+              aria-invalid={message && onValue ? true : undefined}
+              aria-describedby={describedBy(onValue && message && errorId)}
+              spellCheck={false}
+              autoComplete="off"
+            />
+            <button type="button" className="button button--quiet" aria-label={t(labels.remove, position)} onClick={() => remove(row.id)}>
+              {t('settings/tools:form.removeRow')}
+            </button>
+            <FieldErrorText id={errorId} message={message} />
+          </div>
+        );
+      })}
+      <button id={addId} type="button" className="button" onClick={add}>
+        {t(labels.add)}
+      </button>
+    </fieldset>
+  );
+}

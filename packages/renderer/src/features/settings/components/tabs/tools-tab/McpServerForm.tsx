@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MCP_NAME_MAX_LENGTH,
+  MCP_SERVER_TRANSPORTS,
+  MCP_TIMEOUT_MAX_SEC,
+  MCP_TIMEOUT_MIN_SEC,
+  type McpServerInput,
+  type McpServerTransport,
+} from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { Dialog } from '../../../../../components/Dialog';
+import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
+import { TextField } from '../../../../../components/TextField';
+import { errorMessageKey } from '../../../../../lib/appError';
+import { fieldErrorMessage } from './fieldErrorMessage';
+import { emptyFormValues, rowIdGenerator, toFormValues } from './formModel';
+import { TransportFields } from './TransportFields';
+import type { McpServerFormMode, McpServerFormSubmit } from './types';
+import { useMcpServerForm } from './useMcpServerForm';
+
+export interface McpServerFormProps {
+  mode: McpServerFormMode;
+  /** The server being edited, in input shape (toInput(record)); omitted when adding. */
+  initial?: McpServerInput;
+  /** Adds or updates; a rejection keeps the dialog open and shows why. */
+  onSubmit: McpServerFormSubmit;
+  onClose: () => void;
+}
+
+const TRANSPORT_OPTION_KEYS: Record<McpServerTransport, string> = {
+  stdio: 'settings/tools:transportOption.stdio',
+  sse: 'settings/tools:transportOption.sse',
+  http: 'settings/tools:transportOption.http',
+  websocket: 'settings/tools:transportOption.websocket',
+};
+
+/** Add or edit one MCP server, in a dialog. Validated inline by the same schema as the router. */
+export function McpServerForm({ mode, initial, onSubmit, onClose }: McpServerFormProps) {
+  const { t } = useTranslation();
+  const idPrefix = useId();
+  const [newRowId] = useState(rowIdGenerator);
+  // Read once: a live list update while the dialog is open must not overwrite what the user typed.
+  const [initialValues] = useState(() => (initial ? toFormValues(initial, newRowId) : emptyFormValues()));
+  const form = useMcpServerForm(initialValues, onSubmit, onClose);
+  const { values, errors, change, blur } = form;
+
+  const transportId = `${idPrefix}-transport`;
+  const transportError = fieldErrorMessage(t, errors.type);
+  const enabledId = `${idPrefix}-enabled`;
+  const enabledError = fieldErrorMessage(t, errors.enabled);
+  const formError = fieldErrorMessage(t, errors.form);
+
+  return (
+    <Dialog
+      title={t(mode.kind === 'add' ? 'settings/tools:form.addTitle' : 'settings/tools:form.editTitle')}
+      onClose={onClose}
+      className="dialog--wide"
+    >
+      <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
+        {form.failure && (
+          <p className="form__failure" role="alert">
+            {t(errorMessageKey(form.failure.code), form.failure.params ?? {})}
+          </p>
+        )}
+        {formError && (
+          <p className="form__failure" role="alert">
+            {formError}
+          </p>
+        )}
+        <TextField
+          id={`${idPrefix}-name`}
+          label={t('settings/tools:form.name')}
+          hint={t('settings/tools:form.nameHint', { max: MCP_NAME_MAX_LENGTH })}
+          value={values.name}
+          onValueChange={(name) => change((v) => ({ ...v, name }), 'name')}
+          onBlur={(event) => blur('name', event)}
+          error={fieldErrorMessage(t, errors.name)}
+          autoComplete="off"
+          data-autofocus
+        />
+        <div className="field">
+          <label htmlFor={transportId} className="field__label">
+            {t('settings/tools:form.transport')}
+          </label>
+          <select
+            id={transportId}
+            className="input"
+            value={values.type}
+            onChange={(event) => change((v) => ({ ...v, type: event.target.value as McpServerTransport }), 'type')}
+            aria-invalid={transportError ? true : undefined}
+            aria-describedby={describedBy(transportError && `${transportId}-error`)}
+          >
+            {MCP_SERVER_TRANSPORTS.map((transport) => (
+              <option key={transport} value={transport}>
+                {t(TRANSPORT_OPTION_KEYS[transport])}
+              </option>
+            ))}
+          </select>
+          <FieldErrorText id={`${transportId}-error`} message={transportError} />
+        </div>
+        <TransportFields idPrefix={idPrefix} form={form} newRowId={newRowId} />
+        <TextField
+          id={`${idPrefix}-timeout`}
+          label={t('settings/tools:form.timeout')}
+          hint={t('settings/tools:form.timeoutHint', { min: MCP_TIMEOUT_MIN_SEC, max: MCP_TIMEOUT_MAX_SEC })}
+          type="number"
+          inputMode="numeric"
+          min={MCP_TIMEOUT_MIN_SEC}
+          max={MCP_TIMEOUT_MAX_SEC}
+          step={1}
+          value={values.timeoutSec}
+          onValueChange={(timeoutSec) => change((v) => ({ ...v, timeoutSec }), 'timeoutSec')}
+          onBlur={(event) => blur('timeoutSec', event)}
+          error={fieldErrorMessage(t, errors.timeoutSec)}
+        />
+        <div className="field field--inline">
+          <input
+            id={enabledId}
+            type="checkbox"
+            checked={values.enabled}
+            onChange={(event) => change((v) => ({ ...v, enabled: event.target.checked }), 'enabled')}
+            aria-invalid={enabledError ? true : undefined}
+            aria-describedby={describedBy(`${enabledId}-hint`, enabledError && `${enabledId}-error`)}
+          />
+          <label htmlFor={enabledId}>{t('settings/tools:form.enabled')}</label>
+          <p id={`${enabledId}-hint`} className="field__hint">
+            {t('settings/tools:form.enabledHint')}
+          </p>
+          <FieldErrorText id={`${enabledId}-error`} message={enabledError} />
+        </div>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('settings/tools:form.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={form.saving}>
+            {t('settings/tools:form.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { McpServerView } from '@elftia/desktop/router';
+import { McpServerRow, type McpServerRowProps } from './McpServerRow';
+
+export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | 'toggling'> {
+  servers: McpServerView[];
+  /** Ids with an enable/disable in flight. */
+  toggling: ReadonlySet<string>;
+}
+
+export function McpServerList({ servers, toggling, ...handlers }: McpServerListProps) {
+  const { t } = useTranslation();
+  if (servers.length === 0) {
+    return (
+      <p className="empty-state" data-testid="mcp-server-list-empty">
+        {t('settings/tools:empty')}
+      </p>
+    );
+  }
+  return (
+    <table className="server-list" data-testid="mcp-server-list">
+      <caption className="visually-hidden">{t('settings/tools:list.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('settings/tools:list.columns.name')}</th>
+          <th scope="col">{t('settings/tools:list.columns.transport')}</th>
+          <th scope="col">{t('settings/tools:list.columns.status')}</th>
+          <th scope="col">{t('settings/tools:list.columns.enabled')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('settings/tools:list.columns.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {servers.map((server) => (
+          <McpServerRow key={server.id} server={server} toggling={toggling.has(server.id)} {...handlers} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { McpServerView } from '@elftia/desktop/router';
+import { type McpServerInputParsed, toInput } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { useApi } from '../../../../../lib/api';
+import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../lib/appError';
+import { useApiSubscription } from '../../../../../lib/useApiSubscription';
+import { DeleteServerDialog } from './DeleteServerDialog';
+import { McpServerForm } from './McpServerForm';
+import { McpServerList } from './McpServerList';
+
+type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
+
+/**
+ * Settings → Tools: the MCP servers. The list is whatever mcp.onServersChanged last said, so a
+ * server added here, by the CLI or by another window shows up the same way; mutations never patch
+ * the list locally.
+ */
+export function ToolsTab() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const servers = useApiSubscription((a) => a.mcp.onServersChanged);
+  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
+  const [actionFailure, setActionFailure] = useState<DisplayError>();
+  const close = () => setDialog({ kind: 'none' });
+  const titleId = useId();
+
+  async function toggle(server: McpServerView, enabled: boolean) {
+    setActionFailure(undefined);
+    setToggling((ids) => new Set(ids).add(server.id));
+    try {
+      await api.mcp.setEnabled.mutate({ id: server.id, enabled });
+    } catch (error) {
+      setActionFailure(toDisplayError(error));
+    } finally {
+      setToggling((ids) => {
+        const next = new Set(ids);
+        next.delete(server.id);
+        return next;
+      });
+    }
+  }
+
+  const add = (input: McpServerInputParsed) => api.mcp.add.mutate(input);
+  const update = (id: string) => (input: McpServerInputParsed) => api.mcp.update.mutate({ id, ...input });
+  const remove = (server: McpServerView) => api.mcp.remove.mutate({ id: server.id });
+
+  return (
+    <section className="tools-tab" aria-labelledby={titleId}>
+      <div className="section-header">
+        <div>
+          <h2 id={titleId}>{t('settings/tools:title')}</h2>
+          <p className="section-header__description">{t('settings/tools:description')}</p>
+        </div>
+        <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'add' })}>
+          {t('settings/tools:addServer')}
+        </button>
+      </div>
+
+      {actionFailure && (
+        <p className="form__failure" role="alert">
+          {t(errorMessageKey(actionFailure.code), actionFailure.params ?? {})}
+        </p>
+      )}
+      {servers.error !== undefined && (
+        <p className="form__failure" role="alert">
+          {t('settings/tools:loadFailed')} {t(errorMessageKey(toDisplayError(servers.error).code))}
+        </p>
+      )}
+      {servers.data === undefined ? (
+        servers.error === undefined && <p className="empty-state">{t('settings/tools:loading')}</p>
+      ) : (
+        <McpServerList
+          servers={servers.data}
+          toggling={toggling}
+          onToggle={(server, enabled) => void toggle(server, enabled)}
+          onEdit={(server) => setDialog({ kind: 'edit', server })}
+          onDelete={(server) => setDialog({ kind: 'delete', server })}
+        />
+      )}
+
+      {dialog.kind === 'add' && <McpServerForm mode={{ kind: 'add' }} onSubmit={add} onClose={close} />}
+      {dialog.kind === 'edit' && (
+        <McpServerForm
+          mode={{ kind: 'edit', id: dialog.server.id }}
+          initial={toInput(dialog.server)}
+          onSubmit={update(dialog.server.id)}
+          onClose={close}
+        />
+      )}
+      {dialog.kind === 'delete' && <DeleteServerDialog server={dialog.server} onConfirm={remove} onClose={close} />}
+    </section>
+  );
+}

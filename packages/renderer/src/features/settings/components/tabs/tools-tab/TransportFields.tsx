@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../../../components/TextField';
+import { ArgumentRows } from './ArgumentRows';
+import { fieldErrorMessage } from './fieldErrorMessage';
+import { type KeyValueLabels, KeyValueRows } from './KeyValueRows';
+import type { McpServerFormState } from './useMcpServerForm';
+
+export interface TransportFieldsProps {
+  idPrefix: string;
+  form: McpServerFormState;
+  newRowId: () => string;
+}
+
+const ENV_LABELS: KeyValueLabels = {
+  legend: 'settings/tools:form.env',
+  name: 'settings/tools:form.envName',
+  value: 'settings/tools:form.envValue',
+  namePlaceholder: 'settings/tools:form.envNamePlaceholder',
+  valuePlaceholder: 'settings/tools:form.valuePlaceholder',
+  add: 'settings/tools:form.addEnv',
+  remove: 'settings/tools:form.removeEnv',
+};
+
+const HEADER_LABELS: KeyValueLabels = {
+  legend: 'settings/tools:form.headers',
+  name: 'settings/tools:form.headerName',
+  value: 'settings/tools:form.headerValue',
+  namePlaceholder: 'settings/tools:form.headerNamePlaceholder',
+  valuePlaceholder: 'settings/tools:form.valuePlaceholder',
+  add: 'settings/tools:form.addHeader',
+  remove: 'settings/tools:form.removeHeader',
+};
+
+/** The fields of the selected transport: a command for stdio, a URL for the others. */
+export function TransportFields({ idPrefix, form, newRowId }: TransportFieldsProps) {
+  const { t } = useTranslation();
+  const { values, errors, change, blur } = form;
+
+  if (values.type === 'stdio') {
+    return (
+      <>
+        <TextField
+          id={`${idPrefix}-command`}
+          label={t('settings/tools:form.command')}
+          hint={t('settings/tools:form.commandHint')}
+          value={values.command}
+          onValueChange={(command) => change((v) => ({ ...v, command }), 'command')}
+          onBlur={(event) => blur('command', event)}
+          error={fieldErrorMessage(t, errors.command)}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <ArgumentRows
+          idPrefix={idPrefix}
+          rows={values.args}
+          errors={errors}
+          newRowId={newRowId}
+          onChange={(args, field) => change((v) => ({ ...v, args }), field)}
+          onBlur={blur}
+        />
+        <KeyValueRows
+          list="env"
+          idPrefix={idPrefix}
+          labels={ENV_LABELS}
+          rows={values.env}
+          errors={errors}
+          newRowId={newRowId}
+          onChange={(env, field) => change((v) => ({ ...v, env }), field)}
+          onBlur={blur}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-url`}
+        label={t('settings/tools:form.url')}
+        hint={t(values.type === 'websocket' ? 'settings/tools:form.urlHintWs' : 'settings/tools:form.urlHintHttp')}
+        type="url"
+        value={values.url}
+        onValueChange={(url) => change((v) => ({ ...v, url }), 'url')}
+        onBlur={(event) => blur('url', event)}
+        error={fieldErrorMessage(t, errors.url)}
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <KeyValueRows
+        list="headers"
+        idPrefix={idPrefix}
+        labels={HEADER_LABELS}
+        rows={values.headers}
+        errors={errors}
+        newRowId={newRowId}
+        onChange={(headers, field) => change((v) => ({ ...v, headers }), field)}
+        onBlur={blur}
+      />
+    </>
+  );
+}

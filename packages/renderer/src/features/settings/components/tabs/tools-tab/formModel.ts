@@ -1,0 +1,141 @@
+/**
+ * Pure conversions between the form's values, the shared input schema and field errors. The schema
+ * (parseMcpServerInput) is the single source of truth for what is valid; this file only checks what
+ * the schema cannot see because the rows collapse into a record (empty or repeated names).
+ */
+import {
+  type FieldError,
+  MCP_TIMEOUT_DEFAULT_SEC,
+  type McpServerInput,
+  parseMcpServerInput,
+} from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import type { ArgumentRow, FieldKey, FormErrors, FormValidation, KeyValueRow, McpServerFormValues } from './types';
+
+export type NewRowId = () => string;
+
+/** Row ids unique within one form instance. */
+export function rowIdGenerator(): NewRowId {
+  let next = 0;
+  return () => `row-${++next}`;
+}
+
+export function emptyFormValues(): McpServerFormValues {
+  return {
+    name: '',
+    type: 'stdio',
+    command: '',
+    args: [],
+    env: [],
+    url: '',
+    headers: [],
+    timeoutSec: String(MCP_TIMEOUT_DEFAULT_SEC),
+    enabled: true,
+  };
+}
+
+function toRows(record: Record<string, string> | undefined, newId: NewRowId): KeyValueRow[] {
+  return Object.entries(record ?? {}).map(([key, value]) => ({ id: newId(), key, value }));
+}
+
+/** Prefills the form from a stored server (via toInput). */
+export function toFormValues(input: McpServerInput, newId: NewRowId): McpServerFormValues {
+  const values = emptyFormValues();
+  values.name = input.name;
+  values.type = input.type;
+  values.timeoutSec = String(input.timeoutSec ?? MCP_TIMEOUT_DEFAULT_SEC);
+  values.enabled = input.enabled ?? true;
+  if (input.type === 'stdio') {
+    values.command = input.command;
+    values.args = (input.args ?? []).map((value) => ({ id: newId(), value }));
+    values.env = toRows(input.env, newId);
+  } else {
+    values.url = input.url;
+    values.headers = toRows(input.headers, newId);
+  }
+  return values;
+}
+
+// A row the user added but left blank is not an entry. (An intentionally empty argument is not
+// expressible here; the CLI's --arg '' still is.)
+const filledArgs = (rows: ArgumentRow[]) => rows.filter((row) => row.value.trim() !== '');
+const filledPairs = (rows: KeyValueRow[]) => rows.filter((row) => row.key.trim() !== '' || row.value !== '');
+
+function parseTimeout(text: string): number | null {
+  // null (not NaN or 0) makes the schema answer "enter a whole number" for an empty box.
+  return text.trim() === '' ? null : Number(text);
+}
+
+/** What the form would submit: the selected transport's fields only, in the schema's input shape. */
+export function toCandidate(values: McpServerFormValues): Record<string, unknown> {
+  const common = { name: values.name, type: values.type, timeoutSec: parseTimeout(values.timeoutSec), enabled: values.enabled };
+  if (values.type === 'stdio') {
+    return {
+      ...common,
+      command: values.command,
+      args: filledArgs(values.args).map((row) => row.value),
+      env: Object.fromEntries(filledPairs(values.env).map((row) => [row.key.trim(), row.value])),
+    };
+  }
+  return {
+    ...common,
+    url: values.url,
+    headers: Object.fromEntries(filledPairs(values.headers).map((row) => [row.key.trim(), row.value])),
+  };
+}
+
+const TOP_LEVEL_FIELDS = new Set<string>(['name', 'type', 'command', 'url', 'timeoutSec', 'enabled']);
+
+/**
+ * Places the schema's (or the router's) errors on the form: `args.2` on the third filled argument
+ * row, `env.KEY` / `headers.NAME` on the row with that name, anything else on the form itself.
+ * The first error for a place wins.
+ */
+export function mapFieldErrors(values: McpServerFormValues, fieldErrors: readonly FieldError[]): FormErrors {
+  const errors: FormErrors = {};
+  for (const fieldError of fieldErrors) {
+    const key = placeOf(values, fieldError.field);
+    if (errors[key]) continue;
+    errors[key] = fieldError.params ? { code: fieldError.code, params: fieldError.params } : { code: fieldError.code };
+  }
+  return errors;
+}
+
+function placeOf(values: McpServerFormValues, field: string): FieldKey {
+  const dot = field.indexOf('.');
+  const head = dot === -1 ? field : field.slice(0, dot);
+  const rest = dot === -1 ? undefined : field.slice(dot + 1);
+  if (rest === undefined) return TOP_LEVEL_FIELDS.has(head) ? (head as FieldKey) : 'form';
+  if (head === 'args') {
+    const row = filledArgs(values.args)[Number(rest)];
+    return row ? `args:${row.id}` : 'form';
+  }
+  if (head === 'env' || head === 'headers') {
+    // Object.fromEntries keeps the last row with a name, so that is the row the value came from.
+    const row = filledPairs(values[head]).findLast((r) => r.key.trim() === rest);
+    return row ? `${head}:${row.id}` : 'form';
+  }
+  return 'form';
+}
+
+/** Rows the record would silently merge or drop: a value without a name, or a name used twice. */
+function checkRows(list: 'env' | 'headers', rows: KeyValueRow[]): FormErrors {
+  const errors: FormErrors = {};
+  const seen = new Set<string>();
+  for (const row of filledPairs(rows)) {
+    const key = row.key.trim();
+    // Header names are case-insensitive (RFC 9110 §5.1); environment variable names are not on POSIX.
+    const identity = list === 'headers' ? key.toLowerCase() : key;
+    if (key === '') errors[`${list}:${row.id}`] = { code: 'required' };
+    else if (seen.has(identity)) errors[`${list}:${row.id}`] = { code: 'duplicateKey' };
+    seen.add(identity);
+  }
+  return errors;
+}
+
+export function validateForm(values: McpServerFormValues): FormValidation {
+  const rowErrors = values.type === 'stdio' ? checkRows('env', values.env) : checkRows('headers', values.headers);
+  const parsed = parseMcpServerInput(toCandidate(values));
+  if (parsed.ok && Object.keys(rowErrors).length === 0) return { ok: true, value: parsed.value };
+  const schemaErrors = parsed.ok ? {} : mapFieldErrors(values, parsed.errors);
+  return { ok: false, errors: { ...schemaErrors, ...rowErrors } };
+}

@@ -1,0 +1,64 @@
+/**
+ * McpServerForm's front-end types. The submitted shape is the shared McpServerInput
+ * (shared/contracts/mcp-types.ts); these describe what the form holds while the user edits.
+ */
+import type { McpServerInputParsed, McpServerTransport, ValidationCode } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import type { DisplayError } from '../../../../../lib/appError';
+
+export interface ArgumentRow {
+  /** Stable React key; rows are added and removed in the middle. */
+  id: string;
+  value: string;
+}
+
+export interface KeyValueRow {
+  id: string;
+  key: string;
+  value: string;
+}
+
+/**
+ * What the form edits. Every transport's fields are kept, so switching the transport and back loses
+ * nothing; only the selected transport's fields are submitted.
+ */
+export interface McpServerFormValues {
+  name: string;
+  type: McpServerTransport;
+  command: string;
+  args: ArgumentRow[];
+  env: KeyValueRow[];
+  url: string;
+  headers: KeyValueRow[];
+  /** As typed, so "abc" or "" reports an error instead of silently becoming a number. */
+  timeoutSec: string;
+  enabled: boolean;
+}
+
+/** The shared schema's codes plus the form's own; each has `validation.<code>` in common/errors. */
+export type FormErrorCode = ValidationCode | 'duplicateKey';
+
+export interface FormFieldError {
+  code: FormErrorCode;
+  params?: Record<string, string | number>;
+}
+
+export type RowListName = 'args' | 'env' | 'headers';
+
+/**
+ * Where an error shows: a top-level field, one row of a list (`env:<row id>`), or the form as a whole
+ * for an error no field owns.
+ */
+export type FieldKey = 'name' | 'type' | 'command' | 'url' | 'timeoutSec' | 'enabled' | `${RowListName}:${string}` | 'form';
+
+export type FormErrors = Partial<Record<FieldKey, FormFieldError>>;
+
+export type FormValidation = { ok: true; value: McpServerInputParsed } | { ok: false; errors: FormErrors };
+
+/** What the dialog is for. */
+export type McpServerFormMode = { kind: 'add' } | { kind: 'edit'; id: string };
+
+/** What submitting the form does; a rejection with the router's VALIDATION error is shown inline. */
+export type McpServerFormSubmit = (input: McpServerInputParsed) => Promise<unknown>;
+
+/** A failure that belongs to no field (not found, connection lost, …). */
+export type FormFailure = DisplayError;

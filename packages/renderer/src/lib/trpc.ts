@@ -1,0 +1,46 @@
+/**
+ * The tRPC client: Electron IPC when the preload exposed trpc-electron's bridge, otherwise the
+ * headless host's loopback WebSocket (a browser tab, development, the end-to-end tests).
+ */
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { ipcLink } from 'trpc-electron/renderer';
+import type { AppRouter } from '@elftia/desktop/router';
+import { bridgeUrl, takeAccessToken } from './accessToken';
+import type { ElftiaApi } from './api';
+import { BridgeStatus } from './bridgeStatus';
+
+export interface AppConnection {
+  api: ElftiaApi;
+  status: BridgeStatus;
+}
+
+declare global {
+  interface Window {
+    /** Set by trpc-electron's exposeElectronTRPC() in the preload; absent in a browser. */
+    electronTRPC?: unknown;
+  }
+}
+
+export function createAppConnection(win: Window = window): AppConnection {
+  if (win.electronTRPC) {
+    // IPC to our own main process cannot be refused or dropped while the window exists.
+    return { api: createTRPCClient<AppRouter>({ links: [ipcLink()] }), status: new BridgeStatus('connected') };
+  }
+
+  const token = takeAccessToken(win);
+  const status = new BridgeStatus(token ? 'connecting' : 'missingToken');
+  let everOpened = false;
+  const wsClient = createWSClient({
+    url: bridgeUrl(win.location, token),
+    onOpen: () => {
+      everOpened = true;
+      status.set('connected');
+    },
+    // The client retries with backoff on its own; this only decides what the banner says meanwhile.
+    onClose: () => {
+      if (everOpened) status.set('lost');
+      else status.set(token ? 'refused' : 'missingToken');
+    },
+  });
+  return { api: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }), status };
+}

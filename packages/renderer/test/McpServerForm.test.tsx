@@ -1,0 +1,155 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { McpServerInputParsed } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { McpServerForm } from '../src/features/settings/components/tabs/tools-tab/McpServerForm';
+import { renderApp } from './helpers/renderApp';
+
+function renderForm(options: { language?: 'en' | 'ja'; onSubmit?: (input: McpServerInputParsed) => Promise<unknown> } = {}) {
+  const onSubmit = vi.fn(options.onSubmit ?? (async () => undefined));
+  const onClose = vi.fn();
+  const rendered = renderApp(<McpServerForm mode={{ kind: 'add' }} onSubmit={onSubmit} onClose={onClose} />, { language: options.language });
+  return { ...rendered, onSubmit, onClose, dialog: screen.getByRole('dialog', { name: options.language === 'ja' ? 'MCP サーバーを追加' : 'Add MCP server' }) };
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+/** The error text linked to a control through aria-describedby. */
+function errorOf(control: HTMLElement): string | undefined {
+  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)).find((element) => element?.getAttribute('role') === 'alert')?.textContent ?? undefined;
+}
+
+describe('McpServerForm', () => {
+  it('shows translated errors under each bad field and does not submit', async () => {
+    const { onSubmit } = renderForm();
+    type('Timeout (seconds)', '0');
+    save();
+
+    const name = screen.getByLabelText('Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(name)).toBe('This field is required.');
+    expect(errorOf(screen.getByLabelText('Command'))).toBe('This field is required.');
+    expect(errorOf(screen.getByLabelText('Timeout (seconds)'))).toBe('Enter a whole number of seconds from 1 to 3600.');
+    expect(screen.getAllByRole('alert')).toHaveLength(3);
+    // The first invalid field gets focus, so keyboard users land on the problem.
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('puts an environment variable error on its row', () => {
+    const { onSubmit } = renderForm();
+    type('Name', 'everything');
+    type('Command', 'node');
+    fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    type('Variable name 1', 'GOOD');
+    type('Variable name 2', '1BAD');
+    type('Variable value 2', 'x');
+    save();
+
+    expect(errorOf(screen.getByLabelText('Variable name 2'))).toBe('Variable names use letters, digits and _, and do not start with a digit.');
+    expect(errorOf(screen.getByLabelText('Variable name 1'))).toBeUndefined();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('checks the URL of the selected transport, and header rows', () => {
+    renderForm();
+    type('Name', 'remote');
+    fireEvent.change(screen.getByLabelText('Transport'), { target: { value: 'websocket' } });
+    type('URL', 'https://example.com/mcp');
+    fireEvent.click(screen.getByRole('button', { name: 'Add header' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add header' }));
+    type('Header name 1', 'X-Token');
+    type('Header name 2', 'x-token');
+    save();
+
+    expect(errorOf(screen.getByLabelText('URL'))).toBe('Enter an absolute ws:// or wss:// URL.');
+    expect(errorOf(screen.getByLabelText('Header name 2'))).toBe('This name is already used in another row.');
+    expect(screen.queryByLabelText('Command')).toBeNull();
+  });
+
+  it('shows a field error on blur only once the field was visited', () => {
+    renderForm();
+    fireEvent.blur(screen.getByLabelText('Name'));
+    expect(errorOf(screen.getByLabelText('Name'))).toBe('This field is required.');
+    expect(errorOf(screen.getByLabelText('Command'))).toBeUndefined();
+    type('Name', 'ok');
+    expect(errorOf(screen.getByLabelText('Name'))).toBeUndefined();
+  });
+
+  it('reveals nothing when a field is left for a button, so the button does not move away from the click', () => {
+    renderForm();
+    fireEvent.blur(screen.getByLabelText('Name'), { relatedTarget: screen.getByRole('button', { name: 'Save' }) });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('submits the parsed input when it is valid, then closes', async () => {
+    const { onSubmit, onClose } = renderForm();
+    type('Name', '  everything  ');
+    type('Command', 'node');
+    fireEvent.click(screen.getByRole('button', { name: 'Add argument' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add argument' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add argument' }));
+    type('Argument 1', 'server.js');
+    type('Argument 3', '--stdio');
+    fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    type('Variable name 1', 'DEBUG');
+    type('Variable value 1', '1');
+    type('Timeout (seconds)', '30');
+    save();
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: 'everything',
+      type: 'stdio',
+      command: 'node',
+      args: ['server.js', '--stdio'],
+      env: { DEBUG: '1' },
+      timeoutSec: 30,
+      enabled: true,
+    });
+  });
+
+  it('keeps the dialog and what was typed when saving fails for a reason no field owns', async () => {
+    const { onClose, dialog } = renderForm({
+      onSubmit: async () => {
+        throw Object.assign(new Error('closed'), { name: 'TRPCClientError' });
+      },
+    });
+    type('Name', 'everything');
+    type('Command', 'node');
+    save();
+
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', "Lost the connection to Elftia's main process.");
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('everything');
+  });
+
+  it('re-renders in Japanese, errors included, when the language setting changes', async () => {
+    const { api } = renderForm();
+    save();
+    expect(errorOf(screen.getByLabelText('Name'))).toBe('This field is required.');
+
+    // As if the General tab or the CLI had stored the preference: the settings subscription fires.
+    await act(async () => {
+      api.settingsValue = { language: 'ja' };
+      api.settingsChannel.emit();
+    });
+    expect(screen.getByRole('dialog', { name: 'MCP サーバーを追加' })).toBeTruthy();
+    const name = screen.getByLabelText('名前');
+    expect(errorOf(name)).toBe('この項目は必須です。');
+    expect(screen.getByLabelText('トランスポート')).toBeTruthy();
+    expect(screen.getByLabelText('タイムアウト（秒）')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '保存' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'ローカルコマンド（stdio）' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('renders in Japanese from the start', () => {
+    renderForm({ language: 'ja' });
+    expect(screen.getByLabelText('コマンド')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '引数を追加' })).toBeTruthy();
+  });
+});

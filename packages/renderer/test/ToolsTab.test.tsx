@@ -1,0 +1,120 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ToolsTab } from '../src/features/settings/components/tabs/tools-tab/ToolsTab';
+import { FakeApi } from './fakes/FakeApi';
+import { renderApp } from './helpers/renderApp';
+
+function seeded(): FakeApi {
+  const api = new FakeApi();
+  api.settingsValue = { language: 'en' };
+  api.seed({ name: 'everything', type: 'stdio', command: 'node', args: ['server.js', 'stdio'], env: { DEBUG: '1' }, timeoutSec: 60 });
+  api.seed({ name: 'remote', type: 'http', url: 'https://example.com/mcp', headers: {}, enabled: false });
+  return api;
+}
+
+const rows = () => screen.getAllByTestId('mcp-server-row');
+const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name} `) });
+
+describe('ToolsTab', () => {
+  it('lists the servers with transport, status and enabled switch', async () => {
+    renderApp(<ToolsTab />, { api: seeded() });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    const everything = within(rowOf('everything'));
+    expect(everything.getByText('stdio')).toBeTruthy();
+    expect(everything.getByTestId('mcp-server-status').textContent).toBe('Not connected');
+    expect(everything.getByRole<HTMLInputElement>('switch', { name: 'Enable everything' }).checked).toBe(true);
+
+    const remote = within(rowOf('remote'));
+    expect(remote.getByText('Streamable HTTP')).toBeTruthy();
+    expect(remote.getByTestId('mcp-server-status').textContent).toBe('Disabled');
+    expect(remote.getByRole<HTMLInputElement>('switch', { name: 'Enable remote' }).checked).toBe(false);
+  });
+
+  it('says so when there are no servers', async () => {
+    renderApp(<ToolsTab />);
+    expect(await screen.findByText('No MCP servers yet. Add one to give the assistant tools.')).toBeTruthy();
+  });
+
+  it('follows changes made elsewhere (the CLI) without a reload', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    act(() => void api.seed({ name: 'from-cli', type: 'sse', url: 'http://127.0.0.1:3001/sse' }));
+    expect(rowOf('from-cli')).toBeTruthy();
+  });
+
+  it('adds a server through the form', async () => {
+    const { api } = renderApp(<ToolsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add MCP server' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'fs' } });
+    fireEvent.change(within(dialog).getByLabelText('Command'), { target: { value: 'npx' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('mcp.add')).toEqual([{ name: 'fs', type: 'stdio', command: 'npx', args: [], env: {}, timeoutSec: 60, enabled: true }]);
+    expect(rowOf('fs')).toBeTruthy();
+  });
+
+  it('shows the router’s duplicate-name error under Name and keeps the dialog', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add MCP server' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Everything' } });
+    fireEvent.change(within(dialog).getByLabelText('Command'), { target: { value: 'node' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText('A server named “Everything” already exists.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Command').value).toBe('node');
+    expect(api.servers).toHaveLength(2);
+
+    // Editing the name clears the router's verdict until the next save.
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'everything-2' } });
+    expect(within(dialog).queryByText('A server named “Everything” already exists.')).toBeNull();
+  });
+
+  it('edits a server in the same form, prefilled', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit everything' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit MCP server' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('everything');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Transport').value).toBe('stdio');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Argument 2').value).toBe('stdio');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Variable value 1').value).toBe('1');
+
+    fireEvent.change(within(dialog).getByLabelText('Timeout (seconds)'), { target: { value: '120' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('mcp.update')).toEqual([
+      { id: 'srv-1', name: 'everything', type: 'stdio', command: 'node', args: ['server.js', 'stdio'], env: { DEBUG: '1' }, timeoutSec: 120, enabled: true },
+    ]);
+  });
+
+  it('deletes only after confirmation', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete remote' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete “remote”?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('mcp.remove')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete remote' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete “remote”?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /^remote / })).toBeNull());
+    expect(api.callsTo('mcp.remove')).toEqual([{ id: 'srv-2' }]);
+  });
+
+  it('enables and disables a server from its switch', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Enable everything' }));
+    await waitFor(() => expect(within(rowOf('everything')).getByTestId('mcp-server-status').textContent).toBe('Disabled'));
+    expect(api.callsTo('mcp.setEnabled')).toEqual([{ id: 'srv-1', enabled: false }]);
+  });
+});

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const packageRoot = fileURLToPath(new URL('.', import.meta.url));
+// The locale files live at the repository root (locales/<lng>/<area>/<ns>.json), shared with the CLI.
+const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The dev server's React Refresh preamble is an inline script, which the page's CSP forbids; the
+ * built page (what Electron and the headless host load) keeps the strict policy.
+ */
+function dropCspInDevServer(): Plugin {
+  return {
+    name: 'elftia:drop-csp-in-dev-server',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/s, ''),
+  };
+}
+
+export default defineConfig({
+  root: packageRoot,
+  // Relative asset URLs, so Electron can load dist/index.html from file://.
+  base: './',
+  plugins: [react(), dropCspInDevServer()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    fs: { allow: [workspaceRoot] },
+  },
+});
