@@ -1,0 +1,101 @@
+import { expect, test } from './fixtures';
+
+interface ListedServer {
+  name: string;
+  type: string;
+  enabled: boolean;
+  config: { command?: string; args?: string[] };
+}
+
+function listed(cli: (args: string[]) => { status: number; stdout: string }): ListedServer[] {
+  const result = cli(['mcp', 'list', '--json']);
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as ListedServer[];
+}
+
+test('a stdio server added through the form is listed, survives a reload and shows in the CLI', async ({ page, host }) => {
+  await page.goto(host.url);
+  await expect(page.getByRole('heading', { name: 'MCP servers' })).toBeVisible();
+  await expect(page.getByTestId('mcp-server-list-empty')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add MCP server' });
+  await dialog.getByLabel('Name', { exact: true }).fill('everything');
+  await dialog.getByLabel('Transport', { exact: true }).selectOption('stdio');
+  await dialog.getByLabel('Command', { exact: true }).fill('npx');
+  await dialog.getByRole('button', { name: 'Add argument' }).click();
+  await dialog.getByLabel('Argument 1', { exact: true }).fill('-y');
+  await dialog.getByRole('button', { name: 'Add argument' }).click();
+  await dialog.getByLabel('Argument 2', { exact: true }).fill('@modelcontextprotocol/server-everything');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId('mcp-server-row').filter({ hasText: 'everything' });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Not connected');
+
+  await page.reload();
+  await expect(page.getByTestId('mcp-server-row').filter({ hasText: 'everything' })).toBeVisible();
+
+  expect(listed(host.cli)).toMatchObject([
+    { name: 'everything', type: 'stdio', enabled: true, config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } },
+  ]);
+});
+
+test('invalid input shows translated field errors and stores nothing', async ({ page, host }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add MCP server' });
+  await dialog.getByLabel('Transport', { exact: true }).selectOption('websocket');
+  await dialog.getByLabel('URL', { exact: true }).fill('http://127.0.0.1:9/not-a-websocket');
+  await dialog.getByLabel('Timeout (seconds)', { exact: true }).fill('0');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('This field is required.')).toBeVisible();
+  await expect(dialog.getByText('Enter an absolute ws:// or wss:// URL.')).toBeVisible();
+  await expect(dialog.getByText('Enter a whole number of seconds from 1 to 3600.')).toBeVisible();
+  expect(listed(host.cli)).toEqual([]);
+
+  // A name that only the database can reject: the server's answer lands on the field too.
+  expect(host.cli(['mcp', 'add', 'Taken', '--transport', 'stdio', '--command', 'node']).status).toBe(0);
+  await dialog.getByLabel('Name', { exact: true }).fill('TAKEN');
+  await dialog.getByLabel('URL', { exact: true }).fill('ws://127.0.0.1:9/mcp');
+  await dialog.getByLabel('Timeout (seconds)', { exact: true }).fill('30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('A server named “TAKEN” already exists.')).toBeVisible();
+  expect(listed(host.cli).map((s) => s.name)).toEqual(['Taken']);
+});
+
+test('a server added by the CLI appears in the open UI, and UI edits reach the CLI', async ({ page, host }) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('mcp-server-list-empty')).toBeVisible();
+
+  const added = host.cli(['mcp', 'add', 'from-cli', '--transport', 'http', '--url', 'http://127.0.0.1:9/mcp', '--header', 'Authorization: Bearer abc']);
+  expect(added.status).toBe(0);
+  const row = page.getByTestId('mcp-server-row').filter({ hasText: 'from-cli' });
+  await expect(row).toBeVisible();
+
+  await page.getByRole('switch', { name: 'Enable from-cli' }).click();
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Disabled');
+  await expect.poll(() => listed(host.cli)[0]?.enabled).toBe(false);
+
+  await page.getByRole('button', { name: 'Delete from-cli' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete “from-cli”?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toBeHidden();
+  expect(listed(host.cli)).toEqual([]);
+});
+
+test('switching to Japanese translates the Tools tab and persists', async ({ page, host }) => {
+  await page.goto(host.url);
+  await page.getByRole('tab', { name: 'General' }).click();
+  await page.getByLabel('Language', { exact: true }).selectOption('ja');
+  await page.getByRole('tab', { name: 'ツール' }).click();
+  await expect(page.getByRole('heading', { name: 'MCP サーバー' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'ツール' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'MCP サーバー' })).toBeVisible();
+});
