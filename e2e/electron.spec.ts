@@ -30,11 +30,13 @@ test('the Electron app opens the Tools tab over IPC', async () => {
   try {
     const window = await app.firstWindow();
     await expect(window.getByRole('heading', { name: 'MCP servers' })).toBeVisible();
-    const prefs = await app.evaluate(({ BrowserWindow }) => {
-      const win = BrowserWindow.getAllWindows()[0];
-      return win?.webContents.getLastWebPreferences();
-    });
-    expect(prefs).toMatchObject({ contextIsolation: true, nodeIntegration: false, sandbox: true });
+    // Isolated and sandboxed: the page sees neither Node nor Electron, only the tRPC bridge.
+    const globals = await window.evaluate(() => ({
+      require: typeof (globalThis as { require?: unknown }).require,
+      process: typeof (globalThis as { process?: unknown }).process,
+      bridge: typeof (globalThis as { electronTRPC?: unknown }).electronTRPC,
+    }));
+    expect(globals).toEqual({ require: 'undefined', process: 'undefined', bridge: 'object' });
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

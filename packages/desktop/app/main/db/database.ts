@@ -26,9 +26,11 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   }
   try {
     db.pragma('busy_timeout = 5000');
+    // Refuse a newer schema before anything writes: switching to WAL rewrites header bytes.
+    assertNotNewer(db, file, migrations);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    migrate(db, file, migrations);
+    migrate(db, migrations);
     return db;
   } catch (cause) {
     db.close();
@@ -44,12 +46,15 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
+function assertNotNewer(db: Db, file: string, migrations: readonly Migration[]): void {
   const latest = migrations.at(-1)?.version ?? 0;
   const found = schemaVersion(db);
   if (found > latest) {
     throw new AppError('DB_NEWER_VERSION', { params: { path: file, found, supported: latest } });
   }
+}
+
+function migrate(db: Db, migrations: readonly Migration[]): void {
   for (const migration of migrations) {
     // IMMEDIATE takes the write lock first, so a CLI and a running app opening the same
     // file cannot both apply a migration; the version is re-read under the lock.

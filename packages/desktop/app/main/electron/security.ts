@@ -1,0 +1,45 @@
+import type { Session } from 'electron';
+
+/**
+ * The window's Content-Security-Policy. Production: only the app's own files. Development adds the
+ * Vite dev server, whose React refresh preamble is an inline script and whose HMR uses a WebSocket.
+ * Inline styles stay allowed: UI libraries inject <style> tags, and styles cannot run code.
+ */
+export function contentSecurityPolicy(devOrigin?: string): string {
+  const dev = devOrigin ? ` ${devOrigin}` : '';
+  const devSocket = devOrigin ? ` ${devOrigin.replace(/^http/, 'ws')}` : '';
+  return [
+    "default-src 'none'",
+    `script-src 'self'${dev}${devOrigin ? " 'unsafe-inline'" : ''}`,
+    `style-src 'self' 'unsafe-inline'${dev}`,
+    `img-src 'self' data: blob:${dev}`,
+    `media-src 'self' data: blob:${dev}`,
+    `font-src 'self' data:${dev}`,
+    `connect-src 'self'${dev}${devSocket}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Permissions the app's own pages may use: writing to the clipboard (copy buttons). Everything
+ * else — camera, notifications, geolocation, … — is denied until a feature asks for it.
+ */
+const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
+
+export function isPermissionAllowed(permission: string, requestingUrl: string, isAppUrl: (url: string) => boolean): boolean {
+  return ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl);
+}
+
+export function installSessionSecurity(ses: Session, csp: string, isAppUrl: (url: string) => boolean): void {
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
+  });
+  ses.setPermissionRequestHandler((webContents, permission, callback) => {
+    callback(isPermissionAllowed(permission, webContents.getURL(), isAppUrl));
+  });
+  ses.setPermissionCheckHandler((_webContents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin, isAppUrl));
+}

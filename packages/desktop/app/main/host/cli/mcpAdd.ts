@@ -1,0 +1,135 @@
+import type { McpServerInput } from '../../../shared/contracts/mcp-types';
+import { createAppCaller } from '../../services/routers/appRouter';
+import { type CliCommand, COMMON_HELP, type CommandContext, flag, type OptionValues, stringList, stringValue, UsageError } from './command';
+import { jsonLine, maskSecrets } from './output';
+
+/**
+ * Turns `--env K=V` pairs into a record. `--env K` alone takes K's value from the calling
+ * environment (as `docker run -e K` does), so a secret need not appear in argv or shell history.
+ */
+export function parseEnvPairs(pairs: string[], callerEnv: NodeJS.ProcessEnv): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq >= 0) {
+      env[pair.slice(0, eq)] = pair.slice(eq + 1);
+      continue;
+    }
+    const inherited = callerEnv[pair];
+    if (inherited === undefined) throw new UsageError(`--env ${pair}: no such variable in this environment; write --env ${pair}=VALUE`);
+    env[pair] = inherited;
+  }
+  return env;
+}
+
+/** `--header "Authorization: Bearer x"` → `{ Authorization: 'Bearer x' }`; names and values are trimmed. */
+export function parseHeaders(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon < 0) throw new UsageError(`--header "${line}": write it as "Name: value"`);
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** Anything that is not a plain decimal becomes NaN, which the router rejects as not a whole number. */
+function parseSeconds(text: string): number {
+  return /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * Maps the flags given onto the router's input, including flags that do not fit the transport
+ * (`--url` with stdio): the router, not the CLI, decides what is valid, and names the field.
+ */
+export function buildAddInput(name: string, values: OptionValues, trailing: string[], callerEnv: NodeJS.ProcessEnv): Record<string, unknown> {
+  const input: Record<string, unknown> = { name };
+  const transport = stringValue(values, 'transport');
+  if (transport !== undefined) input.type = transport;
+  const command = stringValue(values, 'command');
+  if (command !== undefined) input.command = command;
+  const args = [...stringList(values, 'arg'), ...trailing];
+  if (args.length > 0) input.args = args;
+  const envPairs = stringList(values, 'env');
+  if (envPairs.length > 0) input.env = parseEnvPairs(envPairs, callerEnv);
+  const url = stringValue(values, 'url');
+  if (url !== undefined) input.url = url;
+  const headerLines = stringList(values, 'header');
+  if (headerLines.length > 0) input.headers = parseHeaders(headerLines);
+  const timeout = stringValue(values, 'timeout');
+  if (timeout !== undefined) input.timeoutSec = parseSeconds(timeout);
+  if (flag(values, 'disabled')) input.enabled = false;
+  return input;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'NAME',
+  type: '--transport',
+  command: '--command',
+  args: '--arg',
+  url: '--url',
+  timeoutSec: '--timeout',
+  enabled: '--disabled',
+};
+
+/** `env.1BAD` → `--env 1BAD`, `headers.X Y` → `--header X Y`, `timeoutSec` → `--timeout`. */
+export function addFieldLabel(field: string): string {
+  const [head, ...rest] = field.split('.');
+  const key = rest.join('.');
+  if (head === 'env') return key ? `--env ${key}` : '--env';
+  if (head === 'headers') return key ? `--header ${key}` : '--header';
+  if (head === 'args') return '--arg';
+  return FIELD_LABELS[head ?? ''] ?? field;
+}
+
+async function run(ctx: CommandContext): Promise<number> {
+  const [name = ''] = ctx.positionals;
+  const input = buildAddInput(name, ctx.values, ctx.trailing, ctx.io.env);
+  const caller = createAppCaller({ services: ctx.openServices() });
+  // Deliberately unchecked: the router's zod schema is the one authority on what is valid.
+  const record = await caller.mcp.add(input as McpServerInput);
+  if (ctx.json) {
+    ctx.io.stdout(jsonLine(flag(ctx.values, 'show-secrets') ? record : maskSecrets(record)));
+  } else {
+    ctx.io.stdout(`Added MCP server "${record.name}" (${record.type}, ${record.enabled ? 'enabled' : 'disabled'}).\n`);
+  }
+  return 0;
+}
+
+export const mcpAddCommand: CliCommand = {
+  path: 'mcp add',
+  summary: 'Add an MCP server',
+  help: `Usage:
+  elftia mcp add NAME --transport stdio --command CMD [--arg A]... [--env K=V]... [--timeout S] [--disabled] [-- ARGS...]
+  elftia mcp add NAME --transport sse|http|websocket --url URL [--header "K: V"]... [--timeout S] [--disabled]
+
+Options:
+  --transport T    stdio, sse, http (Streamable HTTP) or websocket
+  --command CMD    The program to run (stdio)
+  --arg A          One argument for the program; repeatable. Write --arg=-y for values starting with "-",
+                   or put the arguments after "--"
+  --env K=V        An environment variable for the program; repeatable. --env K alone copies K from
+                   your environment, keeping the value out of the command line
+  --url URL        The server's URL: http(s):// for sse and http, ws(s):// for websocket
+  --header "K: V"  An HTTP header sent to the server; repeatable
+  --timeout S      Request timeout in seconds, 1-3600 (default 60)
+  --disabled       Store the server switched off
+  --show-secrets   With --json: print env and header values instead of masking them
+
+${COMMON_HELP}`,
+  options: {
+    transport: { type: 'string' },
+    command: { type: 'string' },
+    arg: { type: 'string', multiple: true },
+    env: { type: 'string', multiple: true },
+    url: { type: 'string' },
+    header: { type: 'string', multiple: true },
+    timeout: { type: 'string' },
+    disabled: { type: 'boolean' },
+    'show-secrets': { type: 'boolean' },
+  },
+  positionals: ['NAME'],
+  acceptsTrailing: true,
+  fieldLabel: addFieldLabel,
+  run,
+};

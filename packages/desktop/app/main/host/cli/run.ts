@@ -1,0 +1,160 @@
+/**
+ * `elftia` — the app's services from a terminal. Every command goes through the same appRouter as
+ * the UI (createAppCaller), so validation and errors are the router's.
+ *
+ * Exit codes: 0 success, 1 an error the app reports (invalid input, not found, unreadable
+ * database), 2 a malformed command line.
+ */
+import { parseArgs } from 'node:util';
+import { createAppServices, type AppServices } from '../../index';
+import { createTranslator, languageFromEnv, toAppErrorData, type Translate, translateError } from '../messages';
+import { defaultLocalesDir } from '../paths';
+import { type CliCommand, type CliIo, COMMON_OPTIONS, type CommandContext, flag, type OptionValues, stringValue, UsageError } from './command';
+import { resolveDataDir } from './dataDir';
+import { mcpAddCommand } from './mcpAdd';
+import { mcpListCommand } from './mcpList';
+import { mcpDisableCommand, mcpEnableCommand, mcpRemoveCommand } from './mcpManage';
+import { jsonLine } from './output';
+import { serveCommand } from './serve';
+
+export const COMMANDS: readonly CliCommand[] = [mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand, serveCommand];
+
+export interface RunCliOptions {
+  commands?: readonly CliCommand[];
+  localesDir?: string;
+}
+
+export async function runCli(argv: string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
+  const commands = options.commands ?? COMMANDS;
+  const t = createTranslator(options.localesDir ?? defaultLocalesDir(), languageFromEnv(io.env));
+  const opened: AppServices[] = [];
+  let command: CliCommand | undefined;
+  try {
+    const split = splitCommand(argv, commands);
+    command = split.command;
+    if (!command) return printGroupHelp(split, commands, io);
+    const ctx = parseCommandLine(command, split.rest, io, t, opened);
+    if (flag(ctx.values, 'help')) {
+      io.stdout(`${command.summary}\n\n${command.help}\n`);
+      return 0;
+    }
+    return (await command.run(ctx)) ?? 0;
+  } catch (error) {
+    return reportError(error, command, io, t, argv.includes('--json'));
+  } finally {
+    for (const services of opened) await services.dispose();
+  }
+}
+
+interface SplitCommand {
+  command: CliCommand | undefined;
+  /** The command words found, e.g. `['mcp']` for a bare `elftia mcp`. */
+  words: string[];
+  /** The first positional that is not a command word (`frobnicate` in `elftia mcp frobnicate`). */
+  stray: string | undefined;
+  askedForHelp: boolean;
+  rest: string[];
+}
+
+/**
+ * Finds the command words among the positionals, so global options may come first
+ * (`elftia --data-dir X mcp list`). Option values are known to the lenient parse, so a value is
+ * never mistaken for a command word.
+ */
+function splitCommand(argv: string[], commands: readonly CliCommand[]): SplitCommand {
+  const options = Object.assign({}, COMMON_OPTIONS, ...commands.map((c) => c.options));
+  const { tokens, values } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
+  const words: string[] = [];
+  const wordIndexes = new Set<number>();
+  let stray: string | undefined;
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') break;
+    if (token.kind !== 'positional') continue;
+    const candidate = [...words, token.value].join(' ');
+    if (!commands.some((c) => c.path === candidate || c.path.startsWith(`${candidate} `))) {
+      stray = token.value;
+      break;
+    }
+    words.push(token.value);
+    wordIndexes.add(token.index);
+  }
+  const path = words.join(' ');
+  return {
+    command: commands.find((c) => c.path === path),
+    words,
+    stray,
+    askedForHelp: values.help === true,
+    rest: argv.filter((_, i) => !wordIndexes.has(i)),
+  };
+}
+
+function parseCommandLine(command: CliCommand, args: string[], io: CliIo, t: Translate, opened: AppServices[]): CommandContext {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { ...COMMON_OPTIONS, ...command.options }, strict: true, allowPositionals: true, tokens: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const terminator = parsed.tokens.find((token) => token.kind === 'option-terminator')?.index ?? Number.POSITIVE_INFINITY;
+  const positionalTokens = parsed.tokens.filter((token) => token.kind === 'positional');
+  const positionals = positionalTokens.filter((token) => token.index < terminator).map((token) => token.value);
+  const trailing = positionalTokens.filter((token) => token.index > terminator).map((token) => token.value);
+  const values = parsed.values as OptionValues;
+  if (!flag(values, 'help')) checkPositionals(command, positionals, trailing);
+
+  const dataDir = resolveDataDir({ flag: stringValue(values, 'data-dir'), env: io.env, platform: io.platform, homedir: io.homedir, cwd: io.cwd });
+  return {
+    io, values, positionals, trailing, t, dataDir,
+    json: flag(values, 'json'),
+    openServices(serviceOptions = {}) {
+      const services = createAppServices({ dataDir, ...serviceOptions });
+      opened.push(services);
+      return services;
+    },
+  };
+}
+
+function checkPositionals(command: CliCommand, positionals: string[], trailing: string[]): void {
+  const expected = command.positionals;
+  if (positionals.length < expected.length) throw new UsageError(`missing ${expected.slice(positionals.length).join(' ')}`);
+  if (positionals.length > expected.length) throw new UsageError(`unexpected argument "${positionals[expected.length]}"`);
+  if (trailing.length > 0 && !command.acceptsTrailing) throw new UsageError(`unexpected arguments after "--"`);
+}
+
+/** `elftia`, `elftia --help`, `elftia mcp --help`: the list of commands; an unknown or missing command is a usage error. */
+function printGroupHelp(split: SplitCommand, commands: readonly CliCommand[], io: CliIo): number {
+  const prefix = split.words.length > 0 ? `${split.words.join(' ')} ` : '';
+  const matching = commands.filter((c) => c.path.startsWith(prefix));
+  const width = Math.max(...matching.map((c) => c.path.length));
+  const list = matching.map((c) => `  elftia ${c.path.padEnd(width)}  ${c.summary}`).join('\n');
+  const text = `Usage:\n${list}\n\nRun "elftia <command> --help" for a command's options.\n`;
+  if (split.stray !== undefined) {
+    io.stderr(`elftia: unknown command "${[...split.words, split.stray].join(' ')}"\n\n${text}`);
+    return 2;
+  }
+  if (split.askedForHelp || (split.rest.length === 0 && split.words.length === 0)) {
+    io.stdout(text);
+    return 0;
+  }
+  io.stderr(`elftia: missing command\n\n${text}`);
+  return 2;
+}
+
+function reportError(error: unknown, command: CliCommand | undefined, io: CliIo, t: Translate, json: boolean): number {
+  if (error instanceof UsageError) {
+    const help = command ? `elftia ${command.path} --help` : 'elftia --help';
+    io.stderr(`elftia: ${error.message}\nRun "${help}" for usage.\n`);
+    return 2;
+  }
+  const translated = translateError(toAppErrorData(error), t);
+  const label = command?.fieldLabel ?? ((field: string) => field);
+  if (json) {
+    io.stderr(jsonLine({ error: { ...translated, fieldErrors: translated.fieldErrors.map((e) => ({ ...e, flag: label(e.field) })) } }));
+  } else {
+    const fields = translated.fieldErrors.map((e) => `  ${label(e.field)}: ${e.message}\n`).join('');
+    io.stderr(`error: ${translated.message}\n${fields}`);
+  }
+  // An unexpected error: its one-line message helps a bug report; the stack stays out of the terminal.
+  if (translated.code === 'INTERNAL' && error instanceof Error) io.stderr(`  (${error.message})\n`);
+  return 1;
+}

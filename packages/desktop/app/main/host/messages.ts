@@ -1,0 +1,80 @@
+/**
+ * Translates error codes outside the renderer (the CLI, the Electron shell's startup dialog) from
+ * the same locales/<lng>/common/errors.json the renderer uses, so a DB_CORRUPT reads the same
+ * everywhere.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { TRPCError } from '@trpc/server';
+import type { AppErrorData } from '../../shared/contracts/errors';
+import { type Language, matchLanguage } from '../../shared/contracts/settings';
+import { AppError } from '../errors';
+import { appErrorData } from '../services/routers/trpc';
+import { SecretStoreError } from '../services/secrets/SecretStore';
+
+type Catalog = { [key: string]: string | Catalog };
+
+/**
+ * The language of a POSIX environment: LC_ALL, then LC_MESSAGES, then LANG (an empty value counts
+ * as unset, as in POSIX). `C` and `POSIX` — and anything unsupported — give English.
+ */
+export function languageFromEnv(env: NodeJS.ProcessEnv): Language {
+  const tag = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== '');
+  return matchLanguage(tag);
+}
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** `t('errors.DB_CORRUPT', { path })`; falls back to English, then to the key itself. */
+export function createTranslator(localesDir: string, language: Language): Translate {
+  const catalogs = [readCatalog(localesDir, language), language === 'en' ? {} : readCatalog(localesDir, 'en')];
+  return (key, params = {}) => {
+    const template = catalogs.map((catalog) => lookup(catalog, key)).find((value) => value !== undefined) ?? key;
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  };
+}
+
+function readCatalog(localesDir: string, language: Language): Catalog {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(localesDir, language, 'common', 'errors.json'), 'utf8')) as Catalog;
+  } catch {
+    return {};
+  }
+}
+
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: string | Catalog | undefined = catalog;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The translatable part of anything thrown by the services or the router. */
+export function toAppErrorData(error: unknown): AppErrorData {
+  if (error instanceof AppError) return error.toData();
+  if (error instanceof TRPCError) return appErrorData(error);
+  if (error instanceof SecretStoreError) return { code: 'SECRET_STORE_FAILED' };
+  return { code: 'INTERNAL' };
+}
+
+export interface TranslatedFieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+export interface TranslatedError {
+  code: string;
+  message: string;
+  fieldErrors: TranslatedFieldError[];
+}
+
+export function translateError(data: AppErrorData, t: Translate): TranslatedError {
+  return {
+    code: data.code,
+    message: t(`errors.${data.code}`, data.params),
+    fieldErrors: (data.fieldErrors ?? []).map((e) => ({ field: e.field, code: e.code, message: t(`validation.${e.code}`, e.params) })),
+  };
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../app/main/host/cli/command';
+import { addFieldLabel, buildAddInput, parseEnvPairs, parseHeaders } from '../../app/main/host/cli/mcpAdd';
+import { describeTarget, formatTable, maskSecrets, SECRET_MASK } from '../../app/main/host/cli/output';
+import { createTranslator, languageFromEnv } from '../../app/main/host/messages';
+import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
+import { LOCALES_DIR } from './cliProcess';
+
+const record = (over: Partial<McpServerRecord>): McpServerRecord => ({
+  id: 'id-1', name: 'x', type: 'stdio', config: {}, timeoutSec: 60, enabled: true, createdAt: '', updatedAt: '', ...over,
+});
+
+describe('mcp add argument parsing', () => {
+  it('splits --env at the first "=" and inherits a bare key from the caller', () => {
+    expect(parseEnvPairs(['A=1', 'B=x=y', 'C=', 'D'], { D: 'inherited' })).toEqual({ A: '1', B: 'x=y', C: '', D: 'inherited' });
+    expect(() => parseEnvPairs(['MISSING'], {})).toThrow(UsageError);
+  });
+
+  it('splits --header at the first ":" and trims', () => {
+    expect(parseHeaders(['Authorization: Bearer a:b', 'X-Empty:'])).toEqual({ Authorization: 'Bearer a:b', 'X-Empty': '' });
+    expect(() => parseHeaders(['nocolon'])).toThrow(UsageError);
+  });
+
+  it('passes every given flag to the router, fitting or not, and leaves out the rest', () => {
+    const values = { transport: 'stdio', command: 'node', arg: ['a'], url: 'https://x', timeout: '1.5', disabled: true };
+    expect(buildAddInput('n', values, ['b'], {})).toEqual({ name: 'n', type: 'stdio', command: 'node', args: ['a', 'b'], url: 'https://x', timeoutSec: 1.5, enabled: false });
+    expect(buildAddInput('n', {}, [], {})).toEqual({ name: 'n' });
+    expect(buildAddInput('n', { timeout: 'soon' }, [], {}).timeoutSec).toBeNaN();
+  });
+
+  it.each([
+    ['name', 'NAME'], ['type', '--transport'], ['timeoutSec', '--timeout'], ['env.1BAD', '--env 1BAD'],
+    ['headers.X Y', '--header X Y'], ['args.0', '--arg'], ['url', '--url'], ['somethingElse', 'somethingElse'],
+  ])('labels field %s as %s', (field, label) => {
+    expect(addFieldLabel(field)).toBe(label);
+  });
+});
+
+describe('output', () => {
+  it('masks env and header values but keeps their names', () => {
+    const stdio = maskSecrets(record({ config: { command: 'c', env: { A: 'secret' } } }));
+    expect(stdio.config.env).toEqual({ A: SECRET_MASK });
+    const http = maskSecrets(record({ type: 'http', config: { url: 'u', headers: { H: 'secret' } } }));
+    expect(http.config.headers).toEqual({ H: SECRET_MASK });
+  });
+
+  it('describes the target without values', () => {
+    expect(describeTarget(record({ config: { command: 'npx', args: ['-y', 'a b'], env: { K: 'v' } } }))).toBe(`npx -y "a b"  [env: K=${SECRET_MASK}]`);
+    expect(describeTarget(record({ type: 'sse', config: { url: 'http://h/sse', headers: {} } }))).toBe('http://h/sse');
+  });
+
+  it('aligns table columns and does not pad the last one', () => {
+    expect(formatTable(['A', 'BB'], [['long', 'x'], ['s', 'yy']])).toBe('A     BB\nlong  x\ns     yy');
+  });
+});
+
+describe('messages', () => {
+  it('picks the language from LC_ALL, LC_MESSAGES, LANG in that order', () => {
+    expect(languageFromEnv({ LC_ALL: 'ja_JP.UTF-8', LANG: 'zh_CN' })).toBe('ja');
+    expect(languageFromEnv({ LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'ja_JP' })).toBe('zh');
+    expect(languageFromEnv({ LANG: 'de_DE' })).toBe('en');
+  });
+
+  it('fills placeholders, falls back to English, then to the key', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-locales-'));
+    const write = (lng: string, catalog: unknown) => {
+      fs.mkdirSync(path.join(dir, lng, 'common'), { recursive: true });
+      fs.writeFileSync(path.join(dir, lng, 'common', 'errors.json'), JSON.stringify(catalog));
+    };
+    write('en', { errors: { ONLY_EN: 'English {{n}}', BOTH: 'en' } });
+    write('ja', { errors: { BOTH: '日本語 {{ n }} {{missing}}' } });
+    const t = createTranslator(dir, 'ja');
+    expect(t('errors.BOTH', { n: 3 })).toBe('日本語 3 {{missing}}');
+    expect(t('errors.ONLY_EN', { n: 1 })).toBe('English 1');
+    expect(t('errors.NONE')).toBe('errors.NONE');
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('reads the real catalogs', () => {
+    expect(createTranslator(LOCALES_DIR, 'ja')('validation.tooLong', { max: 64 })).toContain('64');
+  });
+});

@@ -1,0 +1,66 @@
+/** Runs the real CLI (`node --import tsx app/main/host/cli.ts`) as a child process. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const CLI_ENTRY = path.join(REPO_ROOT, 'packages/desktop/app/main/host/cli.ts');
+export const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let homeDir: string | undefined;
+
+/**
+ * A clean environment: no locale (English), no ELFTIA_DATA_DIR, and a throw-away HOME so a
+ * test that forgot --data-dir cannot touch the real ~/.config/Elftia.
+ */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('LC_') || key === 'LANG' || key === 'LANGUAGE' || key === 'ELFTIA_DATA_DIR' || key === 'XDG_CONFIG_HOME') continue;
+    if (key.startsWith('VITEST') || key === 'NODE_OPTIONS') continue;
+    env[key] = value;
+  }
+  homeDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-home-'));
+  env.HOME = homeDir;
+  return { ...env, ...extra };
+}
+
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = cleanEnv()): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function collect(child: ChildProcess): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export function runCli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  return collect(spawnCli(args, env));
+}
+
+export function tempDir(prefix = 'elftia-cli-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** The English (or other) text of a key in locales/<lng>/common/errors.json, placeholders filled. */
+export function localeText(language: string, key: string, params: Record<string, string | number> = {}): string {
+  const catalog = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, language, 'common', 'errors.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const [group = '', name = ''] = key.split('.');
+  const template = catalog[group]?.[name];
+  if (template === undefined) throw new Error(`no ${key} in ${language}`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p: string) => String(params[p]));
+}

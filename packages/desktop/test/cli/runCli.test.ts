@@ -1,0 +1,108 @@
+/**
+ * The CLI's dispatcher in-process (runCli with a captured io): usage errors, help and language
+ * selection. The real-process behaviour is in cliMcp.test.ts and cliErrors.test.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../app/main/db/database';
+import type { CliIo } from '../../app/main/host/cli/command';
+import { runCli } from '../../app/main/host/cli/run';
+import { localeText, tempDir } from './cliProcess';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const dataDir = tempDir();
+  dirs.push(dataDir);
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    env,
+    platform: 'linux',
+    homedir: dataDir,
+    cwd: dataDir,
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    waitForShutdown: () => Promise.resolve('SIGTERM'),
+  };
+  const code = await runCli([...args, '--data-dir', dataDir], io);
+  return { code, stdout, stderr, dataDir };
+}
+
+describe('runCli: usage errors exit 2 before the database is opened', () => {
+  it.each([
+    { args: ['mcp', 'add'], message: /missing NAME/ },
+    { args: ['mcp', 'add', 'a', 'b'], message: /unexpected argument "b"/ },
+    { args: ['mcp', 'remove'], message: /missing NAME/ },
+    { args: ['mcp', 'list', '--bogus'], message: /Unknown option '--bogus'/ },
+    { args: ['mcp', 'list', '--', 'x'], message: /unexpected arguments after "--"/ },
+    { args: ['mcp', 'frobnicate'], message: /unknown command "mcp frobnicate"/ },
+    { args: ['frobnicate'], message: /unknown command "frobnicate"/ },
+    { args: ['mcp'], message: /missing command/ },
+    { args: ['mcp', 'add', 'x', '--transport', 'stdio', '--command', 'c', '--env', 'UNSET_FOR_TEST'], message: /--env UNSET_FOR_TEST: no such variable/ },
+    { args: ['mcp', 'add', 'x', '--transport', 'http', '--url', 'https://x', '--header', 'no-colon'], message: /"Name: value"/ },
+    { args: ['mcp', 'add', 'x', '--transport', 'stdio', '--arg', '-y'], message: /--arg=-y|ambiguous/ },
+    { args: ['serve', '--port', 'http'], message: /--port http/ },
+    { args: ['serve', '--port', '70000'], message: /--port 70000/ },
+    { args: ['serve', '--host', '0.0.0.0'], message: /only a loopback address/ },
+  ])('$args', async ({ args, message }) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/elftia .*--help/);
+    expect(fs.existsSync(path.join(result.dataDir, DATABASE_FILE))).toBe(false);
+  });
+});
+
+describe('runCli: help', () => {
+  it.each(['mcp add', 'mcp list', 'mcp remove', 'mcp enable', 'mcp disable', 'serve'])('elftia %s --help', async (command) => {
+    const result = await run([...command.split(' '), '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Usage:\n  elftia ${command}`);
+    expect(result.stdout).toContain('--data-dir DIR');
+    expect(fs.existsSync(path.join(result.dataDir, DATABASE_FILE))).toBe(false);
+  });
+
+  it('lists every command for `elftia --help` and `elftia mcp --help`', async () => {
+    const top = await run(['--help']);
+    expect(top.code).toBe(0);
+    for (const command of ['mcp add', 'mcp list', 'mcp remove', 'mcp enable', 'mcp disable', 'serve']) expect(top.stdout).toContain(`elftia ${command}`);
+    const group = await run(['mcp', '-h']);
+    expect(group.code).toBe(0);
+    expect(group.stdout).not.toContain('elftia serve');
+  });
+});
+
+describe('runCli: language', () => {
+  const invalid = ['mcp', 'add', 'x', '--transport', 'websocket', '--url', 'http://x.example'];
+
+  it.each([
+    { env: { LANG: 'ja_JP.UTF-8' }, language: 'ja' },
+    { env: { LANG: 'en_US.UTF-8', LC_MESSAGES: 'zh_CN.UTF-8' }, language: 'zh' },
+    { env: { LANG: 'ja_JP.UTF-8', LC_MESSAGES: 'zh_TW', LC_ALL: 'en_GB.UTF-8' }, language: 'en' },
+    { env: { LC_ALL: '', LANG: 'zh_CN.UTF-8' }, language: 'zh' },
+    { env: { LANG: 'fr_FR.UTF-8' }, language: 'en' },
+    { env: { LANG: 'C' }, language: 'en' },
+    { env: {}, language: 'en' },
+  ])('$env → $language', async ({ env, language }) => {
+    const result = await run(invalid, env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error: ${localeText(language, 'errors.VALIDATION')}\n`);
+    expect(result.stderr).toContain(`  --url: ${localeText(language, 'validation.invalidWsUrl')}\n`);
+  });
+});
+
+describe('runCli: secrets in output', () => {
+  it('masks env values in the --json output of add unless --show-secrets', async () => {
+    const args = ['mcp', 'add', 'x', '--transport', 'stdio', '--command', 'node', '--env', 'K=secret-value', '--json'];
+    const masked = await run(args);
+    expect(masked.code).toBe(0);
+    expect(JSON.parse(masked.stdout).config.env).toEqual({ K: '••••' });
+    const shown = await run([...args, '--show-secrets']);
+    expect(JSON.parse(shown.stdout).config.env).toEqual({ K: 'secret-value' });
+  });
+});

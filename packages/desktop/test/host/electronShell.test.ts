@@ -1,0 +1,167 @@
+/**
+ * Boots the real Electron entry (app/main/electron/main.ts) against the fake 'electron' module
+ * (vitest.config.ts aliases it) and checks what the shell asked Electron for.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DATABASE_FILE } from '../../app/main/db/database';
+import { app, BrowserWindow, contextBridge, type FakeFrame, FakeWebContents, resetFakeElectron, session, setRendererSender, shell } from '../fakes/electron';
+
+const DESKTOP_DIR = path.resolve(import.meta.dirname, '../..');
+
+interface Bridge {
+  sendMessage(message: unknown): void;
+  onMessage(callback: (message: any) => void): void;
+}
+
+let appData: string;
+let win: BrowserWindow;
+const replies: any[] = [];
+let nextId = 1;
+
+/** Sends one tRPC operation through the preload's bridge, as the renderer's ipcLink would. */
+async function ipcQuery(path: string): Promise<any> {
+  const id = nextId++;
+  (globalThis as unknown as { electronTRPC: Bridge }).electronTRPC.sendMessage({ method: 'request', operation: { id, type: 'query', path, input: undefined, context: {}, signal: null } });
+  return vi.waitFor(() => {
+    const reply = replies.find((r) => r.id === id);
+    if (!reply) throw new Error('no reply yet');
+    return reply;
+  });
+}
+
+beforeAll(async () => {
+  resetFakeElectron();
+  appData = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-electron-'));
+  app.setPath('appData', appData);
+  app.appPath = DESKTOP_DIR;
+  vi.stubEnv('ELFTIA_DATA_DIR', '');
+  vi.stubEnv('ELFTIA_RENDERER_URL', '');
+  await import('../../app/main/electron/main');
+  await vi.waitFor(() => {
+    if (!BrowserWindow.instances[0]?.loaded.file) throw new Error('window not loaded yet');
+  });
+  win = BrowserWindow.instances[0]!;
+  await import('../../app/preload/index');
+  (globalThis as unknown as { electronTRPC: Bridge }).electronTRPC.onMessage((message) => replies.push(message));
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
+  fs.rmSync(appData, { recursive: true, force: true });
+});
+
+describe('Electron shell: window', () => {
+  it('opens one window with secure webPreferences and the bundled preload', () => {
+    expect(BrowserWindow.instances).toHaveLength(1);
+    expect(win.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      sandbox: true,
+      webSecurity: true,
+      webviewTag: false,
+      allowRunningInsecureContent: false,
+      preload: path.join(DESKTOP_DIR, 'dist', 'electron', 'preload.cjs'),
+    });
+  });
+
+  it('loads the built renderer from packages/renderer/dist', () => {
+    expect(win.loaded.file).toBe(path.resolve(DESKTOP_DIR, '../renderer/dist/index.html'));
+  });
+
+  it('keeps its data in <appData>/Elftia, where the CLI looks by default', () => {
+    expect(app.getPath('userData')).toBe(path.join(appData, 'Elftia'));
+    expect(fs.existsSync(path.join(appData, 'Elftia', DATABASE_FILE))).toBe(true);
+  });
+
+  it('sends http(s) window.open targets to the system browser and opens no window', () => {
+    const handler = win.webContents.windowOpenHandler!;
+    shell.opened.length = 0;
+    expect(handler({ url: 'https://modelcontextprotocol.io/' })).toEqual({ action: 'deny' });
+    expect(handler({ url: 'http://example.com/a' })).toEqual({ action: 'deny' });
+    expect(shell.opened).toEqual(['https://modelcontextprotocol.io/', 'http://example.com/a']);
+  });
+
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'elftia://x', 'not a url'])('denies window.open(%s) without opening anything', (url) => {
+    shell.opened.length = 0;
+    expect(win.webContents.windowOpenHandler!({ url })).toEqual({ action: 'deny' });
+    expect(shell.opened).toEqual([]);
+  });
+
+  it('blocks navigation away from the app, opening web links externally', () => {
+    const navigate = (url: string) => {
+      const event = { url, prevented: false, preventDefault() { this.prevented = true; } };
+      win.webContents.emit('will-navigate', event);
+      return event.prevented;
+    };
+    shell.opened.length = 0;
+    expect(navigate(`file://${path.resolve(DESKTOP_DIR, '../renderer/dist/index.html')}`)).toBe(false);
+    expect(navigate('https://evil.example/')).toBe(true);
+    expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(shell.opened).toEqual(['https://evil.example/']);
+  });
+});
+
+describe('Electron shell: session', () => {
+  it('adds a strict Content-Security-Policy to every response', () => {
+    let headers: Record<string, string[]> | undefined;
+    session.defaultSession.headersListener!({ url: 'file:///x', responseHeaders: { 'X-Other': ['1'] } }, (response) => (headers = response.responseHeaders));
+    const csp = headers?.['Content-Security-Policy']?.[0] ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(headers?.['X-Other']).toEqual(['1']);
+  });
+
+  it('denies permission requests by default', () => {
+    const ask = (permission: string, url: string) => {
+      let granted: boolean | undefined;
+      session.defaultSession.permissionRequestHandler!({ getURL: () => url }, permission, (g: boolean) => (granted = g), {});
+      return granted;
+    };
+    const appUrl = `file://${path.resolve(DESKTOP_DIR, '../renderer/dist/index.html')}`;
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) expect(ask(permission, appUrl)).toBe(false);
+    expect(ask('clipboard-sanitized-write', appUrl)).toBe(true);
+    expect(ask('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    expect(session.defaultSession.permissionCheckHandler!(null, 'media', appUrl, {})).toBe(false);
+  });
+});
+
+describe('Electron shell: IPC', () => {
+  it('preload exposes only the trpc-electron bridge', () => {
+    expect([...contextBridge.exposed.keys()]).toEqual(['electronTRPC']);
+    const bridge = contextBridge.exposed.get('electronTRPC') as Record<string, unknown>;
+    expect(Object.keys(bridge).sort()).toEqual(['onMessage', 'sendMessage']);
+  });
+
+  it('answers our window through the router', async () => {
+    setRendererSender(win.webContents);
+    const reply = await ipcQuery('mcp.list');
+    expect(reply.result).toEqual({ type: 'data', data: [] });
+  });
+
+  it.each([
+    ['another webContents', () => setRendererSender(new FakeWebContents())],
+    ['a sub-frame of our window', () => setRendererSender(win.webContents, { routingId: 999, url: win.webContents.mainFrame.url, parent: win.webContents.mainFrame } satisfies FakeFrame)],
+    ['our window showing a foreign page', () => setRendererSender(win.webContents, { routingId: 1000, url: 'https://evil.example/', parent: null })],
+  ])('refuses %s with FORBIDDEN', async (_label, select) => {
+    select();
+    const reply = await ipcQuery('mcp.list');
+    expect(reply.result).toBeUndefined();
+    expect(reply.error?.data?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('Electron shell: quit', () => {
+  it('disposes the services before letting the quit through', async () => {
+    // SQLite deletes the -wal file when the last connection closes: it is there while the app runs.
+    const wal = path.join(appData, 'Elftia', `${DATABASE_FILE}-wal`);
+    expect(fs.existsSync(wal)).toBe(true);
+    app.quit();
+    await vi.waitFor(() => expect(app.quitCalls).toBe(2));
+    expect(fs.existsSync(wal)).toBe(false);
+  });
+});
