@@ -83,9 +83,19 @@ function main() {
     }),
   );
 
-  const counts = [vitestCounts(readJson(vitestReport)), playwrightCounts(readJson(playwrightReport))];
-  const failedSteps = steps.filter((s) => !s.ok && !['unit and integration tests', 'end-to-end tests'].includes(s.name));
-  const total = counts.reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), { passed: 0, failed: failedSteps.length, skipped: 0 });
+  const reported = [
+    { step: 'unit and integration tests', counts: vitestCounts(readJson(vitestReport)) },
+    { step: 'end-to-end tests', counts: playwrightCounts(readJson(playwrightReport)) },
+  ];
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const { step: name, counts } of reported) {
+    total.passed += counts.passed;
+    total.skipped += counts.skipped;
+    // A runner that failed without reporting a failed test (a config or startup error) still failed.
+    const stepFailed = !steps.find((s) => s.name === name)?.ok;
+    total.failed += Math.max(counts.failed, stepFailed ? 1 : 0);
+  }
+  total.failed += steps.filter((s) => !s.ok && !reported.some((r) => r.step === s.name)).length;
   for (const s of steps) log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name}`);
   console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   fs.rmSync(reports, { recursive: true, force: true });

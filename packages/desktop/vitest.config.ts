@@ -8,8 +8,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'app/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Real child processes and servers: keep the 2-core machines from oversubscribing.
-    maxWorkers: 2,
     // The real 'electron' package downloads its binary when required; tests use a fake (stack.md G7, G11).
     alias: { electron: fileURLToPath(new URL('./test/fakes/electron.ts', import.meta.url)) },
     server: { deps: { inline: ['trpc-electron'] } },

@@ -7,7 +7,10 @@ import path from 'node:path';
 import { openDatabase, DATABASE_FILE, type Db } from './db/database';
 import { McpServerRepository } from './db/McpServerRepository';
 import { SettingsRepository } from './db/SettingsRepository';
+import { createMcpRuntime } from './mcpRuntime';
+import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
+import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import { SettingsService } from './services/settings/SettingsService';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
@@ -21,6 +24,12 @@ export interface AppServicesOptions {
    * database, in milliseconds; 0 turns it off. Default 0: a one-shot CLI command does not need it.
    */
   externalChangePollMs?: number;
+  /**
+   * Keep enabled MCP servers connected and follow configuration changes; default false. The app
+   * and the headless host turn it on; one-shot CLI commands connect only what they use.
+   */
+  autoConnectMcp?: boolean;
+  logger?: McpLogger;
 }
 
 export interface AppServices {
@@ -28,6 +37,10 @@ export interface AppServices {
   db: Db;
   mcpServers: McpServerConfigService;
   settings: SettingsService;
+  mcp: McpService;
+  /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
+  start(): Promise<void>;
+  /** Closes every MCP connection (killing each server's process tree), then the database. */
   dispose(): Promise<void>;
 }
 
@@ -37,6 +50,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
   const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });
   const settings = new SettingsService(new SettingsRepository(db));
+  const mcpRuntime = createMcpRuntime({ dataDir, config: mcpServers, autoConnect: options.autoConnectMcp ?? false, logger: options.logger });
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
     settings.notifyExternalChange();
@@ -47,9 +61,15 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     db,
     mcpServers,
     settings,
+    mcp: mcpRuntime.service,
+    start: () => mcpRuntime.start(),
     async dispose() {
       stopWatch();
-      db.close();
+      try {
+        await mcpRuntime.dispose();
+      } finally {
+        db.close();
+      }
     },
   };
 }

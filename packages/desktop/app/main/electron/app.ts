@@ -52,7 +52,12 @@ export function installGracefulQuit(dispose: () => Promise<void>): void {
 function openServices(paths: ShellPaths): AppServices | undefined {
   const dataDir = process.env.ELFTIA_DATA_DIR || app.getPath('userData');
   try {
-    return createAppServices({ dataDir, secretStore: chooseSecretStore(dataDir, process.platform), externalChangePollMs: EXTERNAL_CHANGE_POLL_MS });
+    return createAppServices({
+      dataDir,
+      secretStore: chooseSecretStore(dataDir, process.platform),
+      externalChangePollMs: EXTERNAL_CHANGE_POLL_MS,
+      autoConnectMcp: true,
+    });
   } catch (error) {
     // A newer or corrupt database: say so in the user's language and leave the file alone.
     const t = createTranslator(paths.localesDir, matchLanguage(app.getLocale()));
@@ -89,6 +94,7 @@ export async function runElectronApp(): Promise<void> {
     return;
   }
   installGracefulQuit(() => services.dispose());
+  void services.start().catch((error: unknown) => log(`starting MCP servers failed: ${error instanceof Error ? error.message : String(error)}`));
 
   const devUrl = process.env.ELFTIA_RENDERER_URL;
   const devOrigin = app.isPackaged ? undefined : devServerOrigin(devUrl);

@@ -2,9 +2,12 @@
  * Errors cross the main/renderer boundary as a stable code plus parameters; each side translates
  * `errors.<code>` from locales/<lng>/common/errors.json. Logs keep the cause; the user sees the code's text.
  */
+import { MCP_SERVICE_ERROR_CODES } from './mcp-connection';
 import type { FieldError } from './mcp-types';
 
 export const APP_ERROR_CODES = [
+  // McpService's failures keep their own codes (SERVER_NOT_FOUND, TIMEOUT, …); see mcp-connection.ts.
+  ...MCP_SERVICE_ERROR_CODES,
   'VALIDATION',
   'NOT_FOUND',
   'DB_NEWER_VERSION',

@@ -22,7 +22,8 @@ async function run(ctx: CommandContext): Promise<number> {
   if (!isLoopbackBindHost(host)) throw new UsageError(`--host ${host}: only a loopback address (127.0.0.1, ::1, localhost) is allowed`);
   const rendererDir = stringValue(ctx.values, 'renderer-dir') ?? defaultRendererDir();
 
-  const services = ctx.openServices({ externalChangePollMs: EXTERNAL_CHANGE_POLL_MS });
+  const services = ctx.openServices({ externalChangePollMs: EXTERNAL_CHANGE_POLL_MS, autoConnectMcp: true });
+  await services.start();
   const server = await startHeadlessHost({ services, host, port, rendererDir, log: (line) => ctx.io.stderr(`${line}\n`) });
   // Listen for Ctrl+C before printing the URL: whoever reads it may stop us right away.
   const shutdown = ctx.io.waitForShutdown();

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { McpServerState } from '../../../shared/contracts/mcp-connection';
 import {
   type McpServerRecord,
   type McpServerStatus,
@@ -11,7 +13,7 @@ import {
   mcpWebSocketInputSchema,
 } from '../../../shared/contracts/mcp-types';
 import { changes } from './subscriptions';
-import { publicProcedure, router } from './trpc';
+import { type AppContext, publicProcedure, router } from './trpc';
 
 /** The add form's payload: the shared schema, so the form and this router agree field by field. */
 export const mcpAddSchema = mcpServerInputSchema;
@@ -26,33 +28,86 @@ export const mcpUpdateSchema = z.discriminatedUnion('type', [
 
 export interface McpServerView extends McpServerRecord {
   status: McpServerStatus;
+  /** The live connection: state, last error, server info, tool count, consecutive errors. */
+  connection?: McpServerState;
 }
 
-// Live connection state arrives with McpService (issue 3); until then a stored server is
-// either disabled or not connected.
-function toView(record: McpServerRecord): McpServerView {
-  return { ...record, status: record.enabled ? 'disconnected' : 'disabled' };
+function toView(record: McpServerRecord, connection?: McpServerState): McpServerView {
+  const status: McpServerStatus = !record.enabled ? 'disabled' : (connection?.status ?? 'disconnected');
+  return connection ? { ...record, status, connection } : { ...record, status };
 }
+
+async function listViews(services: AppContext['services']): Promise<McpServerView[]> {
+  const states = new Map((await services.mcp.listStates()).map((state) => [state.serverId, state]));
+  return services.mcpServers.list().map((record) => toView(record, states.get(record.id)));
+}
+
+async function view(services: AppContext['services'], record: McpServerRecord): Promise<McpServerView> {
+  return toView(record, await services.mcp.getState(record.id));
+}
+
+/** Config changes and connection changes (state, tools, removal) — not log lines. */
+function onServersOrConnections(services: AppContext['services']) {
+  return (listener: () => void) => {
+    const offConfig = services.mcpServers.onChange(listener);
+    const offMcp = services.mcp.onEvent((event) => {
+      if (event.type !== 'log') listener();
+    });
+    return () => {
+      offConfig();
+      offMcp();
+    };
+  };
+}
+
+export const mcpCallToolSchema = z.strictObject({
+  id: z.string().min(1),
+  tool: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+  /** Overrides the server's timeout for this call, in seconds. */
+  timeoutSec: z.number().int().min(1).max(3600).optional(),
+});
 
 export const mcpRouter = router({
-  list: publicProcedure.query(({ ctx }) => ctx.services.mcpServers.list().map(toView)),
-  get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => toView(ctx.services.mcpServers.get(input.id))),
-  add: publicProcedure.input(mcpAddSchema).mutation(({ ctx, input }) => toView(ctx.services.mcpServers.add(input))),
+  list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
+  get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
+  add: publicProcedure.input(mcpAddSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.add(input))),
   update: publicProcedure.input(mcpUpdateSchema).mutation(({ ctx, input }) => {
     const { id: serverId, ...server } = input;
-    return toView(ctx.services.mcpServers.update(serverId, server));
+    return view(ctx.services, ctx.services.mcpServers.update(serverId, server));
   }),
   setEnabled: publicProcedure
     .input(mcpServerSetEnabledSchema)
-    .mutation(({ ctx, input }) => toView(ctx.services.mcpServers.setEnabled(input.id, input.enabled))),
+    .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setEnabled(input.id, input.enabled))),
   remove: publicProcedure.input(mcpServerIdSchema).mutation(({ ctx, input }) => {
     ctx.services.mcpServers.remove(input.id);
     return { id: input.id };
   }),
-  /** Yields the whole list now and after every change, from this process or another one. */
+  /** Yields the whole list now and after every change of configuration (from any process) or connection. */
   onServersChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    for await (const _ of changes((listener) => ctx.services.mcpServers.onChange(listener), signal)) {
-      yield ctx.services.mcpServers.list().map(toView);
+    for await (const _ of changes(onServersOrConnections(ctx.services), signal)) {
+      yield await listViews(ctx.services);
     }
   }),
+  restart: publicProcedure.input(mcpServerIdSchema).mutation(async ({ ctx, input }) => {
+    await ctx.services.mcp.restart(ctx.services.mcpServers.get(input.id).id);
+    return view(ctx.services, ctx.services.mcpServers.get(input.id));
+  }),
+  /** The server's tools as it reported them (raw MCP), from the connection's cache. */
+  tools: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.listServerTools(input.id)),
+  logs: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.getLogs(input.id)),
+  /** Yields the server's log (bounded, secrets redacted) now and after every new line. */
+  onLogs: publicProcedure.input(mcpServerIdSchema).subscription(async function* ({ ctx, input, signal }) {
+    const subscribe = (listener: () => void) =>
+      ctx.services.mcp.onEvent((event) => {
+        if (event.type === 'log' && event.serverId === input.id) listener();
+      });
+    for await (const _ of changes(subscribe, signal)) yield ctx.services.mcp.getLogs(input.id);
+  }),
+  callTool: publicProcedure.input(mcpCallToolSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.mcp.callTool(input.id, input.tool, input.arguments, crypto.randomUUID(), {
+      ...(signal ? { signal } : {}),
+      ...(input.timeoutSec ? { timeoutMs: input.timeoutSec * 1000 } : {}),
+    }),
+  ),
 });

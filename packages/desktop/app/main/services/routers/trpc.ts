@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { AppErrorData } from '../../../shared/contracts/errors';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
 import { AppError } from '../../errors';
+import { McpServiceError } from '../capabilities/tools/mcp-users/McpServiceError';
 import type { AppServices } from '../../index';
 
 export interface AppContext {
@@ -12,7 +13,7 @@ export interface AppContext {
 /** The translatable payload of an error, or undefined for an unexpected one (shown as INTERNAL). */
 export function appErrorData(error: TRPCError): AppErrorData {
   const cause = error.cause;
-  if (cause instanceof AppError) return cause.toData();
+  if (cause instanceof AppError || cause instanceof McpServiceError) return cause.toData();
   if (cause instanceof ZodError) return { code: 'VALIDATION', fieldErrors: toFieldErrors(cause) };
   if (error.code === 'NOT_FOUND') return { code: 'NOT_FOUND' };
   return { code: 'INTERNAL' };
@@ -28,14 +29,20 @@ const t = initTRPC.context<AppContext>().create({
 
 const TRPC_CODE: Record<string, TRPCError['code']> = {
   VALIDATION: 'BAD_REQUEST',
+  INVALID_ARGUMENTS: 'BAD_REQUEST',
   NOT_FOUND: 'NOT_FOUND',
+  SERVER_NOT_FOUND: 'NOT_FOUND',
+  TOOL_NOT_FOUND: 'NOT_FOUND',
+  TIMEOUT: 'TIMEOUT',
+  SERVER_DISABLED: 'PRECONDITION_FAILED',
+  NOT_CONNECTED: 'PRECONDITION_FAILED',
 };
 
-/** Gives thrown AppErrors a fitting tRPC code (BAD_REQUEST, NOT_FOUND) instead of a 500. */
+/** Gives thrown AppErrors and McpServiceErrors a fitting tRPC code (BAD_REQUEST, NOT_FOUND, …) instead of a 500. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
+  const cause = result.ok ? undefined : result.error.cause;
+  if (cause instanceof AppError || cause instanceof McpServiceError) {
     throw new TRPCError({ code: TRPC_CODE[cause.code] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
   }
   return result;

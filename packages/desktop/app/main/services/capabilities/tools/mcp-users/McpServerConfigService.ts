@@ -38,6 +38,11 @@ export class McpServerConfigService {
     return this.#repository.list();
   }
 
+  /** The server, or undefined when no server has that id. */
+  find(id: string): McpServerRecord | undefined {
+    return this.#repository.get(id);
+  }
+
   get(id: string): McpServerRecord {
     const record = this.#repository.get(id);
     if (!record) throw new AppError('NOT_FOUND', { params: { id } });

@@ -1,0 +1,77 @@
+/**
+ * Composition of the MCP engine: McpService with the process layer (login-shell environment,
+ * process-group spawning, tree kill, persisted PIDs) and McpProcessTracker. Part of the
+ * composition root; it may import both capabilities/ and agent-core/, which never import each other.
+ */
+import { McpProcessTracker } from './services/agent-core/engine/tinyelf/tools/McpProcessTracker';
+import type { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
+import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
+import { McpService } from './services/capabilities/tools/mcp-users/McpService';
+import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
+
+export interface McpRuntimeOptions {
+  dataDir: string;
+  config: McpServerConfigService;
+  platform?: NodeJS.Platform;
+  logger?: McpLogger;
+  /** Keep enabled servers connected and follow configuration changes (the app and the host); default false (one-shot CLI commands). */
+  autoConnect?: boolean;
+}
+
+export interface McpRuntime {
+  service: McpService;
+  /** Reaps servers a crashed earlier run left behind, then (with autoConnect) connects the enabled ones. */
+  start(): Promise<void>;
+  /** Closes every connection and kills every server's process tree. */
+  dispose(): Promise<void>;
+}
+
+export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
+  const platform = options.platform ?? process.platform;
+  const logger = options.logger;
+  const shellEnv = new ShellEnvironment({ platform });
+  const registry = new PidRegistry({ dataDir: options.dataDir, platform });
+  const tracker = McpProcessTracker.getInstance();
+  tracker.configure({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });
+
+  const service = new McpService({
+    listServers: () => options.config.list(),
+    getServer: (id) => options.config.find(id),
+    processTracker: tracker,
+    logger,
+    // Resolved once, before the first spawn: a GUI launch lacks the user's PATH (pain-points theme 1).
+    beforeConnect: async () => {
+      await shellEnv.get();
+    },
+    stdioTransportFactory: (p) =>
+      new ProcessStdioTransport({
+        command: p.command,
+        args: p.args,
+        env: mergeEnv(process.env, shellEnv.current?.env, p.env, { platform }),
+        platform,
+        maxLineBytes: p.maxMessageBytes,
+        onStderr: p.onStderr,
+      }),
+  });
+
+  let unsubscribe: (() => void) | undefined;
+  return {
+    service,
+    async start() {
+      const reaped = await registry.reapLeftovers();
+      if (reaped.length > 0) logger?.info(`reaped ${reaped.length} MCP server process(es) left by an earlier run`);
+      if (!options.autoConnect) return;
+      unsubscribe = options.config.onChange(() => void service.syncWithConfig());
+      // Not awaited: a slow server must not hold up the window or the host.
+      void service.syncWithConfig();
+    },
+    async dispose() {
+      unsubscribe?.();
+      try {
+        await service.closeAll();
+      } finally {
+        await tracker.closeAll();
+      }
+    },
+  };
+}

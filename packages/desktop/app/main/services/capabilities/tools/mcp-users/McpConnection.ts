@@ -1,0 +1,256 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type JSONRPCMessage,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerInfo } from '../../../../../shared/contracts/mcp-connection';
+import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
+import { type Clock, withDeadline } from './clock';
+import type { McpTransport } from './createTransport';
+import type { ProcessTracker } from './process/ProcessTracker';
+import { ListCache, type Page, collectPages } from './ListCache';
+import type { McpLogBuffer } from './McpLogBuffer';
+import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
+import type { Redactor } from './redact';
+
+export interface McpConnectionOptions {
+  server: McpServerRecord;
+  transport: McpTransport;
+  log: McpLogBuffer;
+  redact: Redactor;
+  clock: Clock;
+  clientInfo: { name: string; version: string };
+  /** Bounds transport start, `initialize` and the first `tools/list` together. */
+  connectTimeoutMs: number;
+  /** Told about a stdio server's process once it runs and once it is closed (PID persistence, reaping). */
+  processTracker?: ProcessTracker | undefined;
+  /** Aborting it while the connection opens tears the transport down (disconnect during connect). */
+  signal: AbortSignal;
+  /** The connection was lost without close() being called: process exit, socket closed, session gone. */
+  onDrop: (connection: McpConnection, error: McpServiceError) => void;
+  /** The tool list changed after open (a list_changed refresh). */
+  onToolsChanged: (connection: McpConnection, tools: Tool[]) => void;
+}
+
+type Phase = 'opening' | 'open' | 'dropped' | 'closed';
+
+/** How many stderr lines explain a failure in its `detail`. */
+const STDERR_TAIL_LINES = 5;
+/** Upper bound on the DELETE that ends a Streamable HTTP session on close. */
+const TERMINATE_SESSION_TIMEOUT_MS = 2000;
+
+/**
+ * One live MCP session: an SDK Client on a transport, the server's identity, and its lists cached
+ * for as long as the session lives (refreshed on `notifications/…/list_changed`).
+ */
+export class McpConnection {
+  readonly server: McpServerRecord;
+  readonly tools: ListCache<Tool>;
+  readonly resources: ListCache<Resource>;
+  readonly prompts: ListCache<Prompt>;
+  serverInfo: McpServerInfo | undefined;
+  protocolVersion: string | undefined;
+  /** Why the session was lost, with the server's last stderr lines; set once it is. */
+  dropError: McpServiceError | undefined;
+  private readonly client: Client;
+  private readonly transport: McpTransport;
+  private phase: Phase = 'opening';
+
+  private constructor(private readonly options: McpConnectionOptions) {
+    this.server = options.server;
+    this.transport = options.transport;
+    this.client = new Client(options.clientInfo, { capabilities: {} });
+    const timeout = { timeout: this.server.timeoutSec * 1000 };
+    const page = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
+    this.tools = new ListCache(
+      () =>
+        this.listIf('tools', async (cursor) => {
+          const result = await this.client.listTools(page(cursor), timeout);
+          return { items: result.tools, nextCursor: result.nextCursor };
+        }),
+      (tools) => {
+        if (this.phase === 'open') options.onToolsChanged(this, tools);
+      },
+    );
+    this.resources = new ListCache(() =>
+      this.listIf('resources', async (cursor) => {
+        const result = await this.client.listResources(page(cursor), timeout);
+        return { items: result.resources, nextCursor: result.nextCursor };
+      }),
+    );
+    this.prompts = new ListCache(() =>
+      this.listIf('prompts', async (cursor) => {
+        const result = await this.client.listPrompts(page(cursor), timeout);
+        return { items: result.prompts, nextCursor: result.nextCursor };
+      }),
+    );
+  }
+
+  /** Starts the transport, initializes and fetches the tool list; on any failure everything is torn down. */
+  static async open(options: McpConnectionOptions): Promise<McpConnection> {
+    const connection = new McpConnection(options);
+    try {
+      await withDeadline(connection.start(), {
+        timeoutMs: options.connectTimeoutMs,
+        signal: options.signal,
+        clock: options.clock,
+        onTimeout: () => new McpServiceError('TIMEOUT', { timeoutMs: options.connectTimeoutMs, phase: 'connect' }),
+        onAbort: () => new McpServiceError('CANCELLED', { phase: 'connect' }),
+      });
+      // Lost in the gap between the handshake and now: never hand out a dead session.
+      if (connection.dropError) throw connection.dropError;
+    } catch (error) {
+      await connection.close();
+      throw connection.connectError(error);
+    }
+    connection.phase = 'open';
+    return connection;
+  }
+
+  get isOpen(): boolean {
+    return this.phase === 'open';
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+    return this.client.callTool({ name, arguments: args }, undefined, options) as Promise<CallToolResult>;
+  }
+
+  readResource(uri: string, options: RequestOptions): Promise<ReadResourceResult> {
+    return this.client.readResource({ uri }, options);
+  }
+
+  getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<GetPromptResult> {
+    return this.client.getPrompt({ name, arguments: args }, options);
+  }
+
+  /** Ends the session on purpose: no onDrop. Safe to call more than once. */
+  async close(): Promise<void> {
+    if (this.phase === 'closed') return;
+    const wasOpen = this.phase === 'open';
+    this.phase = 'closed';
+    try {
+      if (wasOpen) await this.terminateHttpSession();
+    } finally {
+      await this.client.close().catch((error: unknown) => this.options.log.add('warn', `close failed: ${errorText(error)}`));
+      await this.options.processTracker?.untrack(this.transport);
+      this.options.log.flushStderr();
+    }
+  }
+
+  private async start(): Promise<void> {
+    this.wireTransport();
+    this.wireNotifications();
+    await this.client.connect(this.transport, { timeout: this.options.connectTimeoutMs });
+    if (typeof this.transport.pid === 'number') await this.options.processTracker?.track(this.transport);
+    const version = this.client.getServerVersion();
+    if (version) this.serverInfo = { name: version.name, version: version.version };
+    await this.tools.get();
+  }
+
+  private wireTransport(): void {
+    const { log } = this.options;
+    // Protocol.connect() chains a handler that is already set, so this sees every message; the SDK
+    // Client keeps the negotiated version to itself.
+    this.transport.onmessage = (message: JSONRPCMessage) => {
+      if (this.protocolVersion === undefined) this.protocolVersion = negotiatedVersion(message);
+    };
+    this.client.onclose = () => this.reportDrop(new McpServiceError('CONNECTION_CLOSED', this.detailParams('connection closed')));
+    this.client.onerror = (error) => {
+      log.add('warn', `transport: ${errorText(error)}`);
+      if (this.isSessionLost(error)) this.reportDrop(new McpServiceError('CONNECTION_CLOSED', this.detailParams(errorText(error))));
+    };
+  }
+
+  private wireNotifications(): void {
+    this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged('tools', this.tools));
+    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged('resources', this.resources));
+    this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged('prompts', this.prompts));
+  }
+
+  private onListChanged<T>(kind: string, cache: ListCache<T>): void {
+    this.options.log.add('info', `${kind} list changed`);
+    // Tools are refetched at once (the model's tool set and the UI's count depend on them); the others
+    // only if someone already asked for them.
+    if (kind !== 'tools' && cache.peek() === undefined) {
+      cache.invalidate();
+      return;
+    }
+    cache.refresh().catch((error: unknown) => this.options.log.add('warn', `${kind} refresh failed: ${errorText(error)}`));
+  }
+
+  private listIf<T>(capability: 'tools' | 'resources' | 'prompts', fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+    // Asking a server for a list it does not offer is a JSON-RPC error, not an empty list.
+    if (!this.client.getServerCapabilities()?.[capability]) return Promise.resolve([]);
+    return collectPages(fetchPage);
+  }
+
+  private reportDrop(error: McpServiceError): void {
+    if (this.phase === 'closed' || this.dropError) return;
+    this.dropError = error;
+    // While opening, open() sees dropError and fails the connect instead.
+    if (this.phase !== 'open') return;
+    this.phase = 'dropped';
+    // The first line only: the stderr tail in the detail is already in the log.
+    this.options.log.add('error', `connection lost: ${String(error.params.detail ?? error.code).split('\n')[0]}`);
+    this.options.onDrop(this, error);
+  }
+
+  /**
+   * Errors after which the session cannot continue although the transport did not close: a
+   * Streamable HTTP 404 means the server forgot the session (restart, expiry; spec "Session
+   * Management"), a refused connection means it is gone, and a failed SSE stream of the legacy
+   * transport would silently reconnect into a new, uninitialized session.
+   */
+  private isSessionLost(error: Error): boolean {
+    if (error instanceof StreamableHTTPError) return error.code === 404;
+    if (error instanceof SseError) return true;
+    const cause = (error as { cause?: { code?: unknown } }).cause;
+    return this.server.type === 'http' && (cause?.code === 'ECONNREFUSED' || cause?.code === 'ECONNRESET');
+  }
+
+  private async terminateHttpSession(): Promise<void> {
+    // Servers keep per-session state; a DELETE lets them free it now rather than at expiry.
+    if (!(this.transport instanceof StreamableHTTPClientTransport) || !this.transport.sessionId) return;
+    await withDeadline(this.transport.terminateSession(), {
+      timeoutMs: TERMINATE_SESSION_TIMEOUT_MS,
+      clock: this.options.clock,
+      onTimeout: () => new Error('session DELETE timed out'),
+      onAbort: () => new Error('aborted'),
+    }).catch((error: unknown) => this.options.log.add('warn', `session DELETE failed: ${errorText(error)}`));
+  }
+
+  private connectError(error: unknown): McpServiceError {
+    const mapped = toMcpServiceError(error, 'connect', this.options.redact);
+    if (mapped.code === 'CONNECTION_CLOSED') return new McpServiceError('CONNECT_FAILED', mapped.params, { cause: error });
+    if (mapped.code !== 'CONNECT_FAILED') return mapped;
+    const params: Record<string, string> = this.detailParams(String(mapped.params.detail ?? ''));
+    // A machine-readable cause (ENOENT, the process layer's commandNotFound) lets the UI say more than "failed".
+    const reason = (error as { code?: unknown } | undefined)?.code;
+    if (typeof reason === 'string') params.reason = reason;
+    return new McpServiceError('CONNECT_FAILED', params, { cause: error });
+  }
+
+  /** A failure's cause plus the last stderr lines, which usually say why a process died. */
+  private detailParams(message: string): Record<string, string> {
+    const tail = this.options.log.tailStderr(STDERR_TAIL_LINES);
+    const detail = tail.length > 0 ? `${message}\n${tail.join('\n')}` : message;
+    return { detail: this.options.redact(detail).slice(0, 1000) };
+  }
+}
+
+function negotiatedVersion(message: JSONRPCMessage): string | undefined {
+  if (!('result' in message)) return undefined;
+  const result = message.result as { protocolVersion?: unknown; serverInfo?: unknown };
+  return typeof result.protocolVersion === 'string' && result.serverInfo !== undefined ? result.protocolVersion : undefined;
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpLogBuffer } from '../../app/main/services/capabilities/tools/mcp-users/McpLogBuffer';
+import { createRedactor, redactorFor } from '../../app/main/services/capabilities/tools/mcp-users/redact';
+import type { McpLogEntry } from '../../app/shared/contracts/mcp-connection';
+import { type Harness, closeHarness, createHarness, fixture, stdioRecord, waitFor } from './helpers';
+
+describe('redaction', () => {
+  const server = {
+    config: {
+      env: { API_KEY: 'k3y', DEBUG: '1', REGION: 'eu-west-1-long-value' },
+      headers: { Authorization: 'Bearer header-token-123', 'X-Flag': 'on' },
+    },
+  };
+  const redact = redactorFor(server);
+
+  it.each([
+    ['key k3y used', 'key *** used'],
+    ['region eu-west-1-long-value', 'region ***'],
+    ['got header-token-123 back', 'got *** back'],
+    ['Authorization: Bearer header-token-123', 'Authorization: ***'],
+    ['DEBUG=1 flag on', 'DEBUG=1 flag on'],
+    ['Authorization: Bearer someOtherToken99', 'Authorization: Bearer ***'],
+    ['key sk-abcdefghijklmnopqrstuv here', 'key *** here'],
+    ['gh ghp_abcdefghijklmnopqrstuvwxyz0123', 'gh ***'],
+    ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijk', 'jwt ***'],
+    ['url ?api_key=plainvalue&x=1', 'url ?api_key=***&x=1'],
+    ['"password": "hunter22"', '"password": "***"'],
+    ['run --token abc123def', 'run --token ***'],
+  ])('%s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
+  it('replaces a longer secret whole even when it contains a shorter one', () => {
+    expect(createRedactor(['abcdefgh', 'abcdefgh-ijkl'])('x abcdefgh-ijkl y')).toBe('x *** y');
+  });
+});
+
+describe('McpLogBuffer', () => {
+  function buffer(options: ConstructorParameters<typeof McpLogBuffer>[3]) {
+    const emitted: McpLogEntry[] = [];
+    const log = new McpLogBuffer(() => 42, (t) => t.replaceAll('secret', '***'), (e) => emitted.push(e), options);
+    return { log, emitted };
+  }
+
+  it('keeps at most maxEntries, oldest dropped, numbered', () => {
+    const { log, emitted } = buffer({ maxEntries: 3 });
+    for (let i = 1; i <= 5; i += 1) log.add('info', `line ${i}`);
+    expect(log.list().map((e) => e.text)).toEqual(['line 3', 'line 4', 'line 5']);
+    expect(log.list().map((e) => e.seq)).toEqual([3, 4, 5]);
+    expect(emitted).toHaveLength(5);
+    expect(emitted[0]).toEqual({ seq: 1, timeMs: 42, level: 'info', text: 'line 1' });
+  });
+
+  it('keeps at most maxBytes and cuts long lines', () => {
+    const { log } = buffer({ maxBytes: 100, maxLineBytes: 40 });
+    log.add('info', 'a'.repeat(30));
+    log.add('info', 'b'.repeat(30));
+    log.add('info', 'c'.repeat(30));
+    log.add('info', `${'é'.repeat(30)}`);
+    const texts = log.list().map((e) => e.text);
+    expect(texts[0]).toBe('c'.repeat(30));
+    expect(texts[1]).toMatch(/^é{20}… \[truncated\]$/);
+    expect(texts.reduce((n, t) => n + Buffer.byteLength(t), 0)).toBeLessThanOrEqual(100);
+  });
+
+  it('splits stderr chunks into lines, holding a partial line until it completes; redacts', () => {
+    const { log } = buffer({});
+    log.addStderrChunk('first sec');
+    log.addStderrChunk('ret line\r\nsecond');
+    expect(log.list().map((e) => e.text)).toEqual(['first *** line']);
+    log.flushStderr();
+    expect(log.list().map((e) => [e.level, e.text])).toEqual([
+      ['stderr', 'first *** line'],
+      ['stderr', 'second'],
+    ]);
+    expect(log.tailStderr(1)).toEqual(['second']);
+  });
+});
+
+describe("a real server's stderr", () => {
+  let harness: Harness | undefined;
+  afterEach(async () => {
+    if (harness) await closeHarness(harness);
+    harness = undefined;
+  });
+
+  it('lands in the log with its env secret redacted, in entries and events alike', async () => {
+    const secret = 'Sup3rSecretValue!';
+    const record = stdioRecord(fixture('mcp-fault-server.mjs'), {}, { MCP_FIXTURE_SECRET: secret });
+    const lines: string[] = [];
+    harness = createHarness([record], { logger: { info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m) } });
+    await harness.service.connect(record.id);
+    await waitFor(() => harness!.service.getLogs(record.id).some((e) => e.text.includes('fault server ready')), 3000, 'the ready line');
+
+    const logs = harness.service.getLogs(record.id);
+    const start = logs.find((e) => e.level === 'stderr' && e.text.startsWith('starting with'));
+    expect(start?.text).toBe('starting with token=*** and Authorization: Bearer ***');
+    expect(logs.map((e) => e.level)).toContain('info');
+    const everything = JSON.stringify([logs, harness.events, lines]);
+    expect(everything).not.toContain(secret);
+    expect(lines.some((l) => l.startsWith(`[mcp:${record.name}] connected: fault-server 1.2.3`))).toBe(true);
+  });
+});
