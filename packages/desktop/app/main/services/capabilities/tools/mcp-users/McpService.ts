@@ -115,6 +115,11 @@ export class McpService {
     return this.pool.get(id)?.log.list() ?? [];
   }
 
+  /** Adds a line to a server's log (redacted like the rest), e.g. why it is being restarted. */
+  appendLog(id: string, level: McpLogEntry['level'], text: string): void {
+    this.pool.get(id)?.log.add(level, text);
+  }
+
   async connect(id: string): Promise<void> {
     await this.pool.connect(id);
   }

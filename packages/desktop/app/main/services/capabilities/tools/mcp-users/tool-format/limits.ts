@@ -1,0 +1,48 @@
+import type { ProviderFormat } from './types';
+
+/**
+ * Tool name length: OpenAI and Anthropic docs say 64, Gemini's docs say 64 but older docs and
+ * gemini-cli found 63 in practice (provider-rules §0.1, §1.1). 63 fits all three.
+ */
+export const MAX_TOOL_NAME_LENGTH = 63;
+
+/** Hex digits of the sha256 suffix added to a cut or colliding name (DESIGN.md decision 5). */
+export const NAME_HASH_LENGTH = 6;
+
+/** OpenAI rejects `function.description` longer than 1024 (`string_above_max_length`, provider-rules §1.1). */
+export const OPENAI_MAX_DESCRIPTION_LENGTH = 1024;
+
+/** Anthropic: property keys must match `^[a-zA-Z0-9_.-]{1,64}$` (provider-rules §1.3); applied to Gemini too. */
+export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
+export const MAX_PROPERTY_KEY_LENGTH = 64;
+
+/**
+ * Tools per request (provider-rules §0.2, §1.1): OpenAI 128 (`array too long … maximum length 128`),
+ * Gemini 512 (`At most 512 function declarations`). Anthropic documents no cap for non-strict tools and
+ * third-party pages disagree (64 vs 128), so it gets the summary's safe envelope: "Send ≤ 128 per request".
+ */
+export const MAX_TOOLS: Record<ProviderFormat, number> = { openai: 128, anthropic: 128, google: 512 };
+
+/**
+ * Nesting depth after `$ref` inlining. Gemini rejects deep schemas (`exceeds the maximum allowed nesting
+ * depth`, limit undocumented, provider-rules §1.1) and OpenAI strict allows 10 levels; deeper subtrees
+ * become "any value" nodes, so this only cuts what recursion or pathological servers produce.
+ */
+export const MAX_SCHEMA_DEPTH = 12;
+
+/** Schema nodes after inlining; a `$ref` graph that expands past this is dropped, not sent. */
+export const MAX_SCHEMA_NODES = 5000;
+
+/** Cuts text to at most `max` UTF-16 units (so at most `max` code points), never inside a surrogate pair. */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+/** Splits tools at the provider's cap: the first `max` are sent, the rest are listed as left out. */
+export function applyToolCap<T>(items: T[], format: ProviderFormat): { kept: T[]; omitted: T[] } {
+  const max = MAX_TOOLS[format];
+  return { kept: items.slice(0, max), omitted: items.slice(max) };
+}

@@ -1,0 +1,144 @@
+import { type ArgumentMap, type EnumLiteral, type JsonObject, nullRecord } from '../types';
+import { objectMap, unionMap } from './argumentMap';
+import { safePropertyKeys } from './keys';
+import type { NfObject, NfSchema } from './nf';
+
+/**
+ * Gemini `FunctionDeclaration.parameters`: "a select subset of an OpenAPI 3.0 schema object"
+ * (provider-rules §1.4). Only these keys are emitted; any other key is rejected with
+ * `Unknown name "<key>"` (additionalProperties, $schema, const, $ref, exclusiveMinimum, propertyNames…).
+ * The allow-list is the intersection of the Gemini API and Vertex `Schema` fields, minus `default` and
+ * `example` (documented as ignored).
+ */
+export const GEMINI_SCHEMA_KEYS = ['type', 'format', 'description', 'title', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'anyOf'] as const;
+
+/** "for STRING type: enum, date-time; NUMBER: float, double; INTEGER: int32, int64" (§1.4, gemini-cli #3178). */
+const FORMATS: Record<string, string[]> = { string: ['enum', 'date-time'], number: ['float', 'double'], integer: ['int32', 'int64'] };
+
+interface Emitted {
+  schema: JsonObject;
+  map?: ArgumentMap;
+}
+
+/** The root: omitted entirely when the tool takes no parameters (`properties: should be non-empty for OBJECT type`, §1.4). */
+export function toGeminiParameters(root: NfObject): { parameters?: JsonObject; map?: ArgumentMap } {
+  if (Object.keys(root.properties).length === 0) return {};
+  const { schema, map } = emitObject(root);
+  return { parameters: schema, map };
+}
+
+function emit(node: NfSchema): Emitted {
+  if (node.anyOf) return emitUnion(node);
+  if (node.type === undefined && node.enum === undefined) return jsonText(node, 'any JSON value');
+  if (node.type === 'object') {
+    return Object.keys(node.properties ?? {}).length > 0 ? emitObject(node) : jsonText(node, 'a JSON object');
+  }
+  const schema = annotations(node);
+  let map: ArgumentMap | undefined;
+  if (node.enum) map = emitEnum(node, schema);
+  else if (node.type === 'null') schema.type = 'string';
+  else if (node.type) schema.type = node.type;
+  if (node.type === 'array') {
+    const items = emit(node.items ?? {});
+    schema.items = items.schema;
+    if (items.map) map = { items: items.map };
+    copy(node, schema, ['minItems', 'maxItems']);
+  }
+  if (node.type === 'string' && !node.enum) copy(node, schema, ['minLength', 'maxLength', 'pattern']);
+  if ((node.type === 'number' || node.type === 'integer') && !node.enum) bounds(node, schema);
+  const format = node.format && !node.enum ? node.format : undefined;
+  if (format && node.type && FORMATS[node.type]?.includes(format)) schema.format = format;
+  if (node.nullable || node.type === 'null') schema.nullable = true;
+  return map ? { schema, map } : { schema };
+}
+
+/**
+ * Vertex: "When using any_of, it must be the only field set" (§1.4): the union node carries nothing
+ * but `anyOf`; its description and nullability move into every branch.
+ */
+function emitUnion(node: NfSchema): Emitted {
+  const branches = node.anyOf!.map((branch) => {
+    const out = emit(branch);
+    if (node.nullable) out.schema.nullable = true;
+    if (node.description && out.schema.description === undefined) out.schema.description = node.description;
+    return out;
+  });
+  return { schema: { anyOf: branches.map((b) => b.schema) }, map: unionMap(branches.map((b) => b.map)) };
+}
+
+function emitObject(node: NfSchema): Emitted {
+  const source = node.properties ?? {};
+  const keys = Object.keys(source);
+  const renamed = safePropertyKeys(keys);
+  const properties = nullRecord<JsonObject>();
+  const children = new Map<string, ArgumentMap | undefined>();
+  for (const key of keys) {
+    const child = emit(source[key]!);
+    properties[renamed.get(key)!] = child.schema;
+    children.set(key, child.map);
+  }
+  const schema: JsonObject = { ...annotations(node), type: 'object', properties };
+  if (node.required?.length) schema.required = node.required.map((r) => renamed.get(r)!);
+  if (node.nullable) schema.nullable = true;
+  const map = objectMap(renamed, children);
+  return map ? { schema, map } : { schema };
+}
+
+/**
+ * `enum` is `string[]` and "only allowed for STRING type" (§1.4: numeric values fail with
+ * `(TYPE_STRING), 2`, 9router PR #380). Numbers and booleans are sent as strings with `format: 'enum'`
+ * (the Vertex idiom, §1.4) and the map turns the model's "2" back into 2. An empty string among the
+ * values is reported as rejected (langchainjs #9875): such an enum is dropped, its values listed in the
+ * description instead.
+ */
+function emitEnum(node: NfSchema, schema: JsonObject): ArgumentMap | undefined {
+  const values = node.enum!;
+  schema.type = 'string';
+  if (values.includes('')) {
+    const listed = values.map((v) => JSON.stringify(v)).join(', ');
+    schema.description = schema.description ? `${schema.description} (one of ${listed})` : `One of ${listed}`;
+    return undefined;
+  }
+  if (values.every((v) => typeof v === 'string')) {
+    schema.enum = [...values];
+    return undefined;
+  }
+  const decode = nullRecord<EnumLiteral>();
+  for (const v of values) if (!Object.hasOwn(decode, String(v))) decode[String(v)] = v;
+  schema.format = 'enum';
+  schema.enum = Object.keys(decode);
+  return { enumValues: decode };
+}
+
+/**
+ * What Gemini's subset cannot describe (a value of any type, a free-form object or map) is sent as a
+ * string of JSON text: every Gemini node needs a single `type` (a missing one fails, litellm #6495) and
+ * an OBJECT with no properties has been rejected (§1.4). The map parses the text back before the call
+ * (provider-rules §4.5 "JSON-encoded fallbacks → parsed values").
+ */
+function jsonText(node: NfSchema, what: string): Emitted {
+  const schema = annotations(node);
+  schema.type = 'string';
+  schema.description = `${node.description ? `${node.description} ` : ''}(${what}, written as JSON text)`;
+  if (node.nullable) schema.nullable = true;
+  return { schema, map: { jsonText: true } };
+}
+
+function annotations(node: NfSchema): JsonObject {
+  const out: JsonObject = {};
+  if (node.description !== undefined) out.description = node.description;
+  if (node.title !== undefined) out.title = node.title;
+  return out;
+}
+
+function copy(node: NfSchema, schema: JsonObject, keys: Array<keyof NfSchema>): void {
+  for (const key of keys) if (node[key] !== undefined) schema[key] = node[key];
+}
+
+/** `exclusiveMinimum`/`exclusiveMaximum` are unknown fields for Gemini (§1.4): kept as inclusive bounds. */
+function bounds(node: NfSchema, schema: JsonObject): void {
+  const min = node.exclusiveMinimum !== undefined ? Math.max(node.exclusiveMinimum, node.minimum ?? -Infinity) : node.minimum;
+  const max = node.exclusiveMaximum !== undefined ? Math.min(node.exclusiveMaximum, node.maximum ?? Infinity) : node.maximum;
+  if (min !== undefined) schema.minimum = min;
+  if (max !== undefined) schema.maximum = max;
+}

@@ -1,0 +1,101 @@
+import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../limits';
+import { type JsonObject, SchemaRepairError, isPlainObject, nullRecord } from '../types';
+import { ANNOTATION_KEYWORDS, isSchemaKeyword, isSchemaMapKeyword } from './walk';
+
+/**
+ * Inlines local `$ref`s (`#`, `#/$defs/x`, `#/definitions/x`, any RFC 6901 pointer) so no provider sees
+ * one: Gemini `parameters` rejects `$ref` (`Unknown name "$ref"`, provider-rules §1.4) and several
+ * OpenAI-compatible servers cannot resolve them (§1.5). `$defs`/`definitions` are removed afterwards.
+ *
+ * - A reference back into itself (recursion) becomes an "any value" schema `{}` with the annotations
+ *   it had, instead of being unrolled forever.
+ * - Expansion stops at MAX_SCHEMA_DEPTH (deeper nodes become `{}`) and MAX_SCHEMA_NODES (the tool is
+ *   dropped: a `$ref` graph that expands this far would be too large to send).
+ * - An unresolvable nested reference (remote URL, anchor, missing target) becomes `{}`; an unresolvable
+ *   reference at the root leaves nothing to send, so it throws SchemaRepairError.
+ */
+export function inlineRefs(root: JsonObject): JsonObject {
+  if (!containsRef(root)) return root;
+  const state = { root, nodes: 0 };
+  if (typeof root.$ref === 'string' && resolvePointer(root, root.$ref) === undefined) {
+    throw new SchemaRepairError(`its input schema is an unresolvable reference ${JSON.stringify(root.$ref)}`);
+  }
+  const out = inlineNode(root, state, [], 0);
+  return isPlainObject(out) ? out : {};
+}
+
+interface InlineState {
+  root: JsonObject;
+  nodes: number;
+}
+
+function inlineNode(node: unknown, state: InlineState, stack: string[], depth: number): unknown {
+  if (!isPlainObject(node)) return node;
+  state.nodes += 1;
+  if (state.nodes > MAX_SCHEMA_NODES) {
+    throw new SchemaRepairError(`its input schema expands to more than ${MAX_SCHEMA_NODES} nodes after resolving $ref`);
+  }
+  if (depth > MAX_SCHEMA_DEPTH) return pickAnnotations(node);
+  if (typeof node.$ref === 'string') return inlineRef(node, node.$ref, state, stack, depth);
+  const out = nullRecord<unknown>();
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$defs' || key === 'definitions') continue;
+    if (isSchemaMapKeyword(key) && isPlainObject(value)) {
+      const map = nullRecord<unknown>();
+      for (const [name, sub] of Object.entries(value)) map[name] = inlineNode(sub, state, stack, depth + 1);
+      out[key] = map;
+    } else if (isSchemaKeyword(key)) {
+      out[key] = Array.isArray(value) ? value.map((v) => inlineNode(v, state, stack, depth + 1)) : inlineNode(value, state, stack, depth + 1);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+function inlineRef(node: JsonObject, ref: string, state: InlineState, stack: string[], depth: number): unknown {
+  const { $ref: _ref, ...rest } = node;
+  const target = resolvePointer(state.root, ref);
+  if (target === undefined || stack.includes(ref)) return pickAnnotations(rest);
+  const resolved = inlineNode(target, state, [...stack, ref], depth);
+  const siblings = inlineNode(rest, state, stack, depth);
+  const hasConstraints = Object.keys(rest).some((k) => !ANNOTATION_KEYWORDS.has(k) && !k.startsWith('$'));
+  // Beside $ref, other keywords apply too (2020-12 §8.2.3.1): an allOf keeps both.
+  if (hasConstraints) return { allOf: [resolved, siblings] };
+  return isPlainObject(resolved) ? { ...resolved, ...(siblings as JsonObject) } : resolved;
+}
+
+function pickAnnotations(node: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  if (typeof node.description === 'string') out.description = node.description;
+  if (typeof node.title === 'string') out.title = node.title;
+  return out;
+}
+
+/** Resolves `#` or `#/a/b~1c` (RFC 6901, URI-encoded) inside `root`; undefined when it does not. */
+export function resolvePointer(root: JsonObject, ref: string): unknown {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let current: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    let token: string;
+    try {
+      token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined;
+    }
+    if (Array.isArray(current) && /^\d+$/.test(token)) current = current[Number(token)];
+    else if (isPlainObject(current) && Object.hasOwn(current, token)) current = current[token];
+    else return undefined;
+  }
+  return current;
+}
+
+/** Whether any node has a `$ref` (most schemas have none: then nothing needs copying). */
+function containsRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(containsRef);
+  if (!isPlainObject(node)) return false;
+  if (typeof node.$ref === 'string') return true;
+  for (const value of Object.values(node)) if (typeof value === 'object' && value !== null && containsRef(value)) return true;
+  return false;
+}

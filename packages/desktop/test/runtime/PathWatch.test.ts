@@ -1,0 +1,166 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../app/main/services/capabilities/tools/mcp-users/clock';
+import { PathWatch, type WatchFunction, isNoise, nodeWatch } from '../../app/main/services/capabilities/tools/mcp-users/PathWatch';
+import { Sandbox, sleep, waitFor } from './helpers';
+
+/** Long enough for fs.watch to deliver an event that is coming (they arrive within milliseconds). */
+const QUIET_MS = 300;
+
+let sandbox: Sandbox;
+const watches: PathWatch[] = [];
+beforeEach(() => {
+  sandbox = new Sandbox();
+});
+afterEach(() => {
+  for (const watch of watches.splice(0)) watch.close();
+  sandbox.cleanup();
+});
+
+function watch(target: string, watchFn: WatchFunction = nodeWatch) {
+  const changes: string[] = [];
+  const errors: unknown[] = [];
+  const pathWatch = new PathWatch(target, (file) => changes.push(file), {
+    watch: watchFn,
+    clock: systemClock,
+    platform: process.platform,
+    retryMs: 100,
+    onError: (error) => errors.push(error),
+  });
+  pathWatch.open();
+  watches.push(pathWatch);
+  return { changes, errors, pathWatch };
+}
+
+async function expectChange(changes: string[], file: string): Promise<void> {
+  expect(await waitFor(() => changes.includes(file), 3000)).toBe(true);
+}
+
+describe('PathWatch on a file', () => {
+  it('reports edits of the file and nothing about its neighbours', async () => {
+    const file = join(sandbox.dir, 'server.js');
+    writeFileSync(file, 'v1');
+    const { changes } = watch(file);
+    writeFileSync(join(sandbox.dir, 'other.js'), 'x');
+    await sleep(QUIET_MS);
+    expect(changes).toEqual([]);
+    writeFileSync(file, 'v2');
+    await expectChange(changes, file);
+    expect(new Set(changes)).toEqual(new Set([file]));
+  });
+
+  it('keeps hearing the file across editor-style saves that rename a new file over it', async () => {
+    const file = join(sandbox.dir, 'server.js');
+    writeFileSync(file, 'v0');
+    const { changes } = watch(file);
+    for (const version of ['v1', 'v2', 'v3']) {
+      changes.length = 0;
+      writeFileSync(join(sandbox.dir, '.server.js.tmp'), version);
+      renameSync(join(sandbox.dir, '.server.js.tmp'), file);
+      await expectChange(changes, file);
+    }
+  });
+
+  it('reports a file that did not exist yet when it appears, even in a folder created later', async () => {
+    const file = join(sandbox.dir, 'dist', 'index.js');
+    const { changes } = watch(file);
+    await sleep(150);
+    mkdirSync(join(sandbox.dir, 'dist'));
+    await sleep(250);
+    writeFileSync(file, 'built');
+    await expectChange(changes, file);
+  });
+});
+
+describe('PathWatch on a folder', () => {
+  it('reports changes anywhere below it, also in subfolders created after it started, and skips noise', async () => {
+    const folder = join(sandbox.dir, 'lib');
+    mkdirSync(folder);
+    const { changes } = watch(folder);
+    mkdirSync(join(folder, 'node_modules'));
+    writeFileSync(join(folder, 'node_modules', 'dep.js'), 'x');
+    writeFileSync(join(folder, 'util.py.swp'), 'x');
+    await sleep(QUIET_MS);
+    expect(changes.filter((f) => f !== folder)).toEqual([]);
+    mkdirSync(join(folder, 'deep', 'er'), { recursive: true });
+    await sleep(100);
+    writeFileSync(join(folder, 'deep', 'er', 'util.js'), 'x');
+    await expectChange(changes, join(folder, 'deep', 'er', 'util.js'));
+  });
+
+  it('survives the folder being deleted and created again (a clean build)', async () => {
+    const folder = join(sandbox.dir, 'dist');
+    mkdirSync(folder);
+    const { changes } = watch(folder);
+    rmSync(folder, { recursive: true });
+    await expectChange(changes, folder);
+    changes.length = 0;
+    mkdirSync(folder);
+    await expectChange(changes, folder);
+    writeFileSync(join(folder, 'index.js'), 'rebuilt');
+    await expectChange(changes, join(folder, 'index.js'));
+  });
+
+  it('reports nothing once closed', async () => {
+    const folder = join(sandbox.dir, 'lib');
+    mkdirSync(folder);
+    const { changes, pathWatch } = watch(folder);
+    pathWatch.close();
+    writeFileSync(join(folder, 'a.js'), 'x');
+    rmSync(folder, { recursive: true });
+    await sleep(QUIET_MS);
+    expect(changes).toEqual([]);
+  });
+});
+
+describe('PathWatch when fs.watch fails', () => {
+  it('retries a watch that cannot start, reporting the failure once', async () => {
+    const folder = join(sandbox.dir, 'lib');
+    mkdirSync(folder);
+    let failures = 3;
+    const flaky: WatchFunction = (target, options, listener) => {
+      if (failures > 0) {
+        failures -= 1;
+        throw Object.assign(new Error('ENOSPC: System limit for number of file watchers reached'), { code: 'ENOSPC' });
+      }
+      return nodeWatch(target, options, listener);
+    };
+    const { changes, errors } = watch(folder, flaky);
+    expect(await waitFor(() => failures === 0, 3000)).toBe(true);
+    await sleep(150);
+    writeFileSync(join(folder, 'a.js'), 'x');
+    await expectChange(changes, join(folder, 'a.js'));
+    expect(errors).toHaveLength(1);
+  });
+
+  it('falls back to the top level of a folder where recursive watching is unavailable', async () => {
+    const folder = join(sandbox.dir, 'lib');
+    mkdirSync(folder);
+    const flat: WatchFunction = (target, options, listener) => {
+      if (options.recursive) throw Object.assign(new Error('recursive watch unavailable'), { code: 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM' });
+      return nodeWatch(target, options, listener);
+    };
+    const { changes, errors } = watch(folder, flat);
+    writeFileSync(join(folder, 'a.js'), 'x');
+    await expectChange(changes, join(folder, 'a.js'));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('isNoise', () => {
+  it.each([
+    ['node_modules/x/index.js', true],
+    ['src/__pycache__/server.cpython-312.pyc', true],
+    ['.git/index', true],
+    ['server.py.swp', true],
+    ['server.js~', true],
+    ['4913', true],
+    ['.#server.js', true],
+    ['src/server.js', false],
+    ['server.py', false],
+    ['gitignore.js', false],
+  ])('%s → %s', (file, expected) => {
+    expect(isNoise(file)).toBe(expected);
+  });
+});
