@@ -8,6 +8,7 @@ import type { McpServerConfigService } from './services/capabilities/tools/mcp-u
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
+import { SourceWatcher } from './services/capabilities/tools/mcp-users/SourceWatcher';
 
 export interface McpRuntimeOptions {
   dataDir: string;
@@ -16,6 +17,8 @@ export interface McpRuntimeOptions {
   logger?: McpLogger;
   /** Keep enabled servers connected and follow configuration changes (the app and the host); default false (one-shot CLI commands). */
   autoConnect?: boolean;
+  /** Quiet time after a source change before the server restarts, in milliseconds; default 300 (SourceWatcher). */
+  sourceDebounceMs?: number;
 }
 
 export interface McpRuntime {
@@ -54,6 +57,17 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       }),
   });
 
+  // Seed 004's auto-restart; only with autoConnect: a one-shot CLI command has nothing to keep running.
+  const sourceWatcher = new SourceWatcher({
+    service,
+    listServers: () => options.config.list(),
+    getServer: (id) => options.config.find(id),
+    onConfigChange: (listener) => options.config.onChange(listener),
+    logger,
+    debounceMs: options.sourceDebounceMs,
+    platform,
+  });
+
   let unsubscribe: (() => void) | undefined;
   return {
     service,
@@ -62,12 +76,16 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       if (reaped.length > 0) logger?.info(`reaped ${reaped.length} MCP server process(es) left by an earlier run`);
       if (!options.autoConnect) return;
       unsubscribe = options.config.onChange(() => void service.syncWithConfig());
+      // Before the first connect, so a file saved while a server starts is not missed.
+      sourceWatcher.start();
       // Not awaited: a slow server must not hold up the window or the host.
       void service.syncWithConfig();
     },
     async dispose() {
       unsubscribe?.();
       try {
+        // First: a restart it has in flight must not spawn a server after closeAll.
+        await sourceWatcher.stop().catch((error: unknown) => logger?.warn(`source watcher: ${String(error)}`));
         await service.closeAll();
       } finally {
         await tracker.closeAll();
