@@ -1,0 +1,126 @@
+/**
+ * Conversations, messages, tool calls and approvals as main stores them and the renderer shows them
+ * (seed 000 CompletionService / TinyElf, seed 002 content types and ToolCallDisplay, seed 004
+ * approvals). Runtime-neutral: imports only zod and sibling contracts.
+ */
+import { z } from 'zod';
+import type { McpToolAnnotations } from './mcp-tool';
+import type { ToolContent } from './tool-content';
+
+/** Which MCP servers a conversation may use (seed 000's auto / manual; 'disabled' = none). */
+export const TOOL_MODES = ['auto', 'manual', 'disabled'] as const;
+export type ToolMode = (typeof TOOL_MODES)[number];
+
+export interface ConversationRecord {
+  id: string;
+  title: string;
+  providerId?: string;
+  model?: string;
+  toolMode: ToolMode;
+  /** Server ids used when toolMode is 'manual'. */
+  selectedServerIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const TOOL_CALL_STATUSES = ['awaiting_approval', 'running', 'done', 'error', 'cancelled', 'denied'] as const;
+export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+
+export interface ToolCallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ToolCallView {
+  /** The provider's tool-call id. */
+  id: string;
+  /** The name the model used (provider-safe, possibly hashed). */
+  providerToolName: string;
+  /** Absent for engine tools (use_mcp_tool, access_mcp_resource, search_tools). */
+  serverId?: string;
+  serverName?: string;
+  toolName: string;
+  /** The arguments as the server receives them (original keys). */
+  arguments: Record<string, unknown>;
+  status: ToolCallStatus;
+  /** The server's claims (hints only). */
+  annotations?: McpToolAnnotations;
+  progress?: ToolCallProgress;
+  result?: {
+    /** What the model read, possibly cut (see truncatedForModel). */
+    text: string;
+    /** Everything the server returned, for the UI. */
+    content: ToolContent[];
+    isError: boolean;
+    structuredContent?: Record<string, unknown>;
+    /** True when `text` was cut for the model; the UI still has the whole content. */
+    truncatedForModel?: boolean;
+  };
+  /** Why the call produced no result (TIMEOUT, CANCELLED, …), translated as `errors.<code>`. */
+  errorCode?: string;
+  /** Epoch milliseconds. */
+  startedAtMs?: number;
+  endedAtMs?: number;
+}
+
+export type ChatMessageStatus = 'streaming' | 'done' | 'error' | 'stopped';
+
+export interface ChatMessage {
+  id: string;
+  conversationId: string;
+  role: 'user' | 'assistant';
+  text: string;
+  /** Assistant messages: the tool calls of this step, in order. */
+  toolCalls: ToolCallView[];
+  status: ChatMessageStatus;
+  /** When status is 'error': a translatable code (PROVIDER_AUTH, …) and parameters. */
+  error?: { code: string; params?: Record<string, string | number> };
+  createdAt: string;
+}
+
+export const APPROVAL_DECISIONS = ['allow_once', 'always_allow', 'deny'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/** Asked of the user before a tool runs (seed 004). */
+export interface ApprovalRequest {
+  /** The tool call's id; answer with chat.approve({ callId, decision }). */
+  callId: string;
+  conversationId: string;
+  serverId?: string;
+  serverName?: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+  /** destructiveHint: shown with a warning; always-allow needs an explicit second confirmation. */
+  destructive: boolean;
+}
+
+/** A persisted "always allow" (per server and tool), revocable in the Tools tab. */
+export interface ToolPermission {
+  serverId: string;
+  serverName: string;
+  toolName: string;
+  createdAt: string;
+}
+
+export interface ApprovalPolicy {
+  /** Let tools that claim readOnlyHint run without asking. Default false. */
+  autoApproveReadOnly: boolean;
+  /** Above this many tools, offer use_mcp_tool + search_tools instead of every definition. Default 40. */
+  manyToolsThreshold: number;
+}
+
+export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { autoApproveReadOnly: false, manyToolsThreshold: 40 };
+
+export const chatSendSchema = z.strictObject({
+  conversationId: z.string().min(1),
+  text: z.string().trim().min(1, { error: 'required' }).max(100_000, { error: 'tooLong' }),
+});
+
+export const approvalAnswerSchema = z.strictObject({
+  callId: z.string().min(1),
+  decision: z.enum(APPROVAL_DECISIONS),
+  /** Required with always_allow for a destructive tool: the user confirmed twice. */
+  confirmedDestructive: z.boolean().optional(),
+});

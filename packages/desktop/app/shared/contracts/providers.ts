@@ -1,0 +1,79 @@
+/**
+ * LLM providers the user configures in Settings → Providers. Runtime-neutral: imports only zod.
+ *
+ * The API key is write-only across the boundary: the renderer sends it, main seals it with the
+ * SecretStore (DESIGN.md decision 4), and only `hasApiKey` ever comes back.
+ */
+import { z } from 'zod';
+
+export const PROVIDER_KINDS = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** The wire format a provider speaks; openai-compatible endpoints speak OpenAI's. */
+export type ProviderApiFormat = 'openai' | 'anthropic' | 'google';
+
+export function apiFormatOf(kind: ProviderKind): ProviderApiFormat {
+  return kind === 'anthropic' ? 'anthropic' : kind === 'google' ? 'google' : 'openai';
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Add or replace a provider. Messages are validation codes, as in mcp-types.ts. */
+export const providerInputSchema = z
+  .strictObject({
+    name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'tooLong' }),
+    kind: z.enum(PROVIDER_KINDS, { error: 'invalid' }),
+    /** Required for openai-compatible; optional override for the others (proxies, tests). */
+    baseUrl: z.string().trim().refine(isHttpUrl, { error: 'invalidHttpUrl' }).optional(),
+    /** Omitted or empty on update: keep the stored key. */
+    apiKey: z.string().optional(),
+    models: z.array(z.string().trim().min(1, { error: 'required' })).min(1, { error: 'required' }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'openai-compatible' && !value.baseUrl) {
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'required' });
+    }
+  });
+export type ProviderInput = z.input<typeof providerInputSchema>;
+export type ProviderInputParsed = z.output<typeof providerInputSchema>;
+
+/** What the renderer sees of a provider: never the key. */
+export interface ProviderRecord {
+  id: string;
+  name: string;
+  kind: ProviderKind;
+  baseUrl?: string;
+  models: string[];
+  hasApiKey: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Main-side only: a provider with its key opened, for the completion adapters. */
+export interface ResolvedProvider extends ProviderRecord {
+  apiKey: string | undefined;
+}
+
+/** The result of Settings → Providers → "Test connection". */
+export type ProviderTestResult =
+  | { ok: true; latencyMs: number; models?: string[] }
+  | { ok: false; code: CompletionErrorCode; status?: number; detail?: string };
+
+/** Why a completion failed; translated as `errors.<code>` (locales/<lng>/common/errors.json). */
+export const COMPLETION_ERROR_CODES = [
+  'PROVIDER_AUTH',
+  'PROVIDER_RATE_LIMIT',
+  'PROVIDER_SERVER',
+  'PROVIDER_BAD_REQUEST',
+  'PROVIDER_MALFORMED_STREAM',
+  'PROVIDER_NETWORK',
+  'PROVIDER_NOT_CONFIGURED',
+] as const;
+export type CompletionErrorCode = (typeof COMPLETION_ERROR_CODES)[number];
