@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,18 @@ import { test as base } from '@playwright/test';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'packages', 'desktop', 'app', 'main', 'host', 'cli.ts');
+
+// Resolved from the package that depends on it (pnpm does not hoist it to the root).
+const requireFromDesktop = createRequire(path.join(ROOT, 'packages/desktop/package.json'));
+/** server-everything's entry point: run as `node EVERYTHING_ENTRY stdio`. */
+export const EVERYTHING_ENTRY = path.join(
+  path.dirname(requireFromDesktop.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
+
+/** A cold stdio start (node loading the server's dependencies) can exceed 10 s on a busy machine. */
+export const CONNECT_TIMEOUT_MS = 30_000;
 
 export interface Host {
   /** http://127.0.0.1:PORT/#token=… — the page URL with its access token. */

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, test } from './fixtures';
 
 interface ListedServer {
   name: string;
@@ -13,7 +13,7 @@ function listed(cli: (args: string[]) => { status: number; stdout: string }): Li
   return JSON.parse(result.stdout) as ListedServer[];
 }
 
-test('a stdio server added through the form is listed, survives a reload and shows in the CLI', async ({ page, host }) => {
+test('a stdio server added through the form connects, survives a reload and shows in the CLI', async ({ page, host }) => {
   await page.goto(host.url);
   await expect(page.getByRole('heading', { name: 'MCP servers' })).toBeVisible();
   await expect(page.getByTestId('mcp-server-list-empty')).toBeVisible();
@@ -22,23 +22,24 @@ test('a stdio server added through the form is listed, survives a reload and sho
   const dialog = page.getByRole('dialog', { name: 'Add MCP server' });
   await dialog.getByLabel('Name', { exact: true }).fill('everything');
   await dialog.getByLabel('Transport', { exact: true }).selectOption('stdio');
-  await dialog.getByLabel('Command', { exact: true }).fill('npx');
+  await dialog.getByLabel('Command', { exact: true }).fill(process.execPath);
   await dialog.getByRole('button', { name: 'Add argument' }).click();
-  await dialog.getByLabel('Argument 1', { exact: true }).fill('-y');
+  await dialog.getByLabel('Argument 1', { exact: true }).fill(EVERYTHING_ENTRY);
   await dialog.getByRole('button', { name: 'Add argument' }).click();
-  await dialog.getByLabel('Argument 2', { exact: true }).fill('@modelcontextprotocol/server-everything');
+  await dialog.getByLabel('Argument 2', { exact: true }).fill('stdio');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
   const row = page.getByTestId('mcp-server-row').filter({ hasText: 'everything' });
   await expect(row).toBeVisible();
-  await expect(row.getByTestId('mcp-server-status')).toHaveText('Not connected');
+  // The host connects an enabled server as soon as it is added.
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
 
   await page.reload();
   await expect(page.getByTestId('mcp-server-row').filter({ hasText: 'everything' })).toBeVisible();
 
   expect(listed(host.cli)).toMatchObject([
-    { name: 'everything', type: 'stdio', enabled: true, config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } },
+    { name: 'everything', type: 'stdio', enabled: true, config: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
   ]);
 });
 

@@ -96,6 +96,8 @@ describe('McpServerForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
     type('Variable name 1', 'DEBUG');
     type('Variable value 1', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Add watch path' }));
+    type('Watch path 1', ' src/server.ts ');
     type('Timeout (seconds)', '30');
     save();
 
@@ -107,9 +109,34 @@ describe('McpServerForm', () => {
       command: 'node',
       args: ['server.js', '--stdio'],
       env: { DEBUG: '1' },
+      watchPaths: ['src/server.ts'],
       timeoutSec: 30,
       enabled: true,
     });
+  });
+
+  it('edits watch paths as rows: added focused, described by the help text, removed with focus back on Add', async () => {
+    renderForm();
+    const add = screen.getByRole('button', { name: 'Add watch path' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    const second = screen.getByLabelText('Watch path 2');
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    const hint = document.getElementById(second.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Restart the server when one of these files or folders changes. Useful while developing a server.');
+
+    type('Watch path 1', 'a');
+    type('Watch path 2', 'b');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove watch path 1' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Watch path 1').value).toBe('b');
+    expect(screen.queryByLabelText('Watch path 2')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(add));
+  });
+
+  it('has no watch paths for a remote transport', () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Transport'), { target: { value: 'http' } });
+    expect(screen.queryByRole('button', { name: 'Add watch path' })).toBeNull();
   });
 
   it('keeps the dialog and what was typed when saving fails for a reason no field owns', async () => {

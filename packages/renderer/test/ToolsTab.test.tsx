@@ -7,7 +7,7 @@ import { renderApp } from './helpers/renderApp';
 function seeded(): FakeApi {
   const api = new FakeApi();
   api.settingsValue = { language: 'en' };
-  api.seed({ name: 'everything', type: 'stdio', command: 'node', args: ['server.js', 'stdio'], env: { DEBUG: '1' }, timeoutSec: 60 });
+  api.seed({ name: 'everything', type: 'stdio', command: 'node', args: ['server.js', 'stdio'], env: { DEBUG: '1' }, watchPaths: ['src'], timeoutSec: 60 });
   api.seed({ name: 'remote', type: 'http', url: 'https://example.com/mcp', headers: {}, enabled: false });
   return api;
 }
@@ -53,7 +53,7 @@ describe('ToolsTab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('mcp.add')).toEqual([{ name: 'fs', type: 'stdio', command: 'npx', args: [], env: {}, timeoutSec: 60, enabled: true }]);
+    expect(api.callsTo('mcp.add')).toEqual([{ name: 'fs', type: 'stdio', command: 'npx', args: [], env: {}, watchPaths: [], timeoutSec: 60, enabled: true }]);
     expect(rowOf('fs')).toBeTruthy();
   });
 
@@ -85,13 +85,18 @@ describe('ToolsTab', () => {
     expect(within(dialog).getByLabelText<HTMLSelectElement>('Transport').value).toBe('stdio');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Argument 2').value).toBe('stdio');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Variable value 1').value).toBe('1');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Watch path 1').value).toBe('src');
 
     fireEvent.change(within(dialog).getByLabelText('Timeout (seconds)'), { target: { value: '120' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add watch path' }));
+    fireEvent.change(within(dialog).getByLabelText('Watch path 2'), { target: { value: 'package.json' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('mcp.update')).toEqual([
-      { id: 'srv-1', name: 'everything', type: 'stdio', command: 'node', args: ['server.js', 'stdio'], env: { DEBUG: '1' }, timeoutSec: 120, enabled: true },
+      { id: 'srv-1', name: 'everything', type: 'stdio', command: 'node', args: ['server.js', 'stdio'], env: { DEBUG: '1' }, watchPaths: ['src', 'package.json'], timeoutSec: 120, enabled: true },
     ]);
+    // Stored, so the next edit shows both.
+    expect(api.servers[0]?.config.watchPaths).toEqual(['src', 'package.json']);
   });
 
   it('deletes only after confirmation', async () => {

@@ -6,7 +6,7 @@ const record: McpServerRecord = {
   id: 'a',
   name: 'everything',
   type: 'stdio',
-  config: { command: 'node', args: ['x.js', 'stdio'], env: { A: '1', B: '2' } },
+  config: { command: 'node', args: ['x.js', 'stdio'], env: { A: '1', B: '2' }, watchPaths: ['dist', '/srv/mcp/config.json'] },
   timeoutSec: 90,
   enabled: false,
   createdAt: '',
@@ -18,8 +18,36 @@ describe('formModel', () => {
     const values = toFormValues(toInput(record), rowIdGenerator());
     expect(values.timeoutSec).toBe('90');
     expect(values.args.map((row) => row.value)).toEqual(['x.js', 'stdio']);
+    expect(values.watchPaths.map((row) => row.value)).toEqual(['dist', '/srv/mcp/config.json']);
     const result = validateForm(values);
-    expect(result).toEqual({ ok: true, value: { name: 'everything', type: 'stdio', command: 'node', args: ['x.js', 'stdio'], env: { A: '1', B: '2' }, timeoutSec: 90, enabled: false } });
+    expect(result).toEqual({
+      ok: true,
+      value: { name: 'everything', type: 'stdio', command: 'node', args: ['x.js', 'stdio'], env: { A: '1', B: '2' }, watchPaths: ['dist', '/srv/mcp/config.json'], timeoutSec: 90, enabled: false },
+    });
+  });
+
+  it('reads a record stored before watch paths existed as having none', () => {
+    const { watchPaths: _none, ...olderConfig } = record.config;
+    const values = toFormValues(toInput({ ...record, config: olderConfig }), rowIdGenerator());
+    expect(values.watchPaths).toEqual([]);
+    expect(validateForm(values)).toMatchObject({ ok: true, value: { watchPaths: [] } });
+  });
+
+  it('submits watch paths trimmed, without blank rows, and places their errors by filled position', () => {
+    const values = {
+      ...emptyFormValues(),
+      name: 'dev',
+      command: 'node',
+      watchPaths: [
+        { id: 'w1', value: '  src  ' },
+        { id: 'w2', value: '   ' },
+        { id: 'w3', value: 'server.js' },
+      ],
+    };
+    expect(toCandidate(values)).toMatchObject({ watchPaths: ['  src  ', 'server.js'] });
+    expect(validateForm(values)).toMatchObject({ ok: true, value: { watchPaths: ['src', 'server.js'] } });
+    // watchPaths.1 is the second *filled* row: the blank one in between is not submitted.
+    expect(mapFieldErrors(values, [{ field: 'watchPaths.1', code: 'invalidType' }])).toEqual({ 'watchPaths:w3': { code: 'invalidType' } });
   });
 
   it('submits only the selected transport’s fields and skips blank rows', () => {

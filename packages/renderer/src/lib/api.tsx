@@ -7,6 +7,8 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import type { AppRouter, McpServerView } from '@elftia/desktop/router';
+import type { McpLogEntry } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { AppSettings } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { inferRouterInputs } from '@trpc/server';
 
@@ -16,13 +18,18 @@ export interface Mutation<TInput, TOutput> {
   mutate(input: TInput): Promise<TOutput>;
 }
 
+export interface Query<TInput, TOutput> {
+  query(input: TInput): Promise<TOutput>;
+}
+
 export interface SubscriptionHandlers<T> {
   onData: (value: T) => void;
   onError: (error: unknown) => void;
 }
 
-export interface Subscription<T> {
-  subscribe(input: undefined, handlers: SubscriptionHandlers<T>): { unsubscribe(): void };
+/** `TInput` is undefined for a subscription that takes no input (onServersChanged). */
+export interface Subscription<T, TInput = undefined> {
+  subscribe(input: TInput, handlers: SubscriptionHandlers<T>): { unsubscribe(): void };
 }
 
 export interface ElftiaApi {
@@ -31,8 +38,17 @@ export interface ElftiaApi {
     update: Mutation<Inputs['mcp']['update'], McpServerView>;
     setEnabled: Mutation<Inputs['mcp']['setEnabled'], McpServerView>;
     remove: Mutation<Inputs['mcp']['remove'], { id: string }>;
-    /** The whole list at start and after every change, including the CLI's. */
+    /** Stops the server and connects it again; rejects with the connect failure. */
+    restart: Mutation<Inputs['mcp']['restart'], McpServerView>;
+    /** The tools a server reported (raw MCP), from its connection's cache. */
+    tools: Query<Inputs['mcp']['tools'], MCPTool[]>;
+    /**
+     * The whole list at start and after every change, including the CLI's and every connection
+     * change (state, tool count); each server carries its live `connection`.
+     */
     onServersChanged: Subscription<McpServerView[]>;
+    /** One server's bounded, redacted log: all of it at start and again after every new line. */
+    onLogs: Subscription<McpLogEntry[], Inputs['mcp']['onLogs']>;
   };
   settings: {
     setLanguage: Mutation<Inputs['settings']['setLanguage'], AppSettings>;

@@ -2,10 +2,13 @@
  * An in-memory stand-in for the main process at the tRPC edge: it implements the procedures the
  * renderer calls with the router's observable behaviour — the shared schema validates, names are
  * unique ignoring case, every change is pushed to subscribers as the whole list, errors carry
- * `data.app` like the router's errorFormatter.
+ * `data.app` like the router's errorFormatter. Connections do not run here: a test pushes what
+ * McpService would report (setConnection, setTools, log) and the fake delivers it like the router.
  */
 import type { McpServerView } from '@elftia/desktop/router';
 import type { AppErrorData } from '@elftia/desktop/shared/contracts/errors.ts';
+import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { type McpServerInput, parseMcpServerInput, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { AppSettings } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
@@ -37,6 +40,33 @@ class Channel<T> {
   }
 }
 
+/** One stream per key (a server id), each delivering its current value at start, like the router. */
+class KeyedChannel<T> {
+  readonly #listeners = new Map<string, Set<SubscriptionHandlers<T>>>();
+  constructor(private readonly current: (key: string) => T) {}
+  subscribe = (key: string, handlers: SubscriptionHandlers<T>) => {
+    const set = this.#listeners.get(key) ?? new Set();
+    this.#listeners.set(key, set.add(handlers));
+    queueMicrotask(() => set.has(handlers) && handlers.onData(this.current(key)));
+    return { unsubscribe: () => void set.delete(handlers) };
+  };
+  emit(key: string): void {
+    for (const listener of this.#listeners.get(key) ?? []) listener.onData(this.current(key));
+  }
+  /** Fails every open subscription of a key, as a dropped bridge would. */
+  fail(key: string, error: unknown): void {
+    for (const listener of this.#listeners.get(key) ?? []) listener.onError(error);
+  }
+  sizeOf(key: string): number {
+    return this.#listeners.get(key)?.size ?? 0;
+  }
+}
+
+/** The router's rule (McpRouter toView): a disabled record wins, else the connection's status. */
+function withStatus(server: McpServerView): McpServerView {
+  return { ...server, status: !server.enabled ? 'disabled' : (server.connection?.status ?? 'disconnected') };
+}
+
 export interface FakeCall {
   procedure: string;
   input: unknown;
@@ -50,8 +80,14 @@ export class FakeApi implements ElftiaApi {
   /** Makes the next call of a procedure fail with this error instead of running. */
   readonly failures = new Map<string, unknown>();
 
+  /** mcp.tools answers, per server id (see setTools). */
+  readonly tools = new Map<string, MCPTool[]>();
+  /** mcp.onLogs contents, per server id (see log). */
+  readonly logs = new Map<string, McpLogEntry[]>();
+
   readonly serverChannel = new Channel(() => this.servers.map((server) => ({ ...server })));
   readonly settingsChannel = new Channel(() => ({ ...this.settingsValue }));
+  readonly logChannel = new KeyedChannel((id) => [...(this.logs.get(id) ?? [])]);
 
   readonly mcp: ElftiaApi['mcp'] = {
     add: { mutate: (input) => this.#run('mcp.add', input, () => this.#add(input)) },
@@ -63,7 +99,7 @@ export class FakeApi implements ElftiaApi {
         }),
     },
     setEnabled: {
-      mutate: (input) => this.#run('mcp.setEnabled', input, () => this.#replace(input.id, (server) => ({ ...server, enabled: input.enabled, status: input.enabled ? 'disconnected' : 'disabled' }))),
+      mutate: (input) => this.#run('mcp.setEnabled', input, () => this.#replace(input.id, (server) => ({ ...server, enabled: input.enabled }))),
     },
     remove: {
       mutate: (input) =>
@@ -74,7 +110,25 @@ export class FakeApi implements ElftiaApi {
           return { id: input.id };
         }),
     },
+    restart: {
+      // Like McpService.restart: a disabled server is refused; otherwise it starts connecting.
+      mutate: (input) =>
+        this.#run('mcp.restart', input, () => {
+          const server = this.#find(input.id);
+          if (!server.enabled) throw new FakeTrpcError({ code: 'SERVER_DISABLED', params: { server: server.name } });
+          return this.setConnection(input.id, { status: 'connecting' });
+        }),
+    },
+    tools: {
+      // Like the router: a failing server is not asked (NOT_CONNECTED).
+      query: (input) =>
+        this.#run('mcp.tools', input, () => {
+          if (this.#find(input.id).status !== 'connected') throw new FakeTrpcError({ code: 'NOT_CONNECTED', params: { serverId: input.id } });
+          return [...(this.tools.get(input.id) ?? [])];
+        }),
+    },
     onServersChanged: { subscribe: this.serverChannel.subscribe },
+    onLogs: { subscribe: (input, handlers) => this.logChannel.subscribe(input.id, handlers) },
   };
 
   readonly settings: ElftiaApi['settings'] = {
@@ -92,6 +146,34 @@ export class FakeApi implements ElftiaApi {
   /** Adds a server as if another process (the CLI) had, and pushes the change. */
   seed(input: McpServerInput): McpServerView {
     return this.#add(input);
+  }
+
+  /**
+   * Replaces a server's connection snapshot with what McpService would report, and pushes the list
+   * (the router's onServersChanged fires on connection changes too). Unset fields take the
+   * service's defaults for an idle connection.
+   */
+  setConnection(id: string, state: Partial<Omit<McpServerState, 'serverId' | 'serverName'>>): McpServerView {
+    return this.#replace(id, (server) => ({
+      ...server,
+      connection: { serverId: id, serverName: server.name, status: 'disconnected', consecutiveErrors: 0, degraded: false, toolCount: 0, updatedAtMs: 0, ...state },
+    }));
+  }
+
+  /** The server's tools changed (tools/list_changed): mcp.tools answers these, and the count is pushed. */
+  setTools(id: string, tools: MCPTool[]): void {
+    this.tools.set(id, tools);
+    const connection = this.#find(id).connection;
+    if (connection) this.setConnection(id, { ...connection, toolCount: tools.length });
+  }
+
+  /** Appends a line to a server's log and pushes the whole log to its subscribers, like mcp.onLogs. */
+  log(id: string, level: McpLogLevel, text: string): McpLogEntry {
+    const entries = this.logs.get(id) ?? [];
+    const entry: McpLogEntry = { seq: entries.length + 1, timeMs: Date.UTC(2026, 0, 1, 12, 0, entries.length), level, text };
+    this.logs.set(id, [...entries, entry]);
+    this.logChannel.emit(id);
+    return entry;
   }
 
   callsTo(procedure: string): unknown[] {
@@ -122,7 +204,7 @@ export class FakeApi implements ElftiaApi {
   #add(input: unknown): McpServerView {
     const fields = this.#validate(input);
     const now = new Date(0).toISOString();
-    const server: McpServerView = { id: `srv-${this.#nextId++}`, ...fields, createdAt: now, updatedAt: now, status: fields.enabled ? 'disconnected' : 'disabled' };
+    const server = withStatus({ id: `srv-${this.#nextId++}`, ...fields, createdAt: now, updatedAt: now, status: 'disconnected' });
     this.servers = [...this.servers, server];
     this.serverChannel.emit();
     return server;
@@ -131,7 +213,7 @@ export class FakeApi implements ElftiaApi {
   #update(id: string, input: unknown): McpServerView {
     this.#find(id);
     const fields = this.#validate(input, id);
-    return this.#replace(id, (server) => ({ ...server, ...fields, status: fields.enabled ? 'disconnected' : 'disabled' }));
+    return this.#replace(id, (server) => ({ ...server, ...fields }));
   }
 
   #find(id: string): McpServerView {
@@ -141,7 +223,7 @@ export class FakeApi implements ElftiaApi {
   }
 
   #replace(id: string, change: (server: McpServerView) => McpServerView): McpServerView {
-    const next = change(this.#find(id));
+    const next = withStatus(change(this.#find(id)));
     this.servers = this.servers.map((server) => (server.id === id ? next : server));
     this.serverChannel.emit();
     return next;

@@ -31,11 +31,9 @@ export function McpServerList({ servers, toggling, ...handlers }: McpServerListP
           </th>
         </tr>
       </thead>
-      <tbody>
-        {servers.map((server) => (
-          <McpServerRow key={server.id} server={server} toggling={toggling.has(server.id)} {...handlers} />
-        ))}
-      </tbody>
+      {servers.map((server) => (
+        <McpServerRow key={server.id} server={server} toggling={toggling.has(server.id)} {...handlers} />
+      ))}
     </table>
   );
 }

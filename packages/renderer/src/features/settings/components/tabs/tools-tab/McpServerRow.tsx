@@ -1,7 +1,13 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import type { McpServerTransport } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { StatusBadge } from './StatusBadge';
+import { ServerDetails } from './details/ServerDetails';
+import { ConnectionError } from './status/ConnectionError';
+import { ConnectionFacts } from './status/ConnectionFacts';
+import { DegradedMarker } from './status/DegradedMarker';
+import { currentError } from './status/serverStatus';
+import { StatusBadge } from './status/StatusBadge';
 
 const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
   stdio: 'settings/tools:transport.stdio',
@@ -9,6 +15,9 @@ const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
   http: 'settings/tools:transport.http',
   websocket: 'settings/tools:transport.websocket',
 };
+
+/** McpServerList's columns; the error and details rows span them all. */
+const COLUMN_COUNT = 5;
 
 export interface McpServerRowProps {
   server: McpServerView;
@@ -19,43 +28,80 @@ export interface McpServerRowProps {
   onDelete: (server: McpServerView) => void;
 }
 
+/**
+ * One server as a row group: the summary row, the current failure (if any) and, when expanded, the
+ * details panel. A <tbody> per server keeps the three rows together for assistive technology.
+ */
 export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete }: McpServerRowProps) {
   const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
   const toggleId = `mcp-server-enabled-${server.id}`;
+  const detailsId = `mcp-server-details-${server.id}`;
+  const error = currentError(server);
   return (
-    <tr data-testid="mcp-server-row" data-server-id={server.id}>
-      <th scope="row" className="server-list__name">
-        {server.name}
-      </th>
-      <td>{t(TRANSPORT_KEYS[server.type])}</td>
-      <td>
-        <StatusBadge status={server.status} />
-      </td>
-      <td>
-        <input
-          id={toggleId}
-          type="checkbox"
-          role="switch"
-          className="switch"
-          checked={server.enabled}
-          disabled={toggling}
-          aria-label={t('settings/tools:list.enableServer', { name: server.name })}
-          onChange={(event) => onToggle(server, event.target.checked)}
-        />
-      </td>
-      <td className="server-list__actions">
-        <button type="button" className="button button--quiet" aria-label={t('settings/tools:list.editServer', { name: server.name })} onClick={() => onEdit(server)}>
-          {t('settings/tools:list.edit')}
-        </button>
-        <button
-          type="button"
-          className="button button--quiet button--danger"
-          aria-label={t('settings/tools:list.deleteServer', { name: server.name })}
-          onClick={() => onDelete(server)}
-        >
-          {t('settings/tools:list.delete')}
-        </button>
-      </td>
-    </tr>
+    <tbody className="server-list__group" data-server-id={server.id}>
+      <tr data-testid="mcp-server-row" data-server-id={server.id}>
+        <th scope="row" className="server-list__name">
+          {server.name}
+        </th>
+        <td>{t(TRANSPORT_KEYS[server.type])}</td>
+        <td className="server-list__status">
+          <span className="server-list__badges">
+            <StatusBadge server={server} />
+            <DegradedMarker server={server} />
+          </span>
+          <ConnectionFacts server={server} />
+        </td>
+        <td>
+          <input
+            id={toggleId}
+            type="checkbox"
+            role="switch"
+            className="switch"
+            checked={server.enabled}
+            disabled={toggling}
+            aria-label={t('settings/tools:list.enableServer', { name: server.name })}
+            onChange={(event) => onToggle(server, event.target.checked)}
+          />
+        </td>
+        <td className="server-list__actions">
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-expanded={expanded}
+            aria-controls={expanded ? detailsId : undefined}
+            aria-label={t('settings/tools:list.detailsFor', { name: server.name })}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {t('settings/tools:list.details')}
+          </button>
+          <button type="button" className="button button--quiet" aria-label={t('settings/tools:list.editServer', { name: server.name })} onClick={() => onEdit(server)}>
+            {t('settings/tools:list.edit')}
+          </button>
+          <button
+            type="button"
+            className="button button--quiet button--danger"
+            aria-label={t('settings/tools:list.deleteServer', { name: server.name })}
+            onClick={() => onDelete(server)}
+          >
+            {t('settings/tools:list.delete')}
+          </button>
+        </td>
+      </tr>
+      {error && (
+        <tr className="server-list__notice">
+          <td colSpan={COLUMN_COUNT}>
+            <ConnectionError error={error} alert />
+          </td>
+        </tr>
+      )}
+      {expanded && (
+        <tr className="server-list__details">
+          <td colSpan={COLUMN_COUNT}>
+            <ServerDetails server={server} id={detailsId} />
+          </td>
+        </tr>
+      )}
+    </tbody>
   );
 }

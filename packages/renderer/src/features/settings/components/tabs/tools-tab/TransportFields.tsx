@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../../../components/TextField';
-import { ArgumentRows } from './ArgumentRows';
 import { fieldErrorMessage } from './fieldErrorMessage';
 import { type KeyValueLabels, KeyValueRows } from './KeyValueRows';
+import { type TextRowLabels, TextRows } from './TextRows';
 import type { McpServerFormState } from './useMcpServerForm';
 
 export interface TransportFieldsProps {
@@ -10,6 +10,22 @@ export interface TransportFieldsProps {
   form: McpServerFormState;
   newRowId: () => string;
 }
+
+const ARGUMENT_LABELS: TextRowLabels = {
+  legend: 'settings/tools:form.arguments',
+  hint: 'settings/tools:form.argumentsHint',
+  item: 'settings/tools:form.argument',
+  add: 'settings/tools:form.addArgument',
+  remove: 'settings/tools:form.removeArgument',
+};
+
+const WATCH_PATH_LABELS: TextRowLabels = {
+  legend: 'settings/tools:form.watchPaths',
+  hint: 'settings/tools:form.watchPathsHint',
+  item: 'settings/tools:form.watchPath',
+  add: 'settings/tools:form.addWatchPath',
+  remove: 'settings/tools:form.removeWatchPath',
+};
 
 const ENV_LABELS: KeyValueLabels = {
   legend: 'settings/tools:form.env',
@@ -50,8 +66,10 @@ export function TransportFields({ idPrefix, form, newRowId }: TransportFieldsPro
           spellCheck={false}
           autoComplete="off"
         />
-        <ArgumentRows
+        <TextRows
+          list="args"
           idPrefix={idPrefix}
+          labels={ARGUMENT_LABELS}
           rows={values.args}
           errors={errors}
           newRowId={newRowId}
@@ -66,6 +84,16 @@ export function TransportFields({ idPrefix, form, newRowId }: TransportFieldsPro
           errors={errors}
           newRowId={newRowId}
           onChange={(env, field) => change((v) => ({ ...v, env }), field)}
+          onBlur={blur}
+        />
+        <TextRows
+          list="watchPaths"
+          idPrefix={idPrefix}
+          labels={WATCH_PATH_LABELS}
+          rows={values.watchPaths}
+          errors={errors}
+          newRowId={newRowId}
+          onChange={(watchPaths, field) => change((v) => ({ ...v, watchPaths }), field)}
           onBlur={blur}
         />
       </>

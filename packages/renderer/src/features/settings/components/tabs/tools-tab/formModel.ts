@@ -26,6 +26,7 @@ export function emptyFormValues(): McpServerFormValues {
     command: '',
     args: [],
     env: [],
+    watchPaths: [],
     url: '',
     headers: [],
     timeoutSec: String(MCP_TIMEOUT_DEFAULT_SEC),
@@ -48,6 +49,7 @@ export function toFormValues(input: McpServerInput, newId: NewRowId): McpServerF
     values.command = input.command;
     values.args = (input.args ?? []).map((value) => ({ id: newId(), value }));
     values.env = toRows(input.env, newId);
+    values.watchPaths = (input.watchPaths ?? []).map((value) => ({ id: newId(), value }));
   } else {
     values.url = input.url;
     values.headers = toRows(input.headers, newId);
@@ -57,7 +59,7 @@ export function toFormValues(input: McpServerInput, newId: NewRowId): McpServerF
 
 // A row the user added but left blank is not an entry. (An intentionally empty argument is not
 // expressible here; the CLI's --arg '' still is.)
-const filledArgs = (rows: ArgumentRow[]) => rows.filter((row) => row.value.trim() !== '');
+const filledValues = (rows: ArgumentRow[]) => rows.filter((row) => row.value.trim() !== '');
 const filledPairs = (rows: KeyValueRow[]) => rows.filter((row) => row.key.trim() !== '' || row.value !== '');
 
 function parseTimeout(text: string): number | null {
@@ -72,8 +74,9 @@ export function toCandidate(values: McpServerFormValues): Record<string, unknown
     return {
       ...common,
       command: values.command,
-      args: filledArgs(values.args).map((row) => row.value),
+      args: filledValues(values.args).map((row) => row.value),
       env: Object.fromEntries(filledPairs(values.env).map((row) => [row.key.trim(), row.value])),
+      watchPaths: filledValues(values.watchPaths).map((row) => row.value),
     };
   }
   return {
@@ -86,8 +89,9 @@ export function toCandidate(values: McpServerFormValues): Record<string, unknown
 const TOP_LEVEL_FIELDS = new Set<string>(['name', 'type', 'command', 'url', 'timeoutSec', 'enabled']);
 
 /**
- * Places the schema's (or the router's) errors on the form: `args.2` on the third filled argument
- * row, `env.KEY` / `headers.NAME` on the row with that name, anything else on the form itself.
+ * Places the schema's (or the router's) errors on the form: `args.2` (or `watchPaths.2`) on the third
+ * filled row of that list, `env.KEY` / `headers.NAME` on the row with that name, anything else on the
+ * form itself.
  * The first error for a place wins.
  */
 export function mapFieldErrors(values: McpServerFormValues, fieldErrors: readonly FieldError[]): FormErrors {
@@ -105,9 +109,9 @@ function placeOf(values: McpServerFormValues, field: string): FieldKey {
   const head = dot === -1 ? field : field.slice(0, dot);
   const rest = dot === -1 ? undefined : field.slice(dot + 1);
   if (rest === undefined) return TOP_LEVEL_FIELDS.has(head) ? (head as FieldKey) : 'form';
-  if (head === 'args') {
-    const row = filledArgs(values.args)[Number(rest)];
-    return row ? `args:${row.id}` : 'form';
+  if (head === 'args' || head === 'watchPaths') {
+    const row = filledValues(values[head])[Number(rest)];
+    return row ? `${head}:${row.id}` : 'form';
   }
   if (head === 'env' || head === 'headers') {
     // Object.fromEntries keeps the last row with a name, so that is the row the value came from.

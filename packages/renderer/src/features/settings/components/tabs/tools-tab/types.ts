@@ -5,6 +5,7 @@
 import type { McpServerInputParsed, McpServerTransport, ValidationCode } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { DisplayError } from '../../../../../lib/appError';
 
+/** One row of a single-value list (an argument, a watch path). */
 export interface ArgumentRow {
   /** Stable React key; rows are added and removed in the middle. */
   id: string;
@@ -27,6 +28,8 @@ export interface McpServerFormValues {
   command: string;
   args: ArgumentRow[];
   env: KeyValueRow[];
+  /** Files or folders whose change restarts a stdio server. */
+  watchPaths: ArgumentRow[];
   url: string;
   headers: KeyValueRow[];
   /** As typed, so "abc" or "" reports an error instead of silently becoming a number. */
@@ -42,7 +45,10 @@ export interface FormFieldError {
   params?: Record<string, string | number>;
 }
 
-export type RowListName = 'args' | 'env' | 'headers';
+export type RowListName = TextRowListName | 'env' | 'headers';
+
+/** The lists of single values (ArgumentRow). */
+export type TextRowListName = 'args' | 'watchPaths';
 
 /**
  * Where an error shows: a top-level field, one row of a list (`env:<row id>`), or the form as a whole

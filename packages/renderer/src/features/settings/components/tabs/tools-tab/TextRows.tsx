@@ -2,11 +2,22 @@ import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldErrorText, FieldHint } from '../../../../../components/FieldMessage';
 import { fieldErrorMessage } from './fieldErrorMessage';
-import type { ArgumentRow, FieldKey, FormErrors } from './types';
+import type { ArgumentRow, FieldKey, FormErrors, TextRowListName } from './types';
 import { useFocusAfterRender } from './useFocusAfterRender';
 
-export interface ArgumentRowsProps {
+/** The i18n keys for one list of single values; `{{index}}` is the 1-based row number. */
+export interface TextRowLabels {
+  legend: string;
+  hint: string;
+  item: string;
+  add: string;
+  remove: string;
+}
+
+export interface TextRowsProps {
+  list: TextRowListName;
   idPrefix: string;
+  labels: TextRowLabels;
   rows: ArgumentRow[];
   errors: FormErrors;
   newRowId: () => string;
@@ -14,38 +25,41 @@ export interface ArgumentRowsProps {
   onBlur: (field: FieldKey, event: FocusEvent) => void;
 }
 
-/** The stdio command's arguments, one per row, so values with spaces need no quoting. */
-export function ArgumentRows({ idPrefix, rows, errors, newRowId, onChange, onBlur }: ArgumentRowsProps) {
+/**
+ * A list of single values, one per row (the stdio command's arguments, its watch paths), so values
+ * with spaces need no quoting.
+ */
+export function TextRows({ list, idPrefix, labels, rows, errors, newRowId, onChange, onBlur }: TextRowsProps) {
   const { t } = useTranslation();
   const focusLater = useFocusAfterRender();
-  const hintId = `${idPrefix}-args-hint`;
-  const addId = `${idPrefix}-args-add`;
+  const hintId = `${idPrefix}-${list}-hint`;
+  const addId = `${idPrefix}-${list}-add`;
 
   function add() {
     const row = { id: newRowId(), value: '' };
     onChange([...rows, row]);
-    focusLater(`${idPrefix}-args-${row.id}`);
+    focusLater(`${idPrefix}-${list}-${row.id}`);
   }
 
   function remove(id: string) {
-    onChange(rows.filter((row) => row.id !== id), `args:${id}`);
+    onChange(rows.filter((row) => row.id !== id), `${list}:${id}`);
     focusLater(addId);
   }
 
   return (
     <fieldset className="rows">
-      <legend className="field__label">{t('settings/tools:form.arguments')}</legend>
-      <FieldHint id={hintId}>{t('settings/tools:form.argumentsHint')}</FieldHint>
+      <legend className="field__label">{t(labels.legend)}</legend>
+      <FieldHint id={hintId}>{t(labels.hint)}</FieldHint>
       {rows.map((row, index) => {
-        const key: FieldKey = `args:${row.id}`;
-        const inputId = `${idPrefix}-args-${row.id}`;
+        const key: FieldKey = `${list}:${row.id}`;
+        const inputId = `${idPrefix}-${list}-${row.id}`;
         const errorId = `${inputId}-error`;
         const error = fieldErrorMessage(t, errors[key]);
-        const position = index + 1;
+        const position = { index: index + 1 };
         return (
           <div key={row.id} className="rows__row">
             <label htmlFor={inputId} className="visually-hidden">
-              {t('settings/tools:form.argument', { index: position })}
+              {t(labels.item, position)}
             </label>
             <input
               id={inputId}
@@ -58,12 +72,7 @@ export function ArgumentRows({ idPrefix, rows, errors, newRowId, onChange, onBlu
               spellCheck={false}
               autoComplete="off"
             />
-            <button
-              type="button"
-              className="button button--quiet"
-              aria-label={t('settings/tools:form.removeArgument', { index: position })}
-              onClick={() => remove(row.id)}
-            >
+            <button type="button" className="button button--quiet" aria-label={t(labels.remove, position)} onClick={() => remove(row.id)}>
               {t('settings/tools:form.removeRow')}
             </button>
             <FieldErrorText id={errorId} message={error} />
@@ -71,7 +80,7 @@ export function ArgumentRows({ idPrefix, rows, errors, newRowId, onChange, onBlu
         );
       })}
       <button id={addId} type="button" className="button" onClick={add}>
-        {t('settings/tools:form.addArgument')}
+        {t(labels.add)}
       </button>
     </fieldset>
   );

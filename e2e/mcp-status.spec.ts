@@ -1,0 +1,74 @@
+/**
+ * Settings → Tools against the real headless host and real MCP server processes: the live status,
+ * the server's reported facts, its tools and log, a failure's translated reason, and Disabled.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, ROOT, test } from './fixtures';
+
+const ERROR_MESSAGES = (JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/en/common/errors.json'), 'utf8')) as { errors: Record<string, string> }).errors;
+
+test('a real stdio server connects and shows its facts, tools, log and restart; disabling it shows Disabled', async ({ page, host }) => {
+  const added = host.cli(['mcp', 'add', 'everything', '--transport', 'stdio', '--command', process.execPath, `--arg=${EVERYTHING_ENTRY}`, '--arg=stdio']);
+  expect(added.status, added.stderr).toBe(0);
+  await page.goto(host.url);
+
+  const row = page.getByTestId('mcp-server-row').filter({ hasText: 'everything' });
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
+  const facts = row.getByTestId('mcp-server-facts');
+  await expect(facts).toContainText(/mcp-servers\/everything \d+\.\d+\.\d+/);
+  await expect(facts).toContainText(/Protocol \d{4}-\d{2}-\d{2}/);
+  const toolCount = Number(/Tools: (\d+)/.exec((await facts.textContent()) ?? '')?.[1]);
+  expect(toolCount).toBeGreaterThan(0);
+
+  const toggle = page.getByRole('button', { name: 'Details for everything' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const details = page.getByRole('region', { name: 'Details of everything' });
+
+  // The list from mcp.tools agrees with the count the connection reports.
+  await expect(details.getByTestId('mcp-tool')).toHaveCount(toolCount);
+  const echo = details.getByTestId('mcp-tool').filter({ has: page.locator('code', { hasText: /^echo$/ }) });
+  await expect(echo).toHaveCount(1);
+  await echo.getByText('Input schema of echo').click();
+  await expect(echo.locator('pre')).toContainText('"message"');
+
+  const log = details.getByRole('log', { name: 'Log of everything' });
+  await expect(log.locator('[data-level="info"]').filter({ hasText: 'connected: mcp-servers/everything' })).toHaveCount(1);
+  // The server's own stderr reaches the log (it announces its transport there).
+  await expect(log.locator('[data-level="stderr"]').first()).toBeVisible();
+
+  await details.getByRole('button', { name: 'Restart everything' }).click();
+  await expect(log.locator('[data-level="info"]').filter({ hasText: 'connected: mcp-servers/everything' })).toHaveCount(2, { timeout: CONNECT_TIMEOUT_MS });
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected');
+
+  await page.getByRole('switch', { name: 'Enable everything' }).click();
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Disabled');
+  await expect(facts).toBeHidden();
+  await expect(details.getByText('The tools are listed once the server is connected.')).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Restart everything' })).toBeDisabled();
+});
+
+test('a stdio server whose command does not exist shows Error with a translated reason and the cause', async ({ page, host }) => {
+  const command = 'elftia-no-such-command-xyz';
+  const added = host.cli(['mcp', 'add', 'broken', '--transport', 'stdio', '--command', command]);
+  expect(added.status, added.stderr).toBe(0);
+  await page.goto(host.url);
+
+  const row = page.getByTestId('mcp-server-row').filter({ hasText: 'broken' });
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Error', { timeout: CONNECT_TIMEOUT_MS });
+
+  // The reason is the English message of whatever code McpService reported, never the raw code.
+  const error = page.getByTestId('mcp-server-error');
+  const code = await error.getAttribute('data-code');
+  expect(code && ERROR_MESSAGES[code]).toBeTruthy();
+  await expect(error.getByRole('alert')).toHaveText(`Last error: ${ERROR_MESSAGES[code!]}`);
+  await error.getByText('Technical details').click();
+  await expect(error.locator('pre')).toContainText(command);
+
+  await page.getByRole('button', { name: 'Details for broken' }).click();
+  const details = page.getByRole('region', { name: 'Details of broken' });
+  await expect(details.getByRole('log', { name: 'Log of broken' }).locator('[data-level="error"]').first()).toBeVisible();
+  await expect(details.getByText('The tools are listed once the server is connected.')).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { McpServerView } from '@elftia/desktop/router';
+import { ConnectionError } from '../status/ConnectionError';
+import { LogView } from './LogView';
+import { RestartButton } from './RestartButton';
+import { ToolList } from './ToolList';
+
+/**
+ * One server's diagnostics: its error history, Restart, its live log and the tools it offers.
+ * Mounted only while expanded, so closed panels hold no log subscription.
+ */
+export function ServerDetails({ server, id }: { server: McpServerView; id: string }) {
+  const { t } = useTranslation();
+  const toolsHeadingId = useId();
+  const logHeadingId = useId();
+  const connection = server.connection;
+  // While failing, the row already shows the error as an alert; here it is the history after a recovery.
+  const pastError = server.status !== 'error' ? connection?.lastError : undefined;
+
+  return (
+    <section id={id} className="server-details" aria-label={t('settings/tools:details.label', { name: server.name })}>
+      <div className="server-details__summary">
+        <div className="server-details__history">
+          <p className="panel-note" data-testid="mcp-server-consecutive-errors">
+            {t('settings/tools:details.consecutiveErrors', { errors: connection?.consecutiveErrors ?? 0 })}
+          </p>
+          {pastError && <ConnectionError error={pastError} alert={false} />}
+        </div>
+        <RestartButton server={server} />
+      </div>
+      {/* The log first: it is height-bounded, while a server may offer dozens of tools. */}
+      <section aria-labelledby={logHeadingId} className="server-details__section">
+        <h3 id={logHeadingId} className="server-details__heading">
+          {t('settings/tools:log.heading')}
+        </h3>
+        <LogView server={server} />
+      </section>
+      <section aria-labelledby={toolsHeadingId} className="server-details__section">
+        <h3 id={toolsHeadingId} className="server-details__heading">
+          {t('settings/tools:toolList.heading')}
+        </h3>
+        <ToolList server={server} />
+      </section>
+    </section>
+  );
+}

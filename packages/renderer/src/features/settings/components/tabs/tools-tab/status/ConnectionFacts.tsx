@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import type { McpServerView } from '@elftia/desktop/router';
+
+/**
+ * What the connected server reported: its name and version, the negotiated protocol and how many
+ * tools it offers. McpService reports these only while connected, so nothing shows otherwise.
+ */
+export function ConnectionFacts({ server }: { server: McpServerView }) {
+  const { t } = useTranslation();
+  const connection = server.connection;
+  if (server.status !== 'connected' || !connection) return null;
+  return (
+    <>
+      <p className="connection-facts" data-testid="mcp-server-facts">
+        {connection.serverInfo && (
+          <span className="connection-facts__item">
+            {connection.serverInfo.name} {connection.serverInfo.version}
+          </span>
+        )}
+        {connection.protocolVersion && (
+          <span className="connection-facts__item">{t('settings/tools:connection.protocol', { version: connection.protocolVersion })}</span>
+        )}
+        <span className="connection-facts__item">{t('settings/tools:connection.toolCount', { tools: connection.toolCount })}</span>
+      </p>
+      {/* "Connected" with nothing to use is a failure users otherwise discover only in a chat. */}
+      {connection.toolCount === 0 && <p className="connection-facts connection-facts--warning">{t('settings/tools:connection.noTools')}</p>}
+    </>
+  );
+}

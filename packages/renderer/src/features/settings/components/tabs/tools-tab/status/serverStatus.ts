@@ -1,0 +1,53 @@
+/**
+ * What a server row says about its connection, derived from the McpServerView the router pushes.
+ * Pure, so each state's wording is decided in one place and tested as a table.
+ */
+import type { McpServerView } from '@elftia/desktop/router';
+import type { McpServiceErrorData } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpServerStatus } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+
+/** The badge's tone: a status, or `reconnecting` while an automatic reconnect is scheduled. */
+export type StatusTone = McpServerStatus | 'reconnecting';
+
+export interface StatusText {
+  key: string;
+  params?: Record<string, number>;
+  tone: StatusTone;
+}
+
+const STATUS_KEYS: Record<McpServerStatus, string> = {
+  disabled: 'settings/tools:status.disabled',
+  disconnected: 'settings/tools:status.disconnected',
+  connecting: 'settings/tools:status.connecting',
+  connected: 'settings/tools:status.connected',
+  error: 'settings/tools:status.error',
+};
+
+export function statusText(server: McpServerView): StatusText {
+  // A server disabled during its backoff is never revived (McpService), so the pending attempt is
+  // not worth announcing.
+  const reconnect = server.status === 'disabled' ? undefined : server.connection?.reconnect;
+  if (reconnect) return { key: 'settings/tools:status.reconnecting', params: { attempt: reconnect.attempt }, tone: 'reconnecting' };
+  return { key: STATUS_KEYS[server.status], tone: server.status };
+}
+
+/**
+ * The failure to show under the row: only while the server is failing. McpService keeps
+ * `lastError` after a recovery; the details panel shows it then, as history rather than an alert.
+ */
+export function currentError(server: McpServerView): McpServiceErrorData | undefined {
+  return server.status === 'error' ? server.connection?.lastError : undefined;
+}
+
+/** The consecutive-error count while the server is degraded (3 or more failures in a row). */
+export function degradedErrorCount(server: McpServerView): number | undefined {
+  const connection = server.connection;
+  return server.status !== 'disabled' && connection?.degraded ? connection.consecutiveErrors : undefined;
+}
+
+/** A McpServiceError's parameters split into what the message interpolates and the untranslated detail. */
+export function splitErrorParams(error: McpServiceErrorData): { params: Record<string, string | number>; detail: string | undefined } {
+  const { detail, ...params } = error.params ?? {};
+  const text = detail === undefined ? '' : String(detail).trim();
+  return { params, detail: text === '' ? undefined : text };
+}

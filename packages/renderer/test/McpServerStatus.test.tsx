@@ -1,0 +1,264 @@
+/**
+ * Settings → Tools as McpService reports on it: each server's live state, failure reason, degraded
+ * marker and facts, and the details panel (tools, log, restart). The FakeApi pushes what the router
+ * would; assertions go through roles and accessible names, as a user or screen reader would.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import { ToolsTab } from '../src/features/settings/components/tabs/tools-tab/ToolsTab';
+import { FakeApi, FakeTrpcError } from './fakes/FakeApi';
+import { renderApp } from './helpers/renderApp';
+
+function seeded(): FakeApi {
+  const api = new FakeApi();
+  api.settingsValue = { language: 'en' };
+  api.seed({ name: 'everything', type: 'stdio', command: 'node', args: ['server.js', 'stdio'] });
+  return api;
+}
+
+function tool(name: string, description: string): MCPTool {
+  return {
+    id: `mcp__everything__${name}`,
+    serverId: 'srv-1',
+    serverName: 'everything',
+    name,
+    description,
+    inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  };
+}
+
+const row = () => screen.getByRole('row', { name: /^everything / });
+/** The server's row group: its summary row, error row and details row. */
+const group = () => within(row().closest('tbody')!);
+const badge = () => within(row()).getByTestId('mcp-server-status');
+const push = (run: () => unknown) => act(() => void run());
+
+async function openDetails() {
+  const toggle = await screen.findByRole('button', { name: 'Details for everything' });
+  fireEvent.click(toggle);
+  return within(screen.getByRole('region', { name: 'Details of everything' }));
+}
+
+describe('server status in Settings → Tools', () => {
+  it('shows each connection state in the badge as the host pushes it', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await waitFor(() => expect(badge().textContent).toBe('Not connected'));
+
+    const states: Array<[Parameters<FakeApi['setConnection']>[1], string]> = [
+      [{ status: 'connecting' }, 'Connecting…'],
+      [{ status: 'connected', toolCount: 3 }, 'Connected'],
+      [{ status: 'error', reconnect: { attempt: 2, nextAtMs: 0 } }, 'Reconnecting (attempt 2)…'],
+      [{ status: 'error' }, 'Error'],
+      [{ status: 'disconnected' }, 'Not connected'],
+    ];
+    for (const [state, text] of states) {
+      push(() => api.setConnection('srv-1', state));
+      expect(badge().textContent).toBe(text);
+    }
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable everything' }));
+    await waitFor(() => expect(badge().textContent).toBe('Disabled'));
+  });
+
+  it('shows the translated reason as an alert, with the stderr detail in a closed monospace disclosure', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+    push(() =>
+      api.setConnection('srv-1', {
+        status: 'error',
+        consecutiveErrors: 1,
+        lastError: { code: 'CONNECT_FAILED', params: { detail: 'spawn elftia-no-such-command ENOENT\nPATH=/usr/bin' } },
+      }),
+    );
+
+    expect(group().getByRole('alert').textContent).toBe('Last error: Could not connect to the MCP server.');
+    const disclosure = group().getByText('Technical details').closest('details')!;
+    expect(disclosure.open).toBe(false);
+    const detail = within(disclosure).getByText(/spawn elftia-no-such-command ENOENT/);
+    expect(detail.tagName).toBe('PRE');
+    expect(detail.textContent).toBe('spawn elftia-no-such-command ENOENT\nPATH=/usr/bin');
+
+    // Without a detail there is nothing to disclose.
+    push(() => api.setConnection('srv-1', { status: 'error', lastError: { code: 'TIMEOUT', params: { timeoutMs: 60000 } } }));
+    expect(group().getByRole('alert').textContent).toBe('Last error: The MCP server did not answer in time.');
+    expect(group().queryByText('Technical details')).toBeNull();
+
+    // Recovered: no alert under the row; the details panel keeps it as history.
+    push(() => api.setConnection('srv-1', { status: 'connected', lastError: { code: 'TIMEOUT' } }));
+    expect(group().queryByRole('alert')).toBeNull();
+    const details = await openDetails();
+    expect(details.getByTestId('mcp-server-error').textContent).toContain('The MCP server did not answer in time.');
+    expect(details.queryByRole('alert')).toBeNull();
+  });
+
+  it('translates the reason in Japanese too, leaving the detail as the server wrote it', async () => {
+    const api = seeded();
+    api.settingsValue = { language: 'ja' };
+    renderApp(<ToolsTab />, { api, language: 'ja' });
+    await screen.findByRole('row', { name: /^everything / });
+    push(() => api.setConnection('srv-1', { status: 'error', lastError: { code: 'CONNECT_FAILED', params: { detail: 'spawn x ENOENT' } } }));
+    expect(badge().textContent).toBe('エラー');
+    expect(group().getByRole('alert').textContent).toBe('直近のエラー：MCP サーバーに接続できませんでした。');
+    expect(group().getByText('技術的な詳細')).toBeTruthy();
+    expect(group().getByText('spawn x ENOENT')).toBeTruthy();
+  });
+
+  it('marks a degraded server with its consecutive-error count, and counts errors in the details', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+
+    push(() => api.setConnection('srv-1', { status: 'connected', consecutiveErrors: 2, degraded: false }));
+    expect(within(row()).queryByTestId('mcp-server-degraded')).toBeNull();
+    const details = await openDetails();
+    expect(details.getByTestId('mcp-server-consecutive-errors').textContent).toBe('Errors in a row: 2');
+
+    push(() => api.setConnection('srv-1', { status: 'connected', consecutiveErrors: 3, degraded: true }));
+    expect(within(row()).getByTestId('mcp-server-degraded').textContent).toBe('Degraded: 3 errors in a row');
+    expect(details.getByTestId('mcp-server-consecutive-errors').textContent).toBe('Errors in a row: 3');
+
+    push(() => api.setConnection('srv-1', { status: 'connected', consecutiveErrors: 0, degraded: false }));
+    expect(within(row()).queryByTestId('mcp-server-degraded')).toBeNull();
+  });
+
+  it('shows the server’s name, version, protocol and tool count once connected, and warns about zero tools', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+    push(() => api.setConnection('srv-1', { status: 'connecting' }));
+    expect(within(row()).queryByTestId('mcp-server-facts')).toBeNull();
+
+    push(() =>
+      api.setConnection('srv-1', { status: 'connected', serverInfo: { name: 'mcp-servers/everything', version: '2.0.0' }, protocolVersion: '2025-06-18', toolCount: 13 }),
+    );
+    const facts = within(row()).getByTestId('mcp-server-facts');
+    expect([...facts.children].map((item) => item.textContent)).toEqual(['mcp-servers/everything 2.0.0', 'Protocol 2025-06-18', 'Tools: 13']);
+    expect(within(row()).queryByText('Connected, but the server offers no tools.')).toBeNull();
+
+    push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 0 }));
+    expect(within(row()).getByText('Connected, but the server offers no tools.')).toBeTruthy();
+  });
+});
+
+describe('server details panel', () => {
+  it('opens and closes from a button that reports its state', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    const toggle = await screen.findByRole('button', { name: 'Details for everything' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Details of everything' })).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('region', { name: 'Details of everything' });
+    expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Details of everything' })).toBeNull();
+  });
+
+  it('lists the tools through mcp.tools once connected, and refreshes when the tool count changes', async () => {
+    const api = seeded();
+    api.tools.set('srv-1', [tool('echo', 'Echoes back the input')]);
+    renderApp(<ToolsTab />, { api });
+    const details = await openDetails();
+
+    // Not connected: said so, and the server is not asked (mcp.tools would start connecting it).
+    expect(details.getByText('The tools are listed once the server is connected.')).toBeTruthy();
+    expect(api.callsTo('mcp.tools')).toEqual([]);
+
+    push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 1 }));
+    expect(details.getByText('Loading tools…')).toBeTruthy();
+    const echo = await details.findByText('echo');
+    const item = within(echo.closest('li')!);
+    expect(item.getByText('Echoes back the input')).toBeTruthy();
+    const schema = item.getByText('Input schema of echo').closest('details')!;
+    expect(schema.open).toBe(false);
+    expect(JSON.parse(schema.querySelector('pre')!.textContent!)).toEqual(tool('echo', '').inputSchema);
+    expect(api.callsTo('mcp.tools')).toEqual([{ id: 'srv-1' }]);
+
+    // A state change that leaves the count alone asks nothing more.
+    push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 1, consecutiveErrors: 1 }));
+    push(() => api.setTools('srv-1', [tool('echo', 'Echoes back the input'), tool('add', 'Adds two numbers')]));
+    expect(await details.findByText('add')).toBeTruthy();
+    expect(details.getAllByTestId('mcp-tool')).toHaveLength(2);
+    expect(api.callsTo('mcp.tools')).toHaveLength(2);
+  });
+
+  it('says so when a server offers no tools, and explains a failed load with a retry', async () => {
+    const api = seeded();
+    api.failures.set('mcp.tools', new FakeTrpcError({ code: 'TIMEOUT' }));
+    renderApp(<ToolsTab />, { api });
+    const details = await openDetails();
+    push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 0 }));
+
+    expect((await details.findByRole('alert')).textContent).toBe('The tools could not be loaded: The MCP server did not answer in time.');
+    fireEvent.click(details.getByRole('button', { name: 'Try again' }));
+    expect(await details.findByText('This server offers no tools.')).toBeTruthy();
+    expect(details.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the live log: new lines as they arrive, with their level, and unsubscribes when closed', async () => {
+    const api = seeded();
+    api.log('srv-1', 'info', 'connecting: node server.js stdio');
+    renderApp(<ToolsTab />, { api });
+    const details = await openDetails();
+
+    const log = await details.findByRole('log', { name: 'Log of everything' });
+    const lines = () => within(log).getAllByRole('listitem').map((line) => [line.getAttribute('data-level'), line.querySelector('.log__text')?.textContent]);
+    expect(lines()).toEqual([['info', 'connecting: node server.js stdio']]);
+
+    push(() => api.log('srv-1', 'stderr', 'Starting default (STDIO) server...'));
+    push(() => api.log('srv-1', 'error', 'connect failed: spawn ENOENT'));
+    expect(lines()).toEqual([
+      ['info', 'connecting: node server.js stdio'],
+      ['stderr', 'Starting default (STDIO) server...'],
+      ['error', 'connect failed: spawn ENOENT'],
+    ]);
+    expect(within(log).getAllByRole('listitem')[2]!.textContent).toContain('error');
+    expect(api.logChannel.sizeOf('srv-1')).toBe(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Details for everything' }));
+    expect(api.logChannel.sizeOf('srv-1')).toBe(0);
+  });
+
+  it('says when nothing is logged yet, and when the log cannot be followed', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    const details = await openDetails();
+    expect(await details.findByText('Nothing logged yet.')).toBeTruthy();
+
+    push(() => api.logChannel.fail('srv-1', Object.assign(new Error('closed'), { name: 'TRPCClientError' })));
+    expect(details.getByRole('alert').textContent).toBe("The log could not be loaded: Lost the connection to Elftia's main process.");
+  });
+
+  it('restarts the server through mcp.restart, and reports a refused restart', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 1 }));
+    const details = await openDetails();
+
+    fireEvent.click(details.getByRole('button', { name: 'Restart everything' }));
+    await waitFor(() => expect(api.callsTo('mcp.restart')).toEqual([{ id: 'srv-1' }]));
+    await waitFor(() => expect(badge().textContent).toBe('Connecting…'));
+
+    api.failures.set('mcp.restart', new FakeTrpcError({ code: 'CONNECT_FAILED', params: { detail: 'exit 1' } }));
+    fireEvent.click(details.getByRole('button', { name: 'Restart everything' }));
+    expect((await details.findByRole('alert')).textContent).toBe('Restart failed: Could not connect to the MCP server.');
+  });
+
+  it('explains why a disabled server cannot be restarted', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    api.seed({ name: 'everything', type: 'stdio', command: 'node', enabled: false });
+    renderApp(<ToolsTab />, { api });
+    const details = await openDetails();
+    const restart = details.getByRole<HTMLButtonElement>('button', { name: 'Restart everything' });
+    expect(restart.disabled).toBe(true);
+    expect(document.getElementById(restart.getAttribute('aria-describedby')!)?.textContent).toBe('Enable the server to start it.');
+  });
+});
