@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
 import { MIGRATIONS } from '../../app/main/db/migrations';
-import { cleanEnv, collect, localeText, runCli, spawnCli, tempDir } from './cliProcess';
+import { SPAWN_TIMEOUT_MS, cleanEnv, collect, localeText, runCli, spawnCli, tempDir } from './cliProcess';
 import { RawTrpcSocket, rawGet } from '../host/httpHelpers';
 
 const dirs: string[] = [];
@@ -27,7 +27,7 @@ async function expectNothingStored(dir: string): Promise<void> {
   expect(JSON.parse(list.stdout)).toEqual([]);
 }
 
-describe('elftia: validation errors', () => {
+describe('elftia: validation errors', { timeout: SPAWN_TIMEOUT_MS }, () => {
   it('prints one translated line per field, exits 1 and stores nothing', async () => {
     const dir = dataDir();
     const result = await runCli(['mcp', 'add', 'bad', '--transport', 'http', '--url', 'ftp://example.com', '--timeout', '0', '--header', 'Bad Name: x', '--data-dir', dir]);
@@ -65,7 +65,7 @@ describe('elftia: validation errors', () => {
   });
 });
 
-describe('elftia: unreadable databases', () => {
+describe('elftia: unreadable databases', { timeout: SPAWN_TIMEOUT_MS }, () => {
   it('refuses a database from a newer version with the translated message, leaving the file as it was', async () => {
     const dir = dataDir();
     const file = path.join(dir, DATABASE_FILE);
@@ -99,7 +99,7 @@ describe('elftia: unreadable databases', () => {
   });
 });
 
-describe('elftia serve', () => {
+describe('elftia serve', { timeout: SPAWN_TIMEOUT_MS }, () => {
   it('prints one JSON line with its URL, serves the bridge, and exits 0 on SIGTERM', async () => {
     const dir = dataDir();
     const child = spawnCli(['serve', '--json', '--data-dir', dir, '--renderer-dir', path.join(dir, 'no-renderer')]);

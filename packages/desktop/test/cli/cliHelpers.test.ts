@@ -13,6 +13,8 @@ const record = (over: Partial<McpServerRecord>): McpServerRecord => ({
   id: 'id-1', name: 'x', type: 'stdio', config: {}, timeoutSec: 60, enabled: true, createdAt: '', updatedAt: '', ...over,
 });
 
+const here = { env: {}, cwd: '/work' };
+
 describe('mcp add argument parsing', () => {
   it('splits --env at the first "=" and inherits a bare key from the caller', () => {
     expect(parseEnvPairs(['A=1', 'B=x=y', 'C=', 'D'], { D: 'inherited' })).toEqual({ A: '1', B: 'x=y', C: '', D: 'inherited' });
@@ -26,14 +28,20 @@ describe('mcp add argument parsing', () => {
 
   it('passes every given flag to the router, fitting or not, and leaves out the rest', () => {
     const values = { transport: 'stdio', command: 'node', arg: ['a'], url: 'https://x', timeout: '1.5', disabled: true };
-    expect(buildAddInput('n', values, ['b'], {})).toEqual({ name: 'n', type: 'stdio', command: 'node', args: ['a', 'b'], url: 'https://x', timeoutSec: 1.5, enabled: false });
-    expect(buildAddInput('n', {}, [], {})).toEqual({ name: 'n' });
-    expect(buildAddInput('n', { timeout: 'soon' }, [], {}).timeoutSec).toBeNaN();
+    expect(buildAddInput('n', values, ['b'], here)).toEqual({ name: 'n', type: 'stdio', command: 'node', args: ['a', 'b'], url: 'https://x', timeoutSec: 1.5, enabled: false });
+    expect(buildAddInput('n', {}, [], here)).toEqual({ name: 'n' });
+    expect(buildAddInput('n', { timeout: 'soon' }, [], here).timeoutSec).toBeNaN();
+  });
+
+  it('stores --watch paths absolute, resolved from the working directory, and leaves blanks for the router to reject', () => {
+    const input = buildAddInput('n', { watch: ['src', '/abs/server.js', '../up', ''] }, [], { env: {}, cwd: '/home/ada/project' });
+    expect(input.watchPaths).toEqual(['/home/ada/project/src', '/abs/server.js', '/home/ada/up', '']);
   });
 
   it.each([
     ['name', 'NAME'], ['type', '--transport'], ['timeoutSec', '--timeout'], ['env.1BAD', '--env 1BAD'],
-    ['headers.X Y', '--header X Y'], ['args.0', '--arg'], ['url', '--url'], ['somethingElse', 'somethingElse'],
+    ['headers.X Y', '--header X Y'], ['args.0', '--arg'], ['url', '--url'], ['watchPaths', '--watch'], ['watchPaths.1', '--watch'],
+    ['somethingElse', 'somethingElse'],
   ])('labels field %s as %s', (field, label) => {
     expect(addFieldLabel(field)).toBe(label);
   });

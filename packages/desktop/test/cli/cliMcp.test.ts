@@ -3,7 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
-import { cleanEnv, localeText, REPO_ROOT, runCli, tempDir } from './cliProcess';
+import { SPAWN_TIMEOUT_MS, cleanEnv, localeText, REPO_ROOT, runCli, tempDir } from './cliProcess';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -29,7 +29,7 @@ async function listJson(dir: string, ...extra: string[]): Promise<ListedServer[]
   return JSON.parse(result.stdout) as ListedServer[];
 }
 
-describe('elftia mcp (real CLI process)', () => {
+describe('elftia mcp (real CLI process)', { timeout: SPAWN_TIMEOUT_MS }, () => {
   it('adds stdio, http and websocket servers and lists them as a table with masked secrets', async () => {
     const dir = dataDir();
     const stdio = await runCli([

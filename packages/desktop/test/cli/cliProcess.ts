@@ -9,6 +9,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 export const CLI_ENTRY = path.join(REPO_ROOT, 'packages/desktop/app/main/host/cli.ts');
 export const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
 
+/**
+ * For tests that start processes (the CLI, MCP servers) several times: loading tsx or a server
+ * takes seconds on a busy two-core machine running other test files at the same time.
+ */
+export const SPAWN_TIMEOUT_MS = 60_000;
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -56,11 +62,15 @@ export function tempDir(prefix = 'elftia-cli-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** The English (or other) text of a key in locales/<lng>/common/errors.json, placeholders filled. */
+/**
+ * The text of a key in a language's catalog, placeholders filled: `errors.NOT_FOUND` reads
+ * locales/<lng>/common/errors.json, `cli/messages:status.connected` locales/<lng>/cli/messages.json.
+ */
 export function localeText(language: string, key: string, params: Record<string, string | number> = {}): string {
-  const catalog = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, language, 'common', 'errors.json'), 'utf8')) as Record<string, Record<string, string>>;
-  const [group = '', name = ''] = key.split('.');
-  const template = catalog[group]?.[name];
-  if (template === undefined) throw new Error(`no ${key} in ${language}`);
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p: string) => String(params[p]));
+  const colon = key.indexOf(':');
+  const namespace = colon >= 0 ? key.slice(0, colon) : 'common/errors';
+  let node: unknown = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, language, `${namespace}.json`), 'utf8'));
+  for (const part of key.slice(colon + 1).split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no ${key} in ${language}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, p: string) => String(params[p]));
 }

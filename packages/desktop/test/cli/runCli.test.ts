@@ -15,8 +15,7 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const dataDir = tempDir();
+async function run(args: string[], env: NodeJS.ProcessEnv = {}, dataDir = tempDir()) {
   dirs.push(dataDir);
   let stdout = '';
   let stderr = '';
@@ -27,7 +26,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
     cwd: dataDir,
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
-    waitForShutdown: () => Promise.resolve('SIGTERM'),
+    onShutdown: () => () => {},
   };
   const code = await runCli([...args, '--data-dir', dataDir], io);
   return { code, stdout, stderr, dataDir };
@@ -46,6 +45,13 @@ describe('runCli: usage errors exit 2 before the database is opened', () => {
     { args: ['mcp', 'add', 'x', '--transport', 'stdio', '--command', 'c', '--env', 'UNSET_FOR_TEST'], message: /--env UNSET_FOR_TEST: no such variable/ },
     { args: ['mcp', 'add', 'x', '--transport', 'http', '--url', 'https://x', '--header', 'no-colon'], message: /"Name: value"/ },
     { args: ['mcp', 'add', 'x', '--transport', 'stdio', '--arg', '-y'], message: /--arg=-y|ambiguous/ },
+    { args: ['mcp', 'status', 'a', 'b'], message: /unexpected argument "b"/ },
+    { args: ['mcp', 'tools'], message: /missing NAME/ },
+    { args: ['mcp', 'logs'], message: /missing NAME/ },
+    { args: ['mcp', 'call', 'srv'], message: /missing TOOL/ },
+    { args: ['mcp', 'call', 'srv', 'echo', '--args', '{message: hi}'], message: /--args: not valid JSON/ },
+    { args: ['mcp', 'call', 'srv', 'echo', '--args', '["hi"]'], message: /--args: expected a JSON object .* got an array/ },
+    { args: ['mcp', 'call', 'srv', 'echo', '--args', 'null'], message: /--args: expected a JSON object .* got null/ },
     { args: ['serve', '--port', 'http'], message: /--port http/ },
     { args: ['serve', '--port', '70000'], message: /--port 70000/ },
     { args: ['serve', '--host', '0.0.0.0'], message: /only a loopback address/ },
@@ -59,7 +65,9 @@ describe('runCli: usage errors exit 2 before the database is opened', () => {
 });
 
 describe('runCli: help', () => {
-  it.each(['mcp add', 'mcp list', 'mcp remove', 'mcp enable', 'mcp disable', 'serve'])('elftia %s --help', async (command) => {
+  const ALL = ['mcp add', 'mcp list', 'mcp remove', 'mcp enable', 'mcp disable', 'mcp status', 'mcp tools', 'mcp call', 'mcp logs', 'serve'];
+
+  it.each(ALL)('elftia %s --help', async (command) => {
     const result = await run([...command.split(' '), '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Usage:\n  elftia ${command}`);
@@ -70,7 +78,7 @@ describe('runCli: help', () => {
   it('lists every command for `elftia --help` and `elftia mcp --help`', async () => {
     const top = await run(['--help']);
     expect(top.code).toBe(0);
-    for (const command of ['mcp add', 'mcp list', 'mcp remove', 'mcp enable', 'mcp disable', 'serve']) expect(top.stdout).toContain(`elftia ${command}`);
+    for (const command of ALL) expect(top.stdout).toContain(`elftia ${command}`);
     const group = await run(['mcp', '-h']);
     expect(group.code).toBe(0);
     expect(group.stdout).not.toContain('elftia serve');
@@ -93,6 +101,37 @@ describe('runCli: language', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`error: ${localeText(language, 'errors.VALIDATION')}\n`);
     expect(result.stderr).toContain(`  --url: ${localeText(language, 'validation.invalidWsUrl')}\n`);
+  });
+});
+
+describe('runCli: field errors name the flag', () => {
+  it.each([
+    { args: ['mcp', 'add', 'x', '--transport', 'http', '--url', 'https://x.example/mcp', '--watch', 'src'], field: '--watch', code: 'validation.unknownField' },
+    { args: ['mcp', 'add', 'x', '--transport', 'stdio', '--command', 'node', '--watch', ' '], field: '--watch', code: 'validation.required' },
+  ])('$args', async ({ args, field, code }) => {
+    const result = await run(args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`  ${field}: ${localeText('en', code)}\n`);
+  });
+
+  it('rejects a --timeout out of range for mcp call before the server is started', async () => {
+    const added = await run(['mcp', 'add', 'x', '--transport', 'websocket', '--url', 'ws://127.0.0.1:1/']);
+    expect(added.code, added.stderr).toBe(0);
+    const result = await run(['mcp', 'call', 'x', 'echo', '--timeout', '0'], {}, added.dataDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: .+\n {2}--timeout: .+\n$/);
+    expect(result.stderr).not.toContain(localeText('en', 'errors.CONNECT_FAILED'));
+  });
+});
+
+describe('runCli: translated output', () => {
+  it.each(['en', 'zh', 'ja'])('prints the add confirmation and the empty list in %s', async (language) => {
+    const env = { LANG: `${language}_XX.UTF-8` };
+    const empty = await run(['mcp', 'list'], env);
+    expect(empty.stdout).toBe(`${localeText(language, 'cli/messages:list.empty')}\n`);
+    const added = await run(['mcp', 'add', 'x', '--transport', 'websocket', '--url', 'ws://127.0.0.1:1/', '--disabled'], env);
+    const state = localeText(language, 'cli/messages:state.disabled');
+    expect(added.stdout).toBe(`${localeText(language, 'cli/messages:add.added', { name: 'x', transport: 'websocket', state })}\n`);
   });
 });
 

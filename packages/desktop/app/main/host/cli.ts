@@ -10,17 +10,19 @@ import { runCli } from './cli/run';
 /** After the result is set, give stdout this long to drain before a stray handle could keep the process alive. */
 const EXIT_GRACE_MS = 2000;
 
-function waitForShutdown(): Promise<string> {
-  return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      // With the handlers gone, a second Ctrl+C falls back to Node's default: exit at once.
-      resolve(signal);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+function onShutdown(listener: (signal: string) => void): () => void {
+  const off = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    // With the handlers gone, a second Ctrl+C falls back to Node's default: exit at once.
+    off();
+    listener(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return off;
 }
 
 const io: CliIo = {
@@ -30,7 +32,7 @@ const io: CliIo = {
   cwd: process.cwd(),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
-  waitForShutdown,
+  onShutdown,
 };
 
 const code = await runCli(process.argv.slice(2), io);

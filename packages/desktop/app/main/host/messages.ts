@@ -25,18 +25,36 @@ export function languageFromEnv(env: NodeJS.ProcessEnv): Language {
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-/** `t('errors.DB_CORRUPT', { path })`; falls back to English, then to the key itself. */
+/** Keys without a `namespace:` prefix are looked up here (the error catalog the renderer shares). */
+const DEFAULT_NAMESPACE = 'common/errors';
+
+/**
+ * `t('errors.DB_CORRUPT', { path })` reads locales/<lng>/common/errors.json;
+ * `t('cli/messages:add.added', …)` reads locales/<lng>/cli/messages.json (the i18next
+ * `namespace:key` form the renderer uses). Falls back to English, then to the key itself.
+ */
 export function createTranslator(localesDir: string, language: Language): Translate {
-  const catalogs = [readCatalog(localesDir, language), language === 'en' ? {} : readCatalog(localesDir, 'en')];
+  const catalogs = new Map<string, Catalog[]>();
+  const catalogsOf = (namespace: string): Catalog[] => {
+    let found = catalogs.get(namespace);
+    if (!found) {
+      found = [readCatalog(localesDir, language, namespace), language === 'en' ? {} : readCatalog(localesDir, 'en', namespace)];
+      catalogs.set(namespace, found);
+    }
+    return found;
+  };
   return (key, params = {}) => {
-    const template = catalogs.map((catalog) => lookup(catalog, key)).find((value) => value !== undefined) ?? key;
+    const colon = key.indexOf(':');
+    const namespace = colon >= 0 ? key.slice(0, colon) : DEFAULT_NAMESPACE;
+    const keyPath = key.slice(colon + 1);
+    const template = catalogsOf(namespace).map((catalog) => lookup(catalog, keyPath)).find((value) => value !== undefined) ?? key;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };
 }
 
-function readCatalog(localesDir: string, language: Language): Catalog {
+function readCatalog(localesDir: string, language: Language, namespace: string): Catalog {
   try {
-    return JSON.parse(fs.readFileSync(path.join(localesDir, language, 'common', 'errors.json'), 'utf8')) as Catalog;
+    return JSON.parse(fs.readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Catalog;
   } catch {
     return {};
   }

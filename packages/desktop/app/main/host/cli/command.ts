@@ -12,8 +12,11 @@ export interface CliIo {
   cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Resolves with the signal's name on SIGINT or SIGTERM (used by `serve`). */
-  waitForShutdown(): Promise<string>;
+  /**
+   * Calls `listener` once, on the first SIGINT or SIGTERM, with the signal's name; returns a
+   * function that stops listening. While nobody listens, the signals keep Node's default (exit).
+   */
+  onShutdown(listener: (signal: string) => void): () => void;
 }
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -28,6 +31,8 @@ export interface CommandContext {
   json: boolean;
   dataDir: string;
   t: Translate;
+  /** Aborts on the first SIGINT or SIGTERM while the command runs; its reason is the signal's name. */
+  shutdown: AbortSignal;
   /** Opens the composition root once; the runner disposes it when the command returns. */
   openServices(options?: Omit<AppServicesOptions, 'dataDir'>): AppServices;
 }
@@ -41,11 +46,47 @@ export interface CliCommand {
   options: OptionSpec;
   /** Names of the required positionals, e.g. `['NAME']`. */
   positionals: string[];
+  /** Names of positionals that may follow the required ones, e.g. `['NAME']` for `mcp status [NAME]`. */
+  optionalPositionals?: string[];
   /** Accepts arguments after `--` (stdio server arguments). */
   acceptsTrailing?: boolean;
   /** The flag a validation error's field is shown as, e.g. `timeoutSec` → `--timeout`. */
   fieldLabel?(field: string): string;
   run(ctx: CommandContext): Promise<number | void>;
+}
+
+/** The shell's convention for "ended by a signal": 128 + its number (Ctrl+C → 130). */
+export function signalExitCode(signal: string): number {
+  return signal === 'SIGTERM' ? 143 : 130;
+}
+
+/** The user stopped a command (Ctrl+C or SIGTERM) before it finished; the runner exits with signalExitCode. */
+export class Interrupted extends Error {
+  constructor(readonly signal: string) {
+    super(`interrupted by ${signal}`);
+    this.name = 'Interrupted';
+  }
+}
+
+/** Resolves with the signal's name once `shutdown` aborts (its reason is the name). */
+export function whenShutdown(shutdown: AbortSignal): Promise<string> {
+  if (shutdown.aborted) return Promise.resolve(String(shutdown.reason));
+  return new Promise((resolve) => shutdown.addEventListener('abort', () => resolve(String(shutdown.reason)), { once: true }));
+}
+
+/**
+ * `work`, or Interrupted as soon as the user stops the command, whichever comes first. Used around
+ * steps that cannot be aborted themselves (a server's handshake): the runner's dispose then kills
+ * whatever is still starting.
+ */
+export async function untilShutdown<T>(shutdown: AbortSignal, work: Promise<T>): Promise<T> {
+  const stopped = whenShutdown(shutdown).then((signal) => {
+    throw new Interrupted(signal);
+  });
+  // The losing side of the race must not surface as an unhandled rejection later.
+  stopped.catch(() => {});
+  work.catch(() => {});
+  return Promise.race([work, stopped]);
 }
 
 /** Wrong command line: exit code 2, with a pointer to `--help`. */
@@ -68,6 +109,11 @@ export function stringList(values: OptionValues, name: string): string[] {
 
 export function flag(values: OptionValues, name: string): boolean {
   return values[name] === true;
+}
+
+/** Anything that is not a plain decimal becomes NaN, which the router rejects as not a whole number. */
+export function parseSeconds(text: string): number {
+  return /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
 /** Options every command takes. */

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { McpServerInput } from '../../../shared/contracts/mcp-types';
-import { createAppCaller } from '../../services/routers/appRouter';
-import { type CliCommand, COMMON_HELP, type CommandContext, flag, type OptionValues, stringList, stringValue, UsageError } from './command';
+import { type CliCommand, COMMON_HELP, type CommandContext, flag, type OptionValues, parseSeconds, stringList, stringValue, UsageError } from './command';
 import { jsonLine, maskSecrets } from './output';
+import { openCaller } from './servers';
 
 /**
  * Turns `--env K=V` pairs into a record. `--env K` alone takes K's value from the calling
@@ -33,16 +34,17 @@ export function parseHeaders(lines: string[]): Record<string, string> {
   return headers;
 }
 
-/** Anything that is not a plain decimal becomes NaN, which the router rejects as not a whole number. */
-function parseSeconds(text: string): number {
-  return /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+/** Where the command runs: `--env K` reads its environment, relative `--watch` paths start from its directory. */
+export interface AddCaller {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
 }
 
 /**
  * Maps the flags given onto the router's input, including flags that do not fit the transport
  * (`--url` with stdio): the router, not the CLI, decides what is valid, and names the field.
  */
-export function buildAddInput(name: string, values: OptionValues, trailing: string[], callerEnv: NodeJS.ProcessEnv): Record<string, unknown> {
+export function buildAddInput(name: string, values: OptionValues, trailing: string[], caller: AddCaller): Record<string, unknown> {
   const input: Record<string, unknown> = { name };
   const transport = stringValue(values, 'transport');
   if (transport !== undefined) input.type = transport;
@@ -51,7 +53,10 @@ export function buildAddInput(name: string, values: OptionValues, trailing: stri
   const args = [...stringList(values, 'arg'), ...trailing];
   if (args.length > 0) input.args = args;
   const envPairs = stringList(values, 'env');
-  if (envPairs.length > 0) input.env = parseEnvPairs(envPairs, callerEnv);
+  if (envPairs.length > 0) input.env = parseEnvPairs(envPairs, caller.env);
+  // Stored absolute: the app that later watches them runs from another directory.
+  const watchPaths = stringList(values, 'watch').map((p) => (p.trim() === '' ? p : path.resolve(caller.cwd, p)));
+  if (watchPaths.length > 0) input.watchPaths = watchPaths;
   const url = stringValue(values, 'url');
   if (url !== undefined) input.url = url;
   const headerLines = stringList(values, 'header');
@@ -79,19 +84,21 @@ export function addFieldLabel(field: string): string {
   if (head === 'env') return key ? `--env ${key}` : '--env';
   if (head === 'headers') return key ? `--header ${key}` : '--header';
   if (head === 'args') return '--arg';
+  if (head === 'watchPaths') return '--watch';
   return FIELD_LABELS[head ?? ''] ?? field;
 }
 
 async function run(ctx: CommandContext): Promise<number> {
   const [name = ''] = ctx.positionals;
-  const input = buildAddInput(name, ctx.values, ctx.trailing, ctx.io.env);
-  const caller = createAppCaller({ services: ctx.openServices() });
+  const input = buildAddInput(name, ctx.values, ctx.trailing, ctx.io);
+  const caller = openCaller(ctx);
   // Deliberately unchecked: the router's zod schema is the one authority on what is valid.
   const record = await caller.mcp.add(input as McpServerInput);
   if (ctx.json) {
     ctx.io.stdout(jsonLine(flag(ctx.values, 'show-secrets') ? record : maskSecrets(record)));
   } else {
-    ctx.io.stdout(`Added MCP server "${record.name}" (${record.type}, ${record.enabled ? 'enabled' : 'disabled'}).\n`);
+    const state = ctx.t(record.enabled ? 'cli/messages:state.enabled' : 'cli/messages:state.disabled');
+    ctx.io.stdout(`${ctx.t('cli/messages:add.added', { name: record.name, transport: record.type, state })}\n`);
   }
   return 0;
 }
@@ -100,7 +107,7 @@ export const mcpAddCommand: CliCommand = {
   path: 'mcp add',
   summary: 'Add an MCP server',
   help: `Usage:
-  elftia mcp add NAME --transport stdio --command CMD [--arg A]... [--env K=V]... [--timeout S] [--disabled] [-- ARGS...]
+  elftia mcp add NAME --transport stdio --command CMD [--arg A]... [--env K=V]... [--watch PATH]... [--timeout S] [--disabled] [-- ARGS...]
   elftia mcp add NAME --transport sse|http|websocket --url URL [--header "K: V"]... [--timeout S] [--disabled]
 
 Options:
@@ -110,6 +117,8 @@ Options:
                    or put the arguments after "--"
   --env K=V        An environment variable for the program; repeatable. --env K alone copies K from
                    your environment, keeping the value out of the command line
+  --watch PATH     A file or folder whose change restarts the server (stdio); repeatable. For
+                   "node path/to/server.js" that file is watched without being named
   --url URL        The server's URL: http(s):// for sse and http, ws(s):// for websocket
   --header "K: V"  An HTTP header sent to the server; repeatable
   --timeout S      Request timeout in seconds, 1-3600 (default 60)
@@ -124,6 +133,7 @@ ${COMMON_HELP}`,
     env: { type: 'string', multiple: true },
     url: { type: 'string' },
     header: { type: 'string', multiple: true },
+    watch: { type: 'string', multiple: true },
     timeout: { type: 'string' },
     disabled: { type: 'boolean' },
     'show-secrets': { type: 'boolean' },

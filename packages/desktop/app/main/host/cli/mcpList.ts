@@ -1,16 +1,16 @@
-import { createAppCaller } from '../../services/routers/appRouter';
 import { type CliCommand, COMMON_HELP, type CommandContext, flag } from './command';
 import { jsonLine, maskSecrets, serverTable } from './output';
+import { openCaller } from './servers';
 
 async function run(ctx: CommandContext): Promise<number> {
-  const caller = createAppCaller({ services: ctx.openServices() });
+  const caller = openCaller(ctx);
   const records = await caller.mcp.list();
   if (ctx.json) {
     ctx.io.stdout(jsonLine(flag(ctx.values, 'show-secrets') ? records : records.map(maskSecrets)));
   } else if (records.length === 0) {
-    ctx.io.stdout('No MCP servers yet. Add one with "elftia mcp add".\n');
+    ctx.io.stdout(`${ctx.t('cli/messages:list.empty')}\n`);
   } else {
-    ctx.io.stdout(`${serverTable(records)}\n`);
+    ctx.io.stdout(`${serverTable(records, ctx.t)}\n`);
   }
   return 0;
 }

@@ -1,34 +1,21 @@
-import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
-import { nameKey } from '../../db/McpServerRepository';
-import { AppError } from '../../errors';
-import { createAppCaller } from '../../services/routers/appRouter';
 import { type CliCommand, COMMON_HELP, type CommandContext } from './command';
 import { jsonLine, maskSecrets } from './output';
-
-type Caller = ReturnType<typeof createAppCaller>;
-
-/** The CLI addresses servers by name, ignoring case, the same way names are kept unique. */
-async function findByName(caller: Caller, name: string): Promise<McpServerRecord> {
-  const records = await caller.mcp.list();
-  const record = records.find((r) => nameKey(r.name) === nameKey(name));
-  if (!record) throw new AppError('NOT_FOUND', { params: { id: name } });
-  return record;
-}
+import { findByName, openCaller } from './servers';
 
 async function remove(ctx: CommandContext): Promise<number> {
-  const caller = createAppCaller({ services: ctx.openServices() });
+  const caller = openCaller(ctx);
   const record = await findByName(caller, ctx.positionals[0] ?? '');
   await caller.mcp.remove({ id: record.id });
-  ctx.io.stdout(ctx.json ? jsonLine({ id: record.id, name: record.name, removed: true }) : `Removed MCP server "${record.name}".\n`);
+  ctx.io.stdout(ctx.json ? jsonLine({ id: record.id, name: record.name, removed: true }) : `${ctx.t('cli/messages:manage.removed', { name: record.name })}\n`);
   return 0;
 }
 
 function setEnabled(enabled: boolean) {
   return async (ctx: CommandContext): Promise<number> => {
-    const caller = createAppCaller({ services: ctx.openServices() });
+    const caller = openCaller(ctx);
     const record = await findByName(caller, ctx.positionals[0] ?? '');
     const updated = await caller.mcp.setEnabled({ id: record.id, enabled });
-    ctx.io.stdout(ctx.json ? jsonLine(maskSecrets(updated)) : `${enabled ? 'Enabled' : 'Disabled'} MCP server "${updated.name}".\n`);
+    ctx.io.stdout(ctx.json ? jsonLine(maskSecrets(updated)) : `${ctx.t(enabled ? 'cli/messages:manage.enabled' : 'cli/messages:manage.disabled', { name: updated.name })}\n`);
     return 0;
   };
 }

@@ -3,21 +3,29 @@
  * the UI (createAppCaller), so validation and errors are the router's.
  *
  * Exit codes: 0 success, 1 an error the app reports (invalid input, not found, unreadable
- * database), 2 a malformed command line.
+ * database, a tool result marked as an error, a server that cannot start), 2 a malformed command
+ * line, 130 (143) stopped by Ctrl+C (SIGTERM).
  */
 import { parseArgs } from 'node:util';
 import { createAppServices, type AppServices } from '../../index';
 import { createTranslator, languageFromEnv, toAppErrorData, type Translate, translateError } from '../messages';
 import { defaultLocalesDir } from '../paths';
-import { type CliCommand, type CliIo, COMMON_OPTIONS, type CommandContext, flag, type OptionValues, stringValue, UsageError } from './command';
+import { type CliCommand, type CliIo, COMMON_OPTIONS, type CommandContext, flag, Interrupted, type OptionValues, signalExitCode, stringValue, UsageError } from './command';
 import { resolveDataDir } from './dataDir';
 import { mcpAddCommand } from './mcpAdd';
+import { mcpCallCommand } from './mcpCall';
 import { mcpListCommand } from './mcpList';
+import { mcpLogsCommand } from './mcpLogs';
 import { mcpDisableCommand, mcpEnableCommand, mcpRemoveCommand } from './mcpManage';
-import { jsonLine } from './output';
+import { mcpStatusCommand } from './mcpStatus';
+import { mcpToolsCommand } from './mcpTools';
+import { describeError, jsonLine } from './output';
 import { serveCommand } from './serve';
 
-export const COMMANDS: readonly CliCommand[] = [mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand, serveCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
+  mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, serveCommand,
+];
 
 export interface RunCliOptions {
   commands?: readonly CliCommand[];
@@ -28,21 +36,28 @@ export async function runCli(argv: string[], io: CliIo, options: RunCliOptions =
   const commands = options.commands ?? COMMANDS;
   const t = createTranslator(options.localesDir ?? defaultLocalesDir(), languageFromEnv(io.env));
   const opened: AppServices[] = [];
+  const shutdown = new AbortController();
+  // Held for the whole run, disposal included: a server process must not outlive a Ctrl+C that
+  // killed us mid-command. A second signal finds no handler and exits at once.
+  const stopListening = io.onShutdown((signal) => shutdown.abort(signal));
   let command: CliCommand | undefined;
   try {
     const split = splitCommand(argv, commands);
     command = split.command;
     if (!command) return printGroupHelp(split, commands, io);
-    const ctx = parseCommandLine(command, split.rest, io, t, opened);
+    const ctx = parseCommandLine(command, split.rest, { io, t, opened, shutdown: shutdown.signal });
     if (flag(ctx.values, 'help')) {
       io.stdout(`${command.summary}\n\n${command.help}\n`);
       return 0;
     }
     return (await command.run(ctx)) ?? 0;
   } catch (error) {
-    return reportError(error, command, io, t, argv.includes('--json'));
+    // Whatever a command threw after Ctrl+C (a cancelled call, a closed connection) is the stop itself.
+    const reported = shutdown.signal.aborted ? new Interrupted(String(shutdown.signal.reason)) : error;
+    return reportError(reported, command, io, t, argv.includes('--json'));
   } finally {
     for (const services of opened) await services.dispose();
+    stopListening();
   }
 }
 
@@ -88,7 +103,15 @@ function splitCommand(argv: string[], commands: readonly CliCommand[]): SplitCom
   };
 }
 
-function parseCommandLine(command: CliCommand, args: string[], io: CliIo, t: Translate, opened: AppServices[]): CommandContext {
+interface RunState {
+  io: CliIo;
+  t: Translate;
+  /** Every composition root a command opened, disposed by runCli. */
+  opened: AppServices[];
+  shutdown: AbortSignal;
+}
+
+function parseCommandLine(command: CliCommand, args: string[], { io, t, opened, shutdown }: RunState): CommandContext {
   let parsed;
   try {
     parsed = parseArgs({ args, options: { ...COMMON_OPTIONS, ...command.options }, strict: true, allowPositionals: true, tokens: true });
@@ -104,7 +127,7 @@ function parseCommandLine(command: CliCommand, args: string[], io: CliIo, t: Tra
 
   const dataDir = resolveDataDir({ flag: stringValue(values, 'data-dir'), env: io.env, platform: io.platform, homedir: io.homedir, cwd: io.cwd });
   return {
-    io, values, positionals, trailing, t, dataDir,
+    io, values, positionals, trailing, t, dataDir, shutdown,
     json: flag(values, 'json'),
     openServices(serviceOptions = {}) {
       const services = createAppServices({ dataDir, ...serviceOptions });
@@ -117,7 +140,8 @@ function parseCommandLine(command: CliCommand, args: string[], io: CliIo, t: Tra
 function checkPositionals(command: CliCommand, positionals: string[], trailing: string[]): void {
   const expected = command.positionals;
   if (positionals.length < expected.length) throw new UsageError(`missing ${expected.slice(positionals.length).join(' ')}`);
-  if (positionals.length > expected.length) throw new UsageError(`unexpected argument "${positionals[expected.length]}"`);
+  const most = expected.length + (command.optionalPositionals?.length ?? 0);
+  if (positionals.length > most) throw new UsageError(`unexpected argument "${positionals[most]}"`);
   if (trailing.length > 0 && !command.acceptsTrailing) throw new UsageError(`unexpected arguments after "--"`);
 }
 
@@ -141,18 +165,25 @@ function printGroupHelp(split: SplitCommand, commands: readonly CliCommand[], io
 }
 
 function reportError(error: unknown, command: CliCommand | undefined, io: CliIo, t: Translate, json: boolean): number {
+  if (error instanceof Interrupted) {
+    io.stderr(`${t('errors.CANCELLED')}\n`);
+    return signalExitCode(error.signal);
+  }
   if (error instanceof UsageError) {
     const help = command ? `elftia ${command.path} --help` : 'elftia --help';
     io.stderr(`elftia: ${error.message}\nRun "${help}" for usage.\n`);
     return 2;
   }
-  const translated = translateError(toAppErrorData(error), t);
+  const data = toAppErrorData(error);
+  const translated = translateError(data, t);
   const label = command?.fieldLabel ?? ((field: string) => field);
   if (json) {
     io.stderr(jsonLine({ error: { ...translated, fieldErrors: translated.fieldErrors.map((e) => ({ ...e, flag: label(e.field) })) } }));
   } else {
     const fields = translated.fieldErrors.map((e) => `  ${label(e.field)}: ${e.message}\n`).join('');
-    io.stderr(`error: ${translated.message}\n${fields}`);
+    // The server's own words (a spawn error, its last stderr lines), already redacted by the service.
+    const detail = describeError(data, t).slice(1).map((line) => `${line}\n`).join('');
+    io.stderr(`error: ${translated.message}\n${detail}${fields}`);
   }
   // An unexpected error: its one-line message helps a bug report; the stack stays out of the terminal.
   if (translated.code === 'INTERNAL' && error instanceof Error) io.stderr(`  (${error.message})\n`);

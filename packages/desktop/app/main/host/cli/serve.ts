@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { startHeadlessHost } from '../headlessHost';
 import { isLoopbackBindHost } from '../hostSecurity';
 import { defaultRendererDir } from '../paths';
 import { isRendererBuilt } from '../staticFiles';
-import { type CliCommand, COMMON_HELP, type CommandContext, stringValue, UsageError } from './command';
+import { type CliCommand, COMMON_HELP, type CommandContext, stringValue, UsageError, whenShutdown } from './command';
 import { jsonLine } from './output';
 
 /** How often the host looks for changes the CLI or another process made, in milliseconds. */
@@ -25,15 +26,14 @@ async function run(ctx: CommandContext): Promise<number> {
   const services = ctx.openServices({ externalChangePollMs: EXTERNAL_CHANGE_POLL_MS, autoConnectMcp: true });
   await services.start();
   const server = await startHeadlessHost({ services, host, port, rendererDir, log: (line) => ctx.io.stderr(`${line}\n`) });
-  // Listen for Ctrl+C before printing the URL: whoever reads it may stop us right away.
-  const shutdown = ctx.io.waitForShutdown();
+  const shutdown = whenShutdown(ctx.shutdown);
   try {
     if (ctx.json) {
       ctx.io.stdout(jsonLine({ url: server.url, port: server.port }));
     } else {
-      ctx.io.stdout(`Elftia is running at ${server.url}\nOpen that address in a browser; anyone who has it can use Elftia as you. Press Ctrl+C to stop.\n`);
+      ctx.io.stdout(`${ctx.t('cli/messages:serve.running', { url: server.url })}\n${ctx.t('cli/messages:serve.howTo')}\n`);
     }
-    if (!isRendererBuilt(rendererDir)) ctx.io.stderr(`The interface is not built yet (no ${rendererDir}/index.html); run "pnpm build" first.\n`);
+    if (!isRendererBuilt(rendererDir)) ctx.io.stderr(`${ctx.t('cli/messages:serve.notBuilt', { path: path.join(rendererDir, 'index.html') })}\n`);
     await shutdown;
   } finally {
     await server.close();

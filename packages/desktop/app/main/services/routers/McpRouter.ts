@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
 import {
+  MCP_TIMEOUT_MAX_SEC,
+  MCP_TIMEOUT_MIN_SEC,
   type McpServerRecord,
   type McpServerStatus,
   mcpHttpInputSchema,
@@ -65,7 +67,12 @@ export const mcpCallToolSchema = z.strictObject({
   tool: z.string().min(1),
   arguments: z.record(z.string(), z.unknown()).default({}),
   /** Overrides the server's timeout for this call, in seconds. */
-  timeoutSec: z.number().int().min(1).max(3600).optional(),
+  timeoutSec: z
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .min(MCP_TIMEOUT_MIN_SEC, { error: 'timeoutRange' })
+    .max(MCP_TIMEOUT_MAX_SEC, { error: 'timeoutRange' })
+    .optional(),
 });
 
 export const mcpRouter = router({

@@ -1,0 +1,30 @@
+import { nameKey } from '../../db/McpServerRepository';
+import { AppError } from '../../errors';
+import { createAppCaller, type McpServerView } from '../../services/routers/appRouter';
+import type { CommandContext } from './command';
+
+export type AppCaller = ReturnType<typeof createAppCaller>;
+
+/** A caller for commands that only read and write configuration. */
+export function openCaller(ctx: CommandContext): AppCaller {
+  return createAppCaller({ services: ctx.openServices() });
+}
+
+/**
+ * A caller for commands that start servers. Leftovers of a crashed run are reaped before anything
+ * connects, and every request carries the Ctrl+C signal, so an interrupted call is cancelled on
+ * the wire (`notifications/cancelled`) rather than abandoned.
+ */
+export async function openMcpCaller(ctx: CommandContext): Promise<AppCaller> {
+  const services = ctx.openServices();
+  await services.start();
+  return createAppCaller({ services }, { signal: ctx.shutdown });
+}
+
+/** The CLI addresses servers by name, ignoring case, the same way names are kept unique. */
+export async function findByName(caller: AppCaller, name: string): Promise<McpServerView> {
+  const views = await caller.mcp.list();
+  const view = views.find((v) => nameKey(v.name) === nameKey(name));
+  if (!view) throw new AppError('NOT_FOUND', { params: { id: name } });
+  return view;
+}
