@@ -82,6 +82,33 @@ describe('ProcessStdioTransport', () => {
     expect(isAlive(transport.pid!)).toBe(false);
   }, 15_000);
 
+  it('skips a stdout line over maxLineBytes, reports it, and serves the next call', async () => {
+    sandbox = new Sandbox();
+    // 4 KiB fits initialize and a short echo; a 16 KiB `big` result does not.
+    const transport = transportFor('mcp-fault-server.mjs', sandbox, { maxLineBytes: 4096 });
+    const errors: Error[] = [];
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    client.onerror = (error) => errors.push(error);
+    await client.connect(transport);
+    sandbox.remember(transport.pid);
+    await expect(client.callTool({ name: 'big', arguments: { bytes: 16 * 1024 } }, undefined, { timeout: 1000 })).rejects.toThrow(/timed out/i);
+    expect(errors.map((error) => error.message)).toEqual(['ignored a stdout line longer than 4096 bytes']);
+    expect(text(await client.callTool({ name: 'echo', arguments: { message: 'still here' } }))).toBe('Echo: still here');
+    await client.close();
+  }, 15_000);
+
+  it('receives a 10 MB result intact', async () => {
+    sandbox = new Sandbox();
+    const transport = transportFor('mcp-fault-server.mjs', sandbox);
+    const client = await connect(transport);
+    sandbox.remember(transport.pid);
+    const bytes = 10 * 1024 * 1024;
+    const result = text(await client.callTool({ name: 'big', arguments: { bytes } }));
+    expect(result.length).toBe(bytes);
+    expect(/^x+$/.test(result)).toBe(true);
+    await client.close();
+  }, 30_000);
+
   it('close() kills a server that ignores stdin EOF and SIGTERM', async () => {
     sandbox = new Sandbox();
     const transport = transportFor('proc-ignore-eof.mjs', sandbox, { closeGraceMs: 300, killGraceMs: 500 });

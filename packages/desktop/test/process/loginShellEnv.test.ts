@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ShellEnvironment,
@@ -78,10 +80,19 @@ describe('resolveLoginShellEnv', () => {
   });
 
   it.skipIf(!existsSync('/bin/bash'))('works with a real bash login shell', async () => {
-    const result = await resolveLoginShellEnv({ platform: 'linux', shell: '/bin/bash', processEnv: process.env });
-    expect(result.source).toBe('login-shell');
-    expect(result.env.PATH?.length).toBeGreaterThan(0);
-    expect(result.env.HOME).toBe(process.env.HOME);
+    // A HOME of its own: the machine's real rc files (pyenv, nvm, …) are not this test's subject
+    // and can take longer than any timeout.
+    const home = mkdtempSync(join(tmpdir(), 'elftia-bash-home-'));
+    writeFileSync(join(home, '.bash_profile'), 'export PATH="$HOME/tools/bin:$PATH"\nexport FROM_PROFILE=yes\n');
+    try {
+      const result = await resolveLoginShellEnv({ platform: 'linux', shell: '/bin/bash', processEnv: { ...process.env, HOME: home } });
+      expect(result.source).toBe('login-shell');
+      expect(result.env.PATH?.split(':')[0]).toBe(join(home, 'tools/bin'));
+      expect(result.env.FROM_PROFILE).toBe('yes');
+      expect(result.env.HOME).toBe(home);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   }, 10_000);
 });
 

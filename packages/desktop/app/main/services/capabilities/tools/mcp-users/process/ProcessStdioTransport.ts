@@ -8,9 +8,10 @@
  */
 import { spawn as nodeSpawn, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LineReader } from './LineReader';
 import { resolveSpawn } from './spawnCommand';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree, snapshotProcessTree } from './treeKill';
 
@@ -80,7 +81,7 @@ export class ProcessStdioTransport implements Transport {
 
   private readonly options: ProcessStdioTransportOptions;
   private readonly platform: NodeJS.Platform;
-  private readonly readBuffer: ReadBuffer;
+  private readonly lineReader: LineReader;
   private child: ChildProcess | undefined;
   private state: State = 'idle';
   private shutdown: Promise<void> | undefined;
@@ -88,7 +89,7 @@ export class ProcessStdioTransport implements Transport {
   constructor(options: ProcessStdioTransportOptions) {
     this.options = options;
     this.platform = options.platform ?? process.platform;
-    this.readBuffer = new ReadBuffer({ maxBufferSize: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES });
+    this.lineReader = new LineReader(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   }
 
   /** The direct child's PID once spawned. On POSIX it is also the process group id of the tree. */
@@ -180,28 +181,27 @@ export class ProcessStdioTransport implements Transport {
   }
 
   private onStdout(chunk: Buffer): void {
+    for (const event of this.lineReader.push(chunk)) {
+      // A handler may have closed the transport; later lines of this chunk are not for anyone.
+      if (this.state === 'closed') return;
+      if (event.kind === 'tooLong') this.reportError(new Error(`ignored a stdout line longer than ${event.maxLineBytes} bytes`));
+      else this.onLine(event.text);
+    }
+  }
+
+  /** Garbage lines (a stray console.log, a banner) are reported and skipped; the connection stays up. */
+  private onLine(line: string): void {
+    let message: JSONRPCMessage;
     try {
-      this.readBuffer.append(chunk);
+      message = deserializeMessage(line);
     } catch (error) {
-      // The buffer was cleared: the rest of that over-long line arrives as one garbage line, then we resync.
-      this.reportError(error);
+      this.reportError(new Error(`ignored a stdout line that is not JSON-RPC: ${(error as Error).message}`, { cause: error }));
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.readBuffer.readMessage();
-      } catch (error) {
-        // ReadBuffer has already consumed the bad line, so the loop moves on to the next one.
-        this.reportError(new Error(`ignored a stdout line that is not JSON-RPC: ${(error as Error).message}`, { cause: error }));
-        continue;
-      }
-      if (message === null) return;
-      try {
-        this.onmessage?.(message);
-      } catch (error) {
-        this.reportError(error);
-      }
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.reportError(error);
     }
   }
 
@@ -281,7 +281,7 @@ export class ProcessStdioTransport implements Transport {
   private finish(child: ChildProcess | undefined): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
-    this.readBuffer.clear();
+    this.lineReader.clear();
     // An escaped descendant may still hold the pipes; stop listening to them.
     child?.stdout?.destroy();
     child?.stderr?.destroy();

@@ -1,0 +1,74 @@
+/**
+ * (a) McpService.callTool round trip vs the bare SDK Client on the same server (server-everything
+ * `echo`), over stdio and Streamable HTTP. The ratio is what the service adds per call: the record
+ * lookup, argument validation, the timeout policy, the error counter, and over stdio our transport.
+ * A bare Client over ProcessStdioTransport runs too, to tell the transport's share from the service's
+ * (it also starts the server in its own session, which Linux autogroup scheduling treats differently).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { AppServices } from '../../app/main/index';
+import { ProcessStdioTransport } from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
+import { addServer, everythingEntry, nodeStdioInput, startEverythingHttp, withAppServices } from '../lib/servers';
+import { sampleInterleaved, wallOf } from '../lib/stats';
+import { type Row, type SectionResult, compared, measuredRow } from '../lib/table';
+
+const SECTION = 'a callTool';
+const GOAL_MAX_RATIO = 1.1;
+const SAMPLING = { warmup: 30, iterations: 300 };
+
+async function bareClient(transport: Transport): Promise<Client> {
+  const client = new Client({ name: 'elftia-bench', version: '0.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+const echoArgs = { message: 'bench' };
+const echo = (client: Client) => () => client.callTool({ name: 'echo', arguments: echoArgs });
+
+/**
+ * Interleaved echo calls through the service and through bare clients: the first client is the
+ * baseline, any others are references. Returns the baseline row, the service's, then the references'.
+ */
+async function compare(services: AppServices, serverId: string, transportName: string, clients: { name: string; client: Client }[]): Promise<Row[]> {
+  let callCount = 0;
+  const viaService = () => services.mcp.callTool(serverId, 'echo', echoArgs, `bench-${(callCount += 1)}`);
+  const [service, ...bare] = await sampleInterleaved([viaService, ...clients.map(({ client }) => echo(client))], SAMPLING);
+  const rows = clients.map(({ name }, i) => measuredRow(SECTION, `${transportName}: ${name}`, wallOf(bare[i]!)));
+  const baseline = rows[0]!;
+  const serviceRow = compared(measuredRow(SECTION, `${transportName}: McpService.callTool`, wallOf(service!)), baseline, GOAL_MAX_RATIO);
+  const reference = rows[1];
+  // The service's own share: its median against the bare client over the same transport.
+  if (reference) serviceRow.note = `${((serviceRow.medianMs ?? NaN) / (reference.medianMs ?? NaN)).toFixed(2)}× the ${clients[1]!.name} median`;
+  return [baseline, serviceRow, ...rows.slice(1).map((row) => compared(row, baseline))];
+}
+
+export async function benchCallToolOverhead(): Promise<SectionResult> {
+  const http = await startEverythingHttp();
+  try {
+    return await withAppServices(async (services) => {
+      const stdioServer = addServer(services, nodeStdioInput('everything-stdio', [everythingEntry(), 'stdio']));
+      const httpServer = addServer(services, { type: 'http', name: 'everything-http', url: http.url });
+      await services.mcp.connect(stdioServer.id);
+      await services.mcp.connect(httpServer.id);
+      const stdioCommand = { command: process.execPath, args: [everythingEntry(), 'stdio'] };
+      const sdkStdio = await bareClient(new StdioClientTransport({ ...stdioCommand, stderr: 'ignore' }));
+      const ourStdio = await bareClient(new ProcessStdioTransport(stdioCommand));
+      const httpClient = await bareClient(new StreamableHTTPClientTransport(new URL(http.url)));
+      try {
+        const stdioRows = await compare(services, stdioServer.id, 'stdio', [
+          { name: 'bare SDK Client', client: sdkStdio },
+          { name: 'bare Client + ProcessStdioTransport', client: ourStdio },
+        ]);
+        const httpRows = await compare(services, httpServer.id, 'http', [{ name: 'bare SDK Client', client: httpClient }]);
+        return { rows: [...stdioRows, ...httpRows], warnings: [] };
+      } finally {
+        await Promise.allSettled([sdkStdio.close(), ourStdio.close(), httpClient.close(), services.mcp.closeAll()]);
+      }
+    });
+  } finally {
+    await http.stop();
+  }
+}
