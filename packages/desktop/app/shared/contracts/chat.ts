@@ -124,3 +124,24 @@ export const approvalAnswerSchema = z.strictObject({
   /** Required with always_allow for a destructive tool: the user confirmed twice. */
   confirmedDestructive: z.boolean().optional(),
 });
+
+/** What chat.onConversation streams to the renderer for one conversation. */
+export type ChatStreamEvent =
+  /** A message was created or changed (streamed text, tool call status): its whole current state. */
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'approval'; request: ApprovalRequest }
+  | { type: 'approval_resolved'; callId: string; decision: ApprovalDecision | 'cancelled' }
+  /** Whether a turn is running (the Stop button shows while it is). */
+  | { type: 'turn'; running: boolean }
+  /** Something the user should know that is not an error of a message, e.g. tools left out. */
+  | { type: 'notice'; code: string; params?: Record<string, string | number> };
+
+export const conversationCreateSchema = z.strictObject({
+  title: z.string().trim().max(200, { error: 'tooLong' }).optional(),
+  providerId: z.string().min(1).optional(),
+  model: z.string().trim().min(1).optional(),
+  toolMode: z.enum(TOOL_MODES).optional(),
+  selectedServerIds: z.array(z.string().min(1)).optional(),
+});
+
+export const conversationUpdateSchema = conversationCreateSchema.extend({ id: z.string().min(1) });
