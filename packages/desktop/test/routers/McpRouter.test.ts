@@ -40,7 +40,12 @@ describe('mcp router', () => {
     const { caller } = setup();
     const added = await caller.mcp.add(stdio);
     expect(added).toMatchObject({ name: 'Everything', type: 'stdio', timeoutSec: 60, enabled: true, status: 'disconnected' });
-    expect(added.config).toEqual({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { API_KEY: 'sk-secret-value-123' } });
+    expect(added.config).toEqual({
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-everything'],
+      env: { API_KEY: 'sk-secret-value-123' },
+      watchPaths: [],
+    });
     expect(await caller.mcp.list()).toEqual([added]);
   });
 

@@ -8,6 +8,7 @@ interface Row {
   type: McpServerTransport;
   command: string | null;
   args_json: string;
+  watch_paths_json: string;
   url: string | null;
   sealed_secrets: string;
   timeout_sec: number;
@@ -56,8 +57,8 @@ export class McpServerRepository {
   insert(id: string, fields: McpServerFields, now: string): void {
     this.#db
       .prepare(
-        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
-         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @url, @sealed, @timeoutSec, @enabled, @now, @now)`,
+        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
+         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @watchPathsJson, @url, @sealed, @timeoutSec, @enabled, @now, @now)`,
       )
       .run({ id, now, ...this.#toParams(fields) });
   }
@@ -66,7 +67,7 @@ export class McpServerRepository {
   update(id: string, fields: McpServerFields, now: string): boolean {
     const result = this.#db
       .prepare(
-        `UPDATE mcp_servers SET name = @name, name_key = @nameKey, type = @type, command = @command, args_json = @argsJson,
+        `UPDATE mcp_servers SET name = @name, name_key = @nameKey, type = @type, command = @command, args_json = @argsJson, watch_paths_json = @watchPathsJson,
            url = @url, sealed_secrets = @sealed, timeout_sec = @timeoutSec, enabled = @enabled, updated_at = @now
          WHERE id = @id`,
       )
@@ -84,7 +85,7 @@ export class McpServerRepository {
   }
 
   #toParams(fields: McpServerFields) {
-    const { env, headers, command, args, url } = fields.config;
+    const { env, headers, command, args, url, watchPaths } = fields.config;
     const secrets: Secrets = fields.type === 'stdio' ? { env: env ?? {} } : { headers: headers ?? {} };
     return {
       name: fields.name,
@@ -92,6 +93,7 @@ export class McpServerRepository {
       type: fields.type,
       command: fields.type === 'stdio' ? (command ?? null) : null,
       argsJson: JSON.stringify(fields.type === 'stdio' ? (args ?? []) : []),
+      watchPathsJson: JSON.stringify(fields.type === 'stdio' ? (watchPaths ?? []) : []),
       url: fields.type === 'stdio' ? null : (url ?? null),
       sealed: this.#secrets.seal(JSON.stringify(secrets)),
       timeoutSec: fields.timeoutSec,
@@ -103,7 +105,12 @@ export class McpServerRepository {
     const secrets = JSON.parse(this.#secrets.open(row.sealed_secrets)) as Secrets;
     const config: McpServerConfig =
       row.type === 'stdio'
-        ? { command: row.command ?? '', args: JSON.parse(row.args_json) as string[], env: secrets.env ?? {} }
+        ? {
+            command: row.command ?? '',
+            args: JSON.parse(row.args_json) as string[],
+            env: secrets.env ?? {},
+            watchPaths: JSON.parse(row.watch_paths_json) as string[],
+          }
         : { url: row.url ?? '', headers: secrets.headers ?? {} };
     return {
       id: row.id,

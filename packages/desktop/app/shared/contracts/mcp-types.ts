@@ -109,6 +109,11 @@ export const mcpStdioInputSchema = z.strictObject({
   command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }),
   args: z.array(z.string({ error: 'invalidType' })).default([]),
   env,
+  /**
+   * Files or folders whose change restarts the server (seed 004's auto-restart), for servers under
+   * development. `node path/to/server.js` watches that file without being told.
+   */
+  watchPaths: z.array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' })).default([]),
 });
 
 const remote = <T extends 'sse' | 'http'>(type: T) =>
@@ -141,6 +146,7 @@ export interface McpServerConfig {
   command?: string;
   args?: string[];
   env?: Record<string, string>;
+  watchPaths?: string[];
   url?: string;
   headers?: Record<string, string>;
 }
@@ -164,7 +170,7 @@ export function toRecordFields(input: McpServerInputParsed): Pick<McpServerRecor
   const { name: n, type, timeoutSec: t, enabled: e } = input;
   const config: McpServerConfig =
     input.type === 'stdio'
-      ? { command: input.command, args: input.args, env: input.env }
+      ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths }
       : { url: input.url, headers: input.headers };
   return { name: n, type, config, timeoutSec: t, enabled: e };
 }
@@ -173,7 +179,10 @@ export function toRecordFields(input: McpServerInputParsed): Pick<McpServerRecor
 export function toInput(record: McpServerRecord): McpServerInput {
   const { name: n, timeoutSec: t, enabled: e, config } = record;
   if (record.type === 'stdio') {
-    return { name: n, timeoutSec: t, enabled: e, type: 'stdio', command: config.command ?? '', args: config.args ?? [], env: config.env ?? {} };
+    return {
+      name: n, timeoutSec: t, enabled: e, type: 'stdio',
+      command: config.command ?? '', args: config.args ?? [], env: config.env ?? {}, watchPaths: config.watchPaths ?? [],
+    };
   }
   return { name: n, timeoutSec: t, enabled: e, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
 }

@@ -1,8 +1,9 @@
 import { migration0001 } from './0001-mcp-servers';
 import { migration0002 } from './0002-settings';
+import { migration0003 } from './0003-watch-paths';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003];

@@ -1,0 +1,10 @@
+import type { Migration } from './types';
+
+/** Paths whose change restarts a stdio server (seed 004's auto-restart on source change). */
+export const migration0003: Migration = {
+  version: 3,
+  name: 'watch-paths',
+  up(db) {
+    db.exec(`ALTER TABLE mcp_servers ADD COLUMN watch_paths_json TEXT NOT NULL DEFAULT '[]'`);
+  },
+};
