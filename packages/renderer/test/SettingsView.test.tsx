@@ -5,14 +5,19 @@ import { FakeApi } from './fakes/FakeApi';
 import { renderApp } from './helpers/renderApp';
 
 describe('SettingsView', () => {
-  it('has Tools and General tabs, Tools first', () => {
+  it('has Tools, Providers and General tabs, Tools first', async () => {
     renderApp(<SettingsView />);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Tools', 'Providers', 'General']);
     const tools = screen.getByRole('tab', { name: 'Tools' });
     expect(tools.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Tools' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'MCP servers' })).toBeTruthy();
 
     fireEvent.keyDown(tools, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Providers' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Providers' })).toBeTruthy();
+
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Providers' }), { key: 'End' });
     expect(screen.getByRole('tab', { name: 'General' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General' }));
     expect(screen.getByLabelText('Language')).toBeTruthy();

@@ -4,13 +4,19 @@
  * No electron import here (the shell passes Electron-backed collaborators in).
  */
 import path from 'node:path';
+import { createChatRuntime } from './chatRuntime';
 import { openDatabase, DATABASE_FILE, type Db } from './db/database';
 import { McpServerRepository } from './db/McpServerRepository';
+import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { createMcpRuntime } from './mcpRuntime';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
+import type { ApprovalService } from './services/approvals/ApprovalService';
+import type { ChatService } from './services/chat/ChatService';
+import { CompletionService } from './services/completion/CompletionService';
+import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
@@ -38,6 +44,13 @@ export interface AppServices {
   mcpServers: McpServerConfigService;
   settings: SettingsService;
   mcp: McpService;
+  providers: ProviderService;
+  /** One model step through the provider's official SDK (the engine's CompletionClient). */
+  completion: CompletionService;
+  /** Tool-call approvals: pending requests, persisted always-allow grants, the approval policy. */
+  approvals: ApprovalService;
+  /** Conversations and their turns through the TinyElf engine. */
+  chat: ChatService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -50,10 +63,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
   const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });
   const settings = new SettingsService(new SettingsRepository(db));
+  const completion = new CompletionService();
+  const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
   const mcpRuntime = createMcpRuntime({ dataDir, config: mcpServers, autoConnect: options.autoConnectMcp ?? false, logger: options.logger });
+  const { approvals, chat } = createChatRuntime({ db, mcp: mcpRuntime.service, completion, providers, logger: options.logger });
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
     settings.notifyExternalChange();
+    providers.notifyExternalChange();
   });
 
   return {
@@ -62,10 +79,21 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcpServers,
     settings,
     mcp: mcpRuntime.service,
-    start: () => mcpRuntime.start(),
+    providers,
+    completion,
+    approvals,
+    chat,
+    async start() {
+      // Only the long-running owner of conversations (the app, the headless host) may call a
+      // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
+      if (options.autoConnectMcp) chat.recoverInterrupted();
+      await mcpRuntime.start();
+    },
     async dispose() {
       stopWatch();
       try {
+        // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
+        await chat.dispose();
         await mcpRuntime.dispose();
       } finally {
         db.close();

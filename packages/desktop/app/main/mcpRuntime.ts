@@ -69,19 +69,26 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   });
 
   let unsubscribe: (() => void) | undefined;
+  let disposed = false;
+  // Runs in the background; after dispose (the database closed) there is nothing left to sync.
+  const sync = () =>
+    disposed ? Promise.resolve() : service.syncWithConfig().catch((error: unknown) => {
+      if (!disposed) logger?.warn(`syncing MCP servers failed: ${String(error)}`);
+    });
   return {
     service,
     async start() {
       const reaped = await registry.reapLeftovers();
       if (reaped.length > 0) logger?.info(`reaped ${reaped.length} MCP server process(es) left by an earlier run`);
       if (!options.autoConnect) return;
-      unsubscribe = options.config.onChange(() => void service.syncWithConfig());
+      unsubscribe = options.config.onChange(() => void sync());
       // Before the first connect, so a file saved while a server starts is not missed.
       sourceWatcher.start();
       // Not awaited: a slow server must not hold up the window or the host.
-      void service.syncWithConfig();
+      void sync();
     },
     async dispose() {
+      disposed = true;
       unsubscribe?.();
       try {
         // First: a restart it has in flight must not spawn a server after closeAll.

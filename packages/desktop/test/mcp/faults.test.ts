@@ -133,6 +133,15 @@ describe('progress', () => {
 });
 
 describe('slow and big servers', () => {
+  it('a short call timeout does not cut off a slow start: connects get at least the floor', async () => {
+    const { record } = faultServer({ timeoutSec: 1 }, { MCP_FIXTURE_START_DELAY_MS: '1500' });
+    harness = createHarness([record], { minConnectTimeoutMs: 8000 });
+    const { error } = await elapsedMs(harness.service.connect(record.id));
+    expect(error).toBeUndefined();
+    const { error: callError } = await elapsedMs(harness.service.callTool(record.id, 'hang', {}, 'f1'));
+    expect(callError).toMatchObject({ code: 'TIMEOUT', params: { timeoutMs: 1000 } });
+  }, 15_000);
+
   it('a server that takes 5 s to start connects within its timeout', async () => {
     const { record } = faultServer({ timeoutSec: 10 }, { MCP_FIXTURE_START_DELAY_MS: '5000' });
     const { ms, error } = await elapsedMs((harness = createHarness([record])).service.connect(record.id));
@@ -143,7 +152,8 @@ describe('slow and big servers', () => {
 
   it('a server slower than its timeout fails to connect with TIMEOUT and its process is gone', async () => {
     const { record } = faultServer({ timeoutSec: 1 }, { MCP_FIXTURE_START_DELAY_MS: '5000' });
-    harness = createHarness([record]);
+    // No floor: the server's own 1 s bounds the connect.
+    harness = createHarness([record], { minConnectTimeoutMs: 0 });
     const { ms, error } = await elapsedMs(harness.service.connect(record.id));
     expect(error).toMatchObject({ code: 'TIMEOUT', params: { phase: 'connect', timeoutMs: 1000 } });
     // 1 s timeout, then the SDK's close: stdin EOF (ignored by a server still starting), 2 s, SIGTERM.

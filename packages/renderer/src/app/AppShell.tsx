@@ -1,19 +1,55 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingsView } from '../features/settings/SettingsView';
+import { ChatView } from '../features/chat/ChatView';
+import { type SettingsTabId, SettingsView } from '../features/settings/SettingsView';
 import type { BridgeStatus } from '../lib/bridgeStatus';
 import { ConnectionBanner } from './ConnectionBanner';
 
-/** The window's frame. Settings is the only view until the chat feature arrives. */
-export function AppShell({ status }: { status: BridgeStatus }) {
+type View = { id: 'chat' } | { id: 'settings'; tab: SettingsTabId };
+
+export interface AppShellProps {
+  status: BridgeStatus;
+  /** Default: the chat. */
+  initialView?: View['id'];
+}
+
+/**
+ * The window's frame and its navigation between the chat and Settings. Features never import each
+ * other, so the chat reaches Settings → Providers through the callback passed here.
+ */
+export function AppShell({ status, initialView = 'chat' }: AppShellProps) {
   const { t } = useTranslation();
+  const [view, setView] = useState<View>(initialView === 'chat' ? { id: 'chat' } : { id: 'settings', tab: 'tools' });
+  const nav: Array<{ id: View['id']; labelKey: string; open: () => void }> = [
+    { id: 'chat', labelKey: 'app/shell:nav.chat', open: () => setView({ id: 'chat' }) },
+    { id: 'settings', labelKey: 'app/shell:nav.settings', open: () => setView({ id: 'settings', tab: 'tools' }) },
+  ];
   return (
     <div className="shell">
       <header className="shell__header">
         <span className="shell__brand">{t('app/shell:appName')}</span>
+        <nav aria-label={t('app/shell:nav.label')} className="shell__nav">
+          {nav.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              className="shell__nav-item"
+              aria-current={view.id === item.id ? 'page' : undefined}
+              onClick={item.open}
+            >
+              {t(item.labelKey)}
+            </button>
+          ))}
+        </nav>
       </header>
       <ConnectionBanner status={status} />
       <main className="shell__main">
-        <SettingsView />
+        {view.id === 'chat' ? (
+          <ChatView onSetUpProviders={() => setView({ id: 'settings', tab: 'providers' })} />
+        ) : (
+          // Keyed by tab so "Set up a provider" opens Providers even when Settings is already shown.
+          <SettingsView key={view.tab} initialTab={view.tab} />
+        )}
       </main>
     </div>
   );

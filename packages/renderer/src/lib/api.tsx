@@ -7,10 +7,24 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import type { AppRouter, McpServerView } from '@elftia/desktop/router';
+import type {
+  ApprovalPolicy,
+  ApprovalRequest,
+  approvalAnswerSchema,
+  ChatMessage,
+  ChatStreamEvent,
+  chatSendSchema,
+  ConversationRecord,
+  conversationCreateSchema,
+  conversationUpdateSchema,
+  ToolPermission,
+} from '@elftia/desktop/shared/contracts/chat.ts';
 import type { McpLogEntry } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { inferRouterInputs } from '@trpc/server';
+import type { z } from 'zod';
 
 type Inputs = inferRouterInputs<AppRouter>;
 
@@ -54,6 +68,41 @@ export interface ElftiaApi {
     setLanguage: Mutation<Inputs['settings']['setLanguage'], AppSettings>;
     /** The settings at start and after every change. */
     onChanged: Subscription<AppSettings>;
+  };
+  providers: {
+    list: Query<void, ProviderRecord[]>;
+    add: Mutation<Inputs['providers']['add'], ProviderRecord>;
+    /** An omitted or empty apiKey keeps the stored key. */
+    update: Mutation<Inputs['providers']['update'], ProviderRecord>;
+    remove: Mutation<Inputs['providers']['remove'], unknown>;
+    /** Answers a wrong key or an unreachable endpoint as `{ ok: false, code }` rather than throwing. */
+    test: Mutation<Inputs['providers']['test'], ProviderTestResult>;
+  };
+  // chat and approvals are typed from the shared contracts (not from Inputs) so the UI could be built
+  // before their routers existed; createAppConnection still proves the real client fits.
+  chat: {
+    conversations: {
+      /** The whole list at start and after every change (added, removed, renamed, a new message). */
+      onChanged: Subscription<ConversationRecord[]>;
+      create: Mutation<z.input<typeof conversationCreateSchema>, ConversationRecord>;
+      update: Mutation<z.input<typeof conversationUpdateSchema>, ConversationRecord>;
+      remove: Mutation<{ id: string }, unknown>;
+    };
+    messages: Query<{ conversationId: string }, ChatMessage[]>;
+    /** Starts a turn; the reply arrives on onConversation. */
+    send: Mutation<z.input<typeof chatSendSchema>, unknown>;
+    /** Ends the stream and cancels running tool calls. */
+    stop: Mutation<{ conversationId: string }, unknown>;
+    approve: Mutation<z.input<typeof approvalAnswerSchema>, unknown>;
+    pendingApprovals: Query<{ conversationId: string }, ApprovalRequest[]>;
+    /** Message snapshots, approval requests and resolutions, turn state and notices of one conversation. */
+    onConversation: Subscription<ChatStreamEvent, { conversationId: string }>;
+  };
+  approvals: {
+    permissions: Query<void, ToolPermission[]>;
+    revoke: Mutation<{ serverId: string; toolName: string }, unknown>;
+    policy: Query<void, ApprovalPolicy>;
+    setPolicy: Mutation<ApprovalPolicy, unknown>;
   };
 }
 

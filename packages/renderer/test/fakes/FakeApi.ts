@@ -6,79 +6,40 @@
  * McpService would report (setConnection, setTools, log) and the fake delivers it like the router.
  */
 import type { McpServerView } from '@elftia/desktop/router';
-import type { AppErrorData } from '@elftia/desktop/shared/contracts/errors.ts';
 import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { type McpServerInput, parseMcpServerInput, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { AppSettings } from '@elftia/desktop/shared/contracts/settings.ts';
-import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
+import type { ElftiaApi } from '../../src/lib/api';
+import { CallRecorder, FakeTrpcError } from './CallRecorder';
+import { Channel, KeyedChannel } from './channels';
+import { FakeChat } from './FakeChat';
+import { FakeProviders } from './FakeProviders';
 
-/** Shaped like the TRPCClientError the WebSocket link rejects with: the payload on `data.app`. */
-export class FakeTrpcError extends Error {
-  override readonly name = 'TRPCClientError';
-  readonly data: { app: AppErrorData };
-  constructor(app: AppErrorData) {
-    super(app.code);
-    this.data = { app };
-  }
-}
-
-class Channel<T> {
-  readonly #listeners = new Set<SubscriptionHandlers<T>>();
-  constructor(private readonly current: () => T) {}
-  subscribe = (_input: undefined, handlers: SubscriptionHandlers<T>) => {
-    this.#listeners.add(handlers);
-    // Like the router: the current value at start.
-    queueMicrotask(() => this.#listeners.has(handlers) && handlers.onData(this.current()));
-    return { unsubscribe: () => void this.#listeners.delete(handlers) };
-  };
-  emit(): void {
-    for (const listener of this.#listeners) listener.onData(this.current());
-  }
-  get size(): number {
-    return this.#listeners.size;
-  }
-}
-
-/** One stream per key (a server id), each delivering its current value at start, like the router. */
-class KeyedChannel<T> {
-  readonly #listeners = new Map<string, Set<SubscriptionHandlers<T>>>();
-  constructor(private readonly current: (key: string) => T) {}
-  subscribe = (key: string, handlers: SubscriptionHandlers<T>) => {
-    const set = this.#listeners.get(key) ?? new Set();
-    this.#listeners.set(key, set.add(handlers));
-    queueMicrotask(() => set.has(handlers) && handlers.onData(this.current(key)));
-    return { unsubscribe: () => void set.delete(handlers) };
-  };
-  emit(key: string): void {
-    for (const listener of this.#listeners.get(key) ?? []) listener.onData(this.current(key));
-  }
-  /** Fails every open subscription of a key, as a dropped bridge would. */
-  fail(key: string, error: unknown): void {
-    for (const listener of this.#listeners.get(key) ?? []) listener.onError(error);
-  }
-  sizeOf(key: string): number {
-    return this.#listeners.get(key)?.size ?? 0;
-  }
-}
+export { FakeTrpcError } from './CallRecorder';
+export type { FakeCall } from './CallRecorder';
 
 /** The router's rule (McpRouter toView): a disabled record wins, else the connection's status. */
 function withStatus(server: McpServerView): McpServerView {
   return { ...server, status: !server.enabled ? 'disabled' : (server.connection?.status ?? 'disconnected') };
 }
 
-export interface FakeCall {
-  procedure: string;
-  input: unknown;
-}
-
 export class FakeApi implements ElftiaApi {
   servers: McpServerView[] = [];
   settingsValue: AppSettings = { language: 'system' };
-  readonly calls: FakeCall[] = [];
-  #nextId = 1;
+  readonly recorder = new CallRecorder();
+  readonly calls = this.recorder.calls;
   /** Makes the next call of a procedure fail with this error instead of running. */
-  readonly failures = new Map<string, unknown>();
+  readonly failures = this.recorder.failures;
+  #nextId = 1;
+
+  /** providers.*: in memory, validated by the shared schema, keys never returned. */
+  readonly fakeProviders = new FakeProviders(this.recorder);
+  readonly providers: ElftiaApi['providers'] = this.fakeProviders.api;
+  /** chat.* and approvals.*: conversations in memory; a test pushes what the engine would stream (fakeChat.emit). */
+  readonly fakeChat = new FakeChat(this.recorder);
+  readonly chat: ElftiaApi['chat'] = this.fakeChat.chatApi;
+  readonly approvals: ElftiaApi['approvals'] = this.fakeChat.approvalsApi;
 
   /** mcp.tools answers, per server id (see setTools). */
   readonly tools = new Map<string, MCPTool[]>();
@@ -177,18 +138,16 @@ export class FakeApi implements ElftiaApi {
   }
 
   callsTo(procedure: string): unknown[] {
-    return this.calls.filter((call) => call.procedure === procedure).map((call) => call.input);
+    return this.recorder.callsTo(procedure);
   }
 
-  async #run<T>(procedure: string, input: unknown, body: () => T): Promise<T> {
-    this.calls.push({ procedure, input });
-    await Promise.resolve();
-    const failure = this.failures.get(procedure);
-    if (failure !== undefined) {
-      this.failures.delete(procedure);
-      throw failure;
-    }
-    return body();
+  /** Calls of `procedure` stay in flight until the returned function is called. */
+  hold(procedure: string): () => void {
+    return this.recorder.hold(procedure);
+  }
+
+  #run<T>(procedure: string, input: unknown, body: () => T): Promise<T> {
+    return this.recorder.run(procedure, input, body);
   }
 
   #validate(input: unknown, exceptId?: string) {

@@ -32,6 +32,7 @@ const io: CliIo = {
   cwd: process.cwd(),
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
+  stdin: process.stdin,
   onShutdown,
 };
 

@@ -113,6 +113,22 @@ export interface ApprovalPolicy {
 
 export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { autoApproveReadOnly: false, manyToolsThreshold: 40 };
 
+/**
+ * Why a chat request or turn failed, besides the provider's codes (providers.ts); translated as
+ * `errors.<code>`. TOOLS_OMITTED is the code of a 'notice' event, not an error.
+ */
+export const CHAT_ERROR_CODES = [
+  'CONVERSATION_NOT_FOUND',
+  /** chat.send while the conversation's previous turn still runs (one turn at a time). */
+  'TURN_IN_PROGRESS',
+  /** The model kept calling tools until the engine's step cap. */
+  'STEP_LIMIT',
+  /** The app quit or crashed while this reply was streaming. */
+  'TURN_INTERRUPTED',
+  'TOOLS_OMITTED',
+] as const;
+export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
+
 export const chatSendSchema = z.strictObject({
   conversationId: z.string().min(1),
   text: z.string().trim().min(1, { error: 'required' }).max(100_000, { error: 'tooLong' }),

@@ -2,12 +2,18 @@
  * Errors cross the main/renderer boundary as a stable code plus parameters; each side translates
  * `errors.<code>` from locales/<lng>/common/errors.json. Logs keep the cause; the user sees the code's text.
  */
+import { CHAT_ERROR_CODES } from './chat';
 import { MCP_SERVICE_ERROR_CODES } from './mcp-connection';
 import type { FieldError } from './mcp-types';
+import { COMPLETION_ERROR_CODES } from './providers';
 
 export const APP_ERROR_CODES = [
   // McpService's failures keep their own codes (SERVER_NOT_FOUND, TIMEOUT, …); see mcp-connection.ts.
   ...MCP_SERVICE_ERROR_CODES,
+  // Provider failures (PROVIDER_AUTH, …) and an unknown provider id (PROVIDER_NOT_CONFIGURED); see providers.ts.
+  ...COMPLETION_ERROR_CODES,
+  // Conversations and turns (CONVERSATION_NOT_FOUND, TURN_IN_PROGRESS, …); see chat.ts.
+  ...CHAT_ERROR_CODES,
   'VALIDATION',
   'NOT_FOUND',
   'DB_NEWER_VERSION',

@@ -1,12 +1,14 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralTab } from './components/tabs/general-tab/GeneralTab';
+import { ProvidersTab } from './components/tabs/providers-tab/ProvidersTab';
 import { ToolsTab } from './components/tabs/tools-tab/ToolsTab';
 
-export type SettingsTabId = 'tools' | 'general';
+export type SettingsTabId = 'tools' | 'providers' | 'general';
 
 const TABS: Array<{ id: SettingsTabId; labelKey: string; render: () => ReactNode }> = [
   { id: 'tools', labelKey: 'settings/common:tabs.tools', render: () => <ToolsTab /> },
+  { id: 'providers', labelKey: 'settings/common:tabs.providers', render: () => <ProvidersTab /> },
   { id: 'general', labelKey: 'settings/common:tabs.general', render: () => <GeneralTab /> },
 ];
 

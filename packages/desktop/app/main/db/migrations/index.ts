@@ -1,9 +1,12 @@
 import { migration0001 } from './0001-mcp-servers';
 import { migration0002 } from './0002-settings';
 import { migration0003 } from './0003-watch-paths';
+import { migration0004 } from './0004-providers';
+import { migration0005 } from './0005-tool-permissions';
+import { migration0006 } from './0006-conversations';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006];

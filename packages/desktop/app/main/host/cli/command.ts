@@ -12,6 +12,8 @@ export interface CliIo {
   cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Answers to prompts (`elftia chat --approve ask`); absent means none can be given. */
+  stdin?: NodeJS.ReadableStream;
   /**
    * Calls `listener` once, on the first SIGINT or SIGTERM, with the signal's name; returns a
    * function that stops listening. While nobody listens, the signals keep Node's default (exit).

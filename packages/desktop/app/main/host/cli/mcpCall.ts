@@ -1,4 +1,8 @@
+import { toFieldErrors } from '../../../shared/contracts/mcp-types';
+import { AppError } from '../../errors';
+import { mcpCallToolSchema } from '../../services/routers/McpRouter';
 import { formatCallResult, parseToolArguments } from './callOutput';
+import { resolveCallTarget } from './callTarget';
 import { type CliCommand, COMMON_HELP, type CommandContext, parseSeconds, stringValue, untilShutdown } from './command';
 import { jsonLine } from './output';
 import { findByName, openMcpCaller } from './servers';
@@ -14,11 +18,19 @@ async function run(ctx: CommandContext): Promise<number> {
   // Parsed before anything starts: a typo in the JSON must not cost a server start.
   const args = parseToolArguments(stringValue(ctx.values, 'args'));
   const timeout = stringValue(ctx.values, 'timeout');
+  const timeoutSec = timeout !== undefined ? { timeoutSec: parseSeconds(timeout) } : {};
   const caller = await openMcpCaller(ctx);
   const server = await findByName(caller, name);
+  // The router's own check of the call, before the tool list below starts the server: a --timeout
+  // out of range must not cost a server start. The router checks it again when the call is made.
+  const checked = mcpCallToolSchema.safeParse({ id: server.id, tool, arguments: args, ...timeoutSec });
+  if (!checked.success) throw AppError.validation(toFieldErrors(checked.error));
+  // The server's tool list (this connects it) tells a server tool name from a provider-facing one.
+  const tools = await untilShutdown(ctx.shutdown, caller.mcp.tools({ id: server.id }));
+  const target = resolveCallTarget(tools, tool, args);
   // The caller carries the Ctrl+C signal: the service cancels the request and the server gets
   // notifications/cancelled. The race covers a handshake still in progress, which is not abortable.
-  const call = caller.mcp.callTool({ id: server.id, tool, arguments: args, ...(timeout !== undefined ? { timeoutSec: parseSeconds(timeout) } : {}) });
+  const call = caller.mcp.callTool({ id: server.id, tool: target.toolName, arguments: target.arguments, ...timeoutSec });
   const result = await untilShutdown(ctx.shutdown, call);
   if (ctx.json) {
     ctx.io.stdout(jsonLine(result));
@@ -35,6 +47,13 @@ export const mcpCallCommand: CliCommand = {
   summary: "Call an MCP server's tool",
   help: `Usage:
   elftia mcp call NAME TOOL [--args JSON] [--timeout S] [--json]
+
+TOOL is the tool's name on the server, or the provider-facing name "elftia mcp tools --format"
+shows (e.g. mcp__everything__echo, or mcp__srv_927397 for a tool named 検索 on server srv), or
+the tool's id. A tool whose own name is TOOL always wins. Called by a provider-facing name,
+argument keys a provider sees renamed (Anthropic and Gemini: keys outside [a-zA-Z0-9_.-]{1,64},
+e.g. files[0] → files_0) are renamed back at any depth; the tool's own keys work too. Values are
+sent as given, checked against the tool's own schema.
 
 Connects the server, checks the arguments against the tool's input schema (nothing is sent when
 they do not fit) and calls the tool. Text content is printed as is; images, audio and resources as

@@ -19,12 +19,13 @@ import { mcpLogsCommand } from './mcpLogs';
 import { mcpDisableCommand, mcpEnableCommand, mcpRemoveCommand } from './mcpManage';
 import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
+import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
 import { serveCommand } from './serve';
 
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
-  mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, serveCommand,
+  mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, serveCommand, chatCommand,
 ];
 
 export interface RunCliOptions {

@@ -1,10 +1,16 @@
+import { approvalsRouter } from './ApprovalsRouter';
+import { chatRouter } from './ChatRouter';
 import { mcpRouter } from './McpRouter';
+import { providersRouter } from './ProvidersRouter';
 import { settingsRouter } from './SettingsRouter';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   mcp: mcpRouter,
   settings: settingsRouter,
+  providers: providersRouter,
+  chat: chatRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

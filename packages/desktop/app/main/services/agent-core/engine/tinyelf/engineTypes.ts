@@ -38,7 +38,20 @@ export interface TurnResult {
   error?: { code: string; params?: Record<string, string | number> };
 }
 
-/** Asks the user (or a policy, or a persisted always-allow) whether a tool call may run (seed 004). */
+/** Hooks the engine passes to ApprovalGate.decide. */
+export interface ApprovalHooks {
+  /**
+   * Called once, before waiting, when the user will actually be asked; not called when a policy or a
+   * persisted always-allow decides at once. The engine emits approval_requested and the
+   * 'awaiting_approval' view only then, so an auto-approved call never flashes a prompt.
+   */
+  onPending?(request: ApprovalRequest): void;
+}
+
+/**
+ * Asks the user (or a policy, or a persisted always-allow) whether a tool call may run (seed 004).
+ * Rejects when `signal` aborts while waiting (the turn was stopped).
+ */
 export interface ApprovalGate {
-  decide(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+  decide(request: ApprovalRequest, signal: AbortSignal, hooks?: ApprovalHooks): Promise<ApprovalDecision>;
 }

@@ -20,6 +20,8 @@ export interface McpLogger {
 export interface ConnectionPoolDeps {
   readServer(id: string): Promise<McpServerRecord | undefined>;
   beforeConnect?: (() => Promise<void>) | undefined;
+  /** See McpServiceOptions.minConnectTimeoutMs. */
+  minConnectTimeoutMs: number;
   createTransport(server: McpServerRecord, onStderr: (chunk: string) => void): McpTransport;
   processTracker?: ProcessTracker | undefined;
   clock: Clock;
@@ -144,8 +146,9 @@ export class ConnectionPool {
       redact: redactorFor(server),
       clock: this.deps.clock,
       clientInfo: this.deps.clientInfo,
-      // The server's timeout bounds every request path, the handshake included (seed 004).
-      connectTimeoutMs: server.timeoutSec * 1000,
+      // The server's timeout bounds every request path, the handshake included (seed 004), with a
+      // floor for the process start that a short call timeout should not cut off.
+      connectTimeoutMs: Math.max(server.timeoutSec * 1000, this.deps.minConnectTimeoutMs),
       signal,
       onDrop: (connection, error) => this.onDrop(entry, connection, error),
       onToolsChanged: (connection, tools) => {

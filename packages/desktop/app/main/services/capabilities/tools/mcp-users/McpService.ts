@@ -43,7 +43,15 @@ export interface McpServiceOptions {
    * (DESIGN.md decision 8) before the first stdio spawn. Default none.
    */
   beforeConnect?: () => Promise<void>;
+  /**
+   * The least time a connect (spawn + initialize + first tools/list) gets, in milliseconds, however
+   * short the server's request timeout: a timeout picked for tool calls is the wrong bound for a cold
+   * process start (pain-points T-3). Default 10 000.
+   */
+  minConnectTimeoutMs?: number;
 }
+
+export const DEFAULT_MIN_CONNECT_TIMEOUT_MS = 10_000;
 
 export interface McpRequestOptions {
   /** Aborting sends `notifications/cancelled` to the server and fails with CANCELLED. */
@@ -76,6 +84,7 @@ export class McpService {
     this.pool = new ConnectionPool({
       readServer: (id) => this.readServer(id),
       beforeConnect: options.beforeConnect,
+      minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
       createTransport: (server, onStderr) =>
         createTransport(server, { stdioTransportFactory: options.stdioTransportFactory, maxMessageBytes: options.maxMessageBytes, onStderr }),
       processTracker: options.processTracker,

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { McpServerStatus, McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { type Clock, type TimerHandle, systemClock } from './clock';
 import type { McpLogger } from './ConnectionPool';
@@ -51,6 +52,17 @@ interface WatchedServer {
   restart?: Promise<void>;
   /** A change arrived during the restart: the new process may have read the old file. */
   dirty: boolean;
+  /** Last seen `mtime:size` per changed file: one save often fires several events, late under load. */
+  seen: Map<string, string>;
+}
+
+function fingerprint(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /**
@@ -148,7 +160,7 @@ export class SourceWatcher {
   private watch(server: McpServerRecord, targets: string[]): void {
     let watched = this.servers.get(server.id);
     if (!watched) {
-      watched = { id: server.id, name: server.name, targets: [], watches: [], dirty: false };
+      watched = { id: server.id, name: server.name, targets: [], watches: [], dirty: false, seen: new Map() };
       this.servers.set(server.id, watched);
     }
     watched.name = server.name;
@@ -173,6 +185,15 @@ export class SourceWatcher {
 
   private onChange(watched: WatchedServer, file: string): void {
     if (this.stopped || this.servers.get(watched.id) !== watched) return;
+    // An event for a file whose content did not change since the last accepted one is an echo
+    // of the same save (editors and the kernel emit several); it must not restart twice.
+    const print = fingerprint(file);
+    if (watched.seen.get(file) === print) return;
+    watched.seen.set(file, print);
+    this.schedule(watched, file);
+  }
+
+  private schedule(watched: WatchedServer, file: string): void {
     watched.lastFile = file;
     if (watched.timer !== undefined) this.clock.clearTimeout(watched.timer);
     watched.timer = this.clock.setTimeout(() => {
@@ -191,7 +212,7 @@ export class SourceWatcher {
       watched.restart = undefined;
       if (watched.dirty && watched.lastFile !== undefined) {
         watched.dirty = false;
-        this.onChange(watched, watched.lastFile);
+        this.schedule(watched, watched.lastFile);
       }
       this.requestReconcile();
     });
@@ -205,10 +226,8 @@ export class SourceWatcher {
   private async restart(watched: WatchedServer): Promise<void> {
     const { service, logger } = this.options;
     if (!(await this.stillWanted(watched.id, true))) return;
-    const reason = `${watched.lastFile ?? 'source'} changed: restarting`;
-    logger?.info(`[mcp:${watched.name}] ${reason}`);
-    // Also in the server's own log, which the Tools tab shows.
-    service.appendLog(watched.id, 'info', reason);
+    // Into the server's own log, which the Tools tab shows (McpService mirrors it to the app log).
+    service.appendLog(watched.id, 'info', `${watched.lastFile ?? 'source'} changed: restarting`);
     try {
       await service.disconnect(watched.id);
       if (!(await this.stillWanted(watched.id, false))) return;

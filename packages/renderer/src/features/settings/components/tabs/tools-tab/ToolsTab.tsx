@@ -5,6 +5,7 @@ import { type McpServerInputParsed, toInput } from '@elftia/desktop/shared/contr
 import { useApi } from '../../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../lib/appError';
 import { useApiSubscription } from '../../../../../lib/useApiSubscription';
+import { ApprovalSettings } from './approvals/ApprovalSettings';
 import { DeleteServerDialog } from './DeleteServerDialog';
 import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
@@ -79,6 +80,8 @@ export function ToolsTab() {
           onDelete={(server) => setDialog({ kind: 'delete', server })}
         />
       )}
+
+      <ApprovalSettings />
 
       {dialog.kind === 'add' && <McpServerForm mode={{ kind: 'add' }} onSubmit={add} onClose={close} />}
       {dialog.kind === 'edit' && (

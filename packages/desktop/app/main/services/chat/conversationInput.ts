@@ -1,0 +1,43 @@
+/**
+ * Conversation records from the router's (already validated) input: defaults on create, a patch on
+ * update, and the default title taken from the first message.
+ */
+import type { ConversationRecord } from '../../../shared/contracts/chat';
+
+export interface ConversationInput {
+  title?: string;
+  providerId?: string;
+  model?: string;
+  toolMode?: ConversationRecord['toolMode'];
+  selectedServerIds?: string[];
+}
+
+/** Longest default title, in characters; the list shows one line. */
+export const DEFAULT_TITLE_MAX_CHARS = 60;
+
+/** A new conversation: every server ('auto') unless the input says otherwise; untitled until the first message. */
+export function newConversation(id: string, input: ConversationInput, now: string): ConversationRecord {
+  return applyInput({ id, title: '', toolMode: 'auto', selectedServerIds: [], createdAt: now, updatedAt: now }, input, now);
+}
+
+/** Fields present in `input` replace the record's; absent ones are kept. */
+export function applyInput(record: ConversationRecord, input: ConversationInput, now: string): ConversationRecord {
+  const next: ConversationRecord = { ...record, updatedAt: now };
+  if (input.title !== undefined) next.title = input.title;
+  if (input.providerId !== undefined) next.providerId = input.providerId;
+  if (input.model !== undefined) next.model = input.model;
+  if (input.toolMode !== undefined) next.toolMode = input.toolMode;
+  if (input.selectedServerIds !== undefined) next.selectedServerIds = [...new Set(input.selectedServerIds)];
+  return next;
+}
+
+/** The first non-empty line of the user's first message, cut at a word boundary when long. */
+export function titleFrom(text: string): string {
+  const line = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const chars = [...line];
+  if (chars.length <= DEFAULT_TITLE_MAX_CHARS) return line;
+  const cut = chars.slice(0, DEFAULT_TITLE_MAX_CHARS).join('');
+  const space = cut.lastIndexOf(' ');
+  // Scripts without spaces (Chinese, Japanese) are cut at the limit instead.
+  return `${(space > DEFAULT_TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

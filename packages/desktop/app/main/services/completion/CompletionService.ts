@@ -1,0 +1,65 @@
+import { apiFormatOf, type ProviderApiFormat, type ProviderTestResult, type ResolvedProvider } from '../../../shared/contracts/providers';
+import { AnthropicAdapter } from './anthropic/AnthropicAdapter';
+import { isAbortError } from './errors';
+import { GeminiAdapter } from './gemini/GeminiAdapter';
+import { OpenAIAdapter } from './openai/OpenAIAdapter';
+import type { ProviderAdapter } from './runStream';
+import { type CompletionClient, CompletionError, type CompletionEvent, type CompletionRequest } from './types';
+
+/** Default for `testConnection`, in milliseconds. */
+export const TEST_CONNECTION_TIMEOUT_MS = 15_000;
+
+export interface CompletionServiceOptions {
+  /** Replaces the adapter of a wire format (tests); defaults to the official-SDK adapters. */
+  adapters?: Partial<Record<ProviderApiFormat, ProviderAdapter>>;
+}
+
+/**
+ * Seed 000's CompletionService: one model step through the provider's official SDK, the adapter
+ * chosen by the provider's wire format (openai-compatible endpoints speak OpenAI's).
+ */
+export class CompletionService implements CompletionClient {
+  readonly #adapters: Record<ProviderApiFormat, ProviderAdapter>;
+
+  constructor(options: CompletionServiceOptions = {}) {
+    this.#adapters = {
+      openai: options.adapters?.openai ?? new OpenAIAdapter(),
+      anthropic: options.adapters?.anthropic ?? new AnthropicAdapter(),
+      google: options.adapters?.google ?? new GeminiAdapter(),
+    };
+  }
+
+  async *stream(request: CompletionRequest): AsyncGenerator<CompletionEvent> {
+    assertConfigured(request.provider);
+    yield* this.#adapters[apiFormatOf(request.provider.kind)].stream(request);
+  }
+
+  /**
+   * Settings → Providers → "Test connection": lists the endpoint's models, which needs a valid key
+   * and costs no tokens. Never throws; a failure is reported with its CompletionError code.
+   */
+  async testConnection(provider: ResolvedProvider, options: { /** Milliseconds; default TEST_CONNECTION_TIMEOUT_MS. */ timeoutMs?: number } = {}): Promise<ProviderTestResult> {
+    const timeoutMs = options.timeoutMs ?? TEST_CONNECTION_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const started = performance.now();
+    try {
+      assertConfigured(provider);
+      const models = await this.#adapters[apiFormatOf(provider.kind)].listModels(provider, signal);
+      return { ok: true, latencyMs: Math.round(performance.now() - started), models };
+    } catch (error) {
+      if (error instanceof CompletionError) {
+        const result: ProviderTestResult = { ok: false, code: error.code, detail: error.message };
+        return error.status === undefined ? result : { ...result, status: error.status };
+      }
+      if (isAbortError(error)) return { ok: false, code: 'PROVIDER_NETWORK', detail: `No answer within ${timeoutMs} ms.` };
+      throw error;
+    }
+  }
+}
+
+/** OpenAI, Anthropic and Gemini always need a key; a local OpenAI-compatible server may not. */
+function assertConfigured(provider: ResolvedProvider): void {
+  if (provider.kind !== 'openai-compatible' && !provider.apiKey) {
+    throw new CompletionError('PROVIDER_NOT_CONFIGURED', `The provider "${provider.name}" has no API key.`);
+  }
+}

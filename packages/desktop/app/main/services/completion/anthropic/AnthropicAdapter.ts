@@ -1,0 +1,47 @@
+import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+import type { ResolvedProvider } from '../../../../shared/contracts/providers';
+import { isFetchNetworkError, type ProviderFailure } from '../errors';
+import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
+import type { CompletionEvent, CompletionRequest } from '../types';
+import { toAnthropicRequest } from './request';
+import { createAnthropicStreamMapper } from './stream';
+
+export function createAnthropicClient(provider: ResolvedProvider): Anthropic {
+  return new Anthropic({
+    // Passing the key explicitly also keeps the SDK from reading ANTHROPIC_* variables or profiles.
+    apiKey: provider.apiKey ?? '',
+    baseURL: provider.baseUrl ?? 'https://api.anthropic.com',
+    // Errors surface now, as CompletionErrors the user can act on; the engine decides about retries.
+    maxRetries: 0,
+    // The SDK logs unparsable chunks itself; the CompletionError carries them as its cause instead.
+    logLevel: 'off',
+    openTelemetry: false,
+  });
+}
+
+export function classifyAnthropicError(error: unknown): ProviderFailure {
+  if (error instanceof APIConnectionError || isFetchNetworkError(error)) return { kind: 'connection', message: (error as Error).message };
+  if (error instanceof APIError) {
+    const message = error.apiMessage ?? error.message;
+    if (typeof error.status === 'number') return { kind: 'status', status: error.status, message };
+    return { kind: 'event', type: error.type ?? undefined, message };
+  }
+  return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
+}
+
+export class AnthropicAdapter implements ProviderAdapter {
+  stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
+    const client = createAnthropicClient(request.provider);
+    return runStream({
+      signal: request.signal,
+      open: (signal) => client.messages.create(toAnthropicRequest(request), { signal }),
+      mapper: createAnthropicStreamMapper(),
+      classify: classifyAnthropicError,
+    });
+  }
+
+  async listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]> {
+    const page = await requestOnce(signal, classifyAnthropicError, () => createAnthropicClient(provider).models.list({}, { signal }));
+    return page.data.map((model) => model.id);
+  }
+}

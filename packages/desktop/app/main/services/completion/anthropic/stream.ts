@@ -1,0 +1,84 @@
+/**
+ * Anthropic Messages stream events → engine events. Pure state machine: text_delta passes through;
+ * a tool_use block collects its input_json_delta fragments and is emitted at content_block_stop.
+ * A stream without message_stop was cut.
+ */
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { malformedStream } from '../errors';
+import type { StreamMapper } from '../runStream';
+import { parseToolArguments } from '../shared';
+import type { CompletionEvent } from '../types';
+
+type StopReason = Extract<CompletionEvent, { type: 'done' }>['stopReason'];
+
+interface ToolBlock {
+  id: string;
+  name: string;
+  json: string;
+}
+
+export function anthropicStopReason(stopReason: string | null | undefined): StopReason {
+  if (stopReason === 'end_turn' || stopReason === 'stop_sequence') return 'end_turn';
+  if (stopReason === 'tool_use') return 'tool_calls';
+  if (stopReason === 'max_tokens') return 'max_tokens';
+  return 'other';
+}
+
+export function createAnthropicStreamMapper(): StreamMapper<RawMessageStreamEvent> {
+  const tools = new Map<number, ToolBlock>();
+  let started = false;
+  let stopped = false;
+  let stopReason: string | null | undefined;
+
+  function push(event: RawMessageStreamEvent): CompletionEvent[] {
+    switch (event.type) {
+      case 'message_start':
+        started = true;
+        return [];
+      case 'content_block_start':
+        if (event.content_block.type === 'tool_use') {
+          tools.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+        }
+        if (event.content_block.type === 'text' && event.content_block.text !== '') return [{ type: 'text', delta: event.content_block.text }];
+        return [];
+      case 'content_block_delta':
+        return onDelta(event.index, event.delta);
+      case 'content_block_stop':
+        return onBlockStop(event.index);
+      case 'message_delta':
+        stopReason = event.delta.stop_reason;
+        return [];
+      case 'message_stop':
+        stopped = true;
+        return [];
+      default:
+        return [];
+    }
+  }
+
+  function onDelta(index: number, delta: { type: string; text?: string; partial_json?: string }): CompletionEvent[] {
+    if (delta.type === 'text_delta' && delta.text) return [{ type: 'text', delta: delta.text }];
+    if (delta.type === 'input_json_delta') {
+      const tool = tools.get(index);
+      if (!tool) throw malformedStream(`input_json_delta for content block ${index}, which is not a tool_use block.`);
+      tool.json += delta.partial_json ?? '';
+    }
+    // thinking_delta, signature_delta, citations_delta: nothing the engine shows yet.
+    return [];
+  }
+
+  function onBlockStop(index: number): CompletionEvent[] {
+    const tool = tools.get(index);
+    if (!tool) return [];
+    tools.delete(index);
+    return [{ type: 'tool_call', call: { id: tool.id, name: tool.name, arguments: parseToolArguments(tool.json, tool.name) } }];
+  }
+
+  function end(): CompletionEvent[] {
+    if (!started || !stopped) throw malformedStream('The stream ended before message_stop.');
+    if (tools.size > 0) throw malformedStream('The stream ended inside a tool_use block.');
+    return [{ type: 'done', stopReason: anthropicStopReason(stopReason) }];
+  }
+
+  return { push, end };
+}

@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import { ApiError, GoogleGenAI } from '@google/genai';
+import type { ResolvedProvider } from '../../../../shared/contracts/providers';
+import { isFetchNetworkError, type ProviderFailure } from '../errors';
+import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
+import type { CompletionEvent, CompletionRequest } from '../types';
+import { GEMINI_SYNTHETIC_ID_PREFIX, toGeminiRequest } from './request';
+import { createGeminiStreamMapper } from './stream';
+
+/** How many thought signatures to remember (one per function call); older ones are forgotten first. */
+const MAX_SIGNATURES = 2000;
+
+export function createGeminiClient(provider: ResolvedProvider): GoogleGenAI {
+  return new GoogleGenAI({
+    apiKey: provider.apiKey ?? '',
+    // Explicit: GOOGLE_GENAI_USE_VERTEXAI in the environment must not switch the backend.
+    vertexai: false,
+    // No retryOptions: the SDK then sends each request once, so errors surface now.
+    httpOptions: provider.baseUrl ? { baseUrl: provider.baseUrl } : {},
+  });
+}
+
+/** Gemini answers a bad key with 400 INVALID_ARGUMENT and reason API_KEY_INVALID; that is an auth failure. */
+const KEY_INVALID = /API_KEY_INVALID|API key not valid/;
+
+export function classifyGeminiError(error: unknown): ProviderFailure {
+  if (isFetchNetworkError(error)) return { kind: 'connection', message: (error as Error).message };
+  if (error instanceof ApiError) {
+    const message = geminiMessage(error.message);
+    const status = error.status === 400 && KEY_INVALID.test(error.message) ? 401 : error.status;
+    return { kind: 'status', status, message };
+  }
+  return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The SDK's ApiError message is the response's JSON (sometimes after "got status: …. "); keep `error.message`. */
+export function geminiMessage(raw: string): string {
+  const start = raw.indexOf('{');
+  if (start < 0) return raw;
+  try {
+    const body = JSON.parse(raw.slice(start)) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : raw;
+  } catch {
+    return raw;
+  }
+}
+
+export class GeminiAdapter implements ProviderAdapter {
+  readonly #signatures = new Map<string, string>();
+
+  stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
+    const client = createGeminiClient(request.provider);
+    const params = toGeminiRequest(request, { signatureOf: (id) => this.#signatures.get(id) });
+    // Unique per stream, so two steps that call the same tool never share an id.
+    const streamId = crypto.randomUUID().slice(0, 8);
+    return runStream({
+      signal: request.signal,
+      open: (signal) => client.models.generateContentStream({ ...params, config: { ...params.config, abortSignal: signal } }),
+      mapper: createGeminiStreamMapper({
+        newCallId: (index) => `${GEMINI_SYNTHETIC_ID_PREFIX}${streamId}-${index}`,
+        onSignature: (id, signature) => this.#remember(id, signature),
+      }),
+      classify: classifyGeminiError,
+    });
+  }
+
+  async listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]> {
+    const pager = await requestOnce(signal, classifyGeminiError, () => createGeminiClient(provider).models.list({ config: { abortSignal: signal } }));
+    // Names come as "models/gemini-…"; the id the user types is the part after the slash.
+    return pager.page.map((model) => (model.name ?? '').replace(/^models\//, '')).filter((name) => name !== '');
+  }
+
+  #remember(id: string, signature: string): void {
+    this.#signatures.set(id, signature);
+    if (this.#signatures.size > MAX_SIGNATURES) this.#signatures.delete(this.#signatures.keys().next().value!);
+  }
+}

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import OpenAI, { APIConnectionError, APIError } from 'openai';
+import type { ResolvedProvider } from '../../../../shared/contracts/providers';
+import { isFetchNetworkError, type ProviderFailure } from '../errors';
+import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
+import type { CompletionEvent, CompletionRequest } from '../types';
+import { toOpenAIRequest } from './request';
+import { createOpenAIStreamMapper } from './stream';
+
+/**
+ * Sent when an openai-compatible endpoint has no key (Ollama, LM Studio): the SDK refuses to start
+ * without one, and without it would fall back to OPENAI_API_KEY from the environment — a real key
+ * that must not go to a third-party endpoint. The Authorization header is removed below.
+ */
+const KEYLESS = 'elftia-no-key';
+
+export function createOpenAIClient(provider: ResolvedProvider): OpenAI {
+  return new OpenAI({
+    apiKey: provider.apiKey ?? KEYLESS,
+    // Explicit nulls: none of these may be picked up from OPENAI_* environment variables.
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    baseURL: provider.baseUrl ?? 'https://api.openai.com/v1',
+    ...(provider.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    // Errors surface now, as CompletionErrors the user can act on; the engine decides about retries.
+    maxRetries: 0,
+    // The SDK logs unparsable chunks itself; the CompletionError carries them as its cause instead.
+    logLevel: 'off',
+  });
+}
+
+export function classifyOpenAIError(error: unknown): ProviderFailure {
+  if (error instanceof APIConnectionError || isFetchNetworkError(error)) return { kind: 'connection', message: (error as Error).message };
+  if (error instanceof APIError) {
+    const body = error.error as { message?: unknown; type?: unknown } | undefined;
+    const message = typeof body?.message === 'string' ? body.message : error.message;
+    if (typeof error.status === 'number') return { kind: 'status', status: error.status, message };
+    return { kind: 'event', type: typeof body?.type === 'string' ? body.type : undefined, message };
+  }
+  return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
+}
+
+export class OpenAIAdapter implements ProviderAdapter {
+  stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
+    const client = createOpenAIClient(request.provider);
+    // Unique per stream, so two steps of an id-less server never share an id.
+    const streamId = crypto.randomUUID().slice(0, 8);
+    return runStream({
+      signal: request.signal,
+      open: (signal) => client.chat.completions.create(toOpenAIRequest(request), { signal }),
+      mapper: createOpenAIStreamMapper({ newCallId: (index) => `call_${streamId}_${index}` }),
+      classify: classifyOpenAIError,
+    });
+  }
+
+  async listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]> {
+    const page = await requestOnce(signal, classifyOpenAIError, () => createOpenAIClient(provider).models.list({ signal }));
+    return page.data.map((model) => model.id);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Engine messages → an OpenAI Chat Completions streaming request. Pure. Also used for every
+ * openai-compatible endpoint (Ollama, LM Studio, DeepSeek, OpenRouter, …).
+ */
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import { acceptedImages, COMMON_IMAGE_TYPES, groupToolResults, type MapperInput, type ToolMessage } from '../shared';
+import type { EngineMessage } from '../types';
+
+export function toOpenAIRequest(request: MapperInput): ChatCompletionCreateParamsStreaming {
+  const messages: ChatCompletionMessageParam[] = request.system ? [{ role: 'system', content: request.system }] : [];
+  for (const item of groupToolResults(request.messages)) {
+    if (Array.isArray(item)) messages.push(...toolResults(item));
+    else messages.push(toMessage(item));
+  }
+  const params: ChatCompletionCreateParamsStreaming = { model: request.model, messages, stream: true };
+  // An empty `tools` array is rejected by OpenAI ("[] is too short"); leave the field out instead.
+  if (request.tools.length > 0) params.tools = request.tools as ChatCompletionTool[];
+  return params;
+}
+
+function toMessage(message: Exclude<EngineMessage, ToolMessage>): ChatCompletionMessageParam {
+  if (message.role === 'user') return { role: 'user', content: message.text };
+  if (message.toolCalls.length === 0) return { role: 'assistant', content: message.text };
+  return {
+    role: 'assistant',
+    // `null`, not "", when the step only called tools: some compatible servers reject empty content.
+    content: message.text === '' ? null : message.text,
+    tool_calls: message.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+    })),
+  };
+}
+
+/**
+ * Tool results as `role: 'tool'` messages (text only: that is all the role carries). Their images
+ * follow in one user message, because Chat Completions accepts image parts only from the user; each
+ * image is introduced by the call it came from, so the model can tell them apart.
+ */
+function toolResults(results: ToolMessage[]): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = results.map((result) => ({ role: 'tool', tool_call_id: result.toolCallId, content: result.text }));
+  const parts: ChatCompletionContentPart[] = [];
+  for (const result of results) {
+    const images = acceptedImages(result.images, COMMON_IMAGE_TYPES);
+    if (images.length === 0) continue;
+    parts.push({ type: 'text', text: `Images returned by tool call ${result.toolCallId} (${result.name}):` });
+    for (const image of images) parts.push({ type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } });
+  }
+  if (parts.length > 0) out.push({ role: 'user', content: parts });
+  return out;
+}

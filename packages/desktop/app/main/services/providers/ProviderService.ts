@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { toFieldErrors } from '../../../shared/contracts/mcp-types';
+import {
+  type ProviderInputParsed,
+  providerInputSchema,
+  type ProviderRecord,
+  type ProviderTestResult,
+  type ResolvedProvider,
+} from '../../../shared/contracts/providers';
+import type { ProviderFields, ProviderRepository } from '../../db/ProviderRepository';
+import { AppError } from '../../errors';
+
+/** Runs "Test connection" for a provider with its key; CompletionService implements it. */
+export interface ProviderTester {
+  testConnection(provider: ResolvedProvider): Promise<ProviderTestResult>;
+}
+
+export interface ProviderServiceOptions {
+  repository: ProviderRepository;
+  tester: ProviderTester;
+  /** Returns ISO 8601 timestamps; injectable for tests. */
+  now?: () => string;
+  newId?: () => string;
+}
+
+/**
+ * The user's LLM providers (Settings → Providers). Validates every input with the shared schema
+ * (so the router, the CLI and the form agree field by field), keeps names unique ignoring case, and
+ * hands the opened key only to main-side callers through `resolve`.
+ */
+export class ProviderService {
+  readonly #repository: ProviderRepository;
+  readonly #tester: ProviderTester;
+  readonly #now: () => string;
+  readonly #newId: () => string;
+  readonly #events = new EventEmitter();
+
+  constructor(options: ProviderServiceOptions) {
+    this.#repository = options.repository;
+    this.#tester = options.tester;
+    this.#now = options.now ?? (() => new Date().toISOString());
+    this.#newId = options.newId ?? (() => crypto.randomUUID());
+  }
+
+  list(): ProviderRecord[] {
+    return this.#repository.list();
+  }
+
+  get(id: string): ProviderRecord {
+    const record = this.#repository.get(id);
+    if (!record) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });
+    return record;
+  }
+
+  /** Looks a provider up by its name, ignoring case (the CLI addresses providers by name). */
+  getByName(name: string): ProviderRecord {
+    const id = this.#repository.findIdByName(name);
+    if (id === undefined) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id: name } });
+    return this.get(id);
+  }
+
+  add(raw: unknown): ProviderRecord {
+    const input = parse(raw);
+    this.#assertNameFree(input.name);
+    const id = this.#newId();
+    this.#repository.insert(id, toFields(input), emptyToUndefined(input.apiKey), this.#now());
+    this.#changed();
+    return this.get(id);
+  }
+
+  /** Replaces the provider's fields; an omitted or empty `apiKey` keeps the stored key. */
+  update(id: string, raw: unknown): ProviderRecord {
+    const input = parse(raw);
+    this.#assertNameFree(input.name, id);
+    const apiKey = emptyToUndefined(input.apiKey);
+    const key = apiKey === undefined ? ({ keep: true } as const) : ({ keep: false, apiKey } as const);
+    if (!this.#repository.update(id, toFields(input), key, this.#now())) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });
+    this.#changed();
+    return this.get(id);
+  }
+
+  remove(id: string): void {
+    if (!this.#repository.delete(id)) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });
+    this.#changed();
+  }
+
+  /** The provider with its key opened. Main-side only: never send the result to the renderer. */
+  resolve(id: string): ResolvedProvider {
+    return { ...this.get(id), apiKey: this.#repository.getApiKey(id) };
+  }
+
+  test(id: string): Promise<ProviderTestResult> {
+    return this.#tester.testConnection(this.resolve(id));
+  }
+
+  onChange(listener: () => void): () => void {
+    this.#events.on('change', listener);
+    return () => this.#events.off('change', listener);
+  }
+
+  /** Called by the owner when another process (the CLI) changed the database. */
+  notifyExternalChange(): void {
+    this.#changed();
+  }
+
+  #assertNameFree(name: string, exceptId?: string): void {
+    const owner = this.#repository.findIdByName(name);
+    if (owner !== undefined && owner !== exceptId) throw AppError.validation([{ field: 'name', code: 'duplicate', params: { name } }]);
+  }
+
+  #changed(): void {
+    this.#events.emit('change');
+  }
+}
+
+function parse(raw: unknown): ProviderInputParsed {
+  const result = providerInputSchema.safeParse(raw);
+  if (!result.success) throw AppError.validation(toFieldErrors(result.error));
+  return result.data;
+}
+
+function toFields(input: ProviderInputParsed): ProviderFields {
+  return { name: input.name, kind: input.kind, baseUrl: input.baseUrl, models: input.models };
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}

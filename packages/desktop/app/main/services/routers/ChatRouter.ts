@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { approvalAnswerSchema, chatSendSchema, conversationCreateSchema, conversationUpdateSchema } from '../../../shared/contracts/chat';
+import { conversationEvents } from '../chat/conversationEvents';
+import { changes } from './subscriptions';
+import { publicProcedure, router } from './trpc';
+
+const conversationIdSchema = z.strictObject({ conversationId: z.string().min(1) });
+const idSchema = z.strictObject({ id: z.string().min(1) });
+
+/**
+ * Conversations and turns. Thin: validate, call ChatService. chat.send returns the committed user
+ * message at once; the reply arrives through chat.onConversation.
+ */
+export const chatRouter = router({
+  conversations: router({
+    list: publicProcedure.query(({ ctx }) => ctx.services.chat.list()),
+    create: publicProcedure.input(conversationCreateSchema).mutation(({ ctx, input }) => ctx.services.chat.create(input)),
+    update: publicProcedure.input(conversationUpdateSchema).mutation(({ ctx, input }) => {
+      const { id, ...fields } = input;
+      return ctx.services.chat.update(id, fields);
+    }),
+    remove: publicProcedure.input(idSchema).mutation(({ ctx, input }) => {
+      ctx.services.chat.remove(input.id);
+      return { id: input.id };
+    }),
+    /** Yields the list now and whenever a conversation is added, removed, renamed or gets a message. */
+    onChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
+      for await (const _ of changes((listener) => ctx.services.chat.onConversationsChange(listener), signal)) yield ctx.services.chat.list();
+    }),
+  }),
+  messages: publicProcedure.input(conversationIdSchema).query(({ ctx, input }) => ctx.services.chat.messages(input.conversationId)),
+  send: publicProcedure.input(chatSendSchema).mutation(({ ctx, input }) => ctx.services.chat.send(input.conversationId, input.text)),
+  stop: publicProcedure.input(conversationIdSchema).mutation(({ ctx, input }) => ({ stopped: ctx.services.chat.stop(input.conversationId) })),
+  approve: publicProcedure.input(approvalAnswerSchema).mutation(({ ctx, input }) => {
+    ctx.services.chat.approve(input.callId, input.decision, input.confirmedDestructive);
+    return { callId: input.callId };
+  }),
+  pendingApprovals: publicProcedure.input(conversationIdSchema).query(({ ctx, input }) => ctx.services.chat.pendingApprovals(input.conversationId)),
+  /** A 'turn' event, the approvals waiting now, then live events; load chat.messages for the history. */
+  onConversation: publicProcedure.input(conversationIdSchema).subscription(({ ctx, input, signal }) => conversationEvents(ctx.services.chat, input.conversationId, signal)),
+});

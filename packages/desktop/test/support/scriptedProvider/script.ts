@@ -1,0 +1,78 @@
+/**
+ * What the scripted provider answers: a list of turns, one per model request, in order. Tests
+ * write it in code or as JSON (the standalone server's `--script` file and `POST /__script`).
+ */
+import { z } from 'zod';
+
+export const WIRE_FORMATS = ['openai', 'anthropic', 'google'] as const;
+export type WireFormatName = (typeof WIRE_FORMATS)[number];
+
+const toolCallSchema = z.strictObject({
+  /** Defaults to call_<n> (OpenAI) / toolu_<n> (Anthropic); Gemini sends an id only when one is given. */
+  id: z.string().min(1).optional(),
+  name: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+  /** Sent verbatim instead of `arguments` (OpenAI and Anthropic only), e.g. to send invalid JSON. */
+  rawArguments: z.string().optional(),
+  /** How many pieces the argument JSON is streamed in (OpenAI, Anthropic); default 3. */
+  fragments: z.number().int().min(1).default(3),
+});
+
+export const turnSchema = z.strictObject({
+  /** When set, a request in another wire format fails the turn with a 500 naming both. */
+  format: z.enum(WIRE_FORMATS).optional(),
+  /** Text chunks, streamed one event each. */
+  text: z.array(z.string()).default([]),
+  toolCalls: z.array(toolCallSchema).default([]),
+  /** Default: tool_calls when there are tool calls, else end_turn. */
+  stopReason: z.enum(['end_turn', 'tool_calls', 'max_tokens']).optional(),
+  /** Answer with this HTTP status in the provider's own error format instead of a reply. */
+  error: z.strictObject({ status: z.number().int().min(400).max(599), message: z.string().optional() }).optional(),
+  /**
+   * Break the stream: `garbage` sends an unparsable event after the first ones, `truncated` ends the
+   * body cleanly before the final events, `reset` destroys the connection mid-stream.
+   */
+  malformed: z.enum(['garbage', 'truncated', 'reset']).optional(),
+  /** After the chunks, keep the response open (no final events) until the client goes away. */
+  hold: z.boolean().default(false),
+  /** Pause between streamed events, in milliseconds; default 0. */
+  chunkDelayMs: z.number().int().min(0).max(60_000).default(0),
+});
+
+export const scriptSchema = z.strictObject({
+  turns: z.array(turnSchema).default([]),
+  /** What GET …/models lists. */
+  models: z.array(z.string()).default(['scripted-model']),
+  /** When set, a request with another key is answered 401 in the provider's format. */
+  apiKey: z.string().optional(),
+  /** Check incoming tool definitions with test/tools/providerRules.ts and answer a breach with 400; default true. */
+  validateTools: z.boolean().default(true),
+});
+
+export type ScriptInput = z.input<typeof scriptSchema>;
+export type Script = z.output<typeof scriptSchema>;
+export type Turn = z.output<typeof turnSchema>;
+export type ScriptedToolCall = Turn['toolCalls'][number];
+
+export function parseScript(raw: unknown): Script {
+  return scriptSchema.parse(raw);
+}
+
+export type StopKind = 'end_turn' | 'tool_calls' | 'max_tokens';
+
+export function stopOf(turn: Turn): StopKind {
+  return turn.stopReason ?? (turn.toolCalls.length > 0 ? 'tool_calls' : 'end_turn');
+}
+
+export function argumentText(call: ScriptedToolCall): string {
+  return call.rawArguments ?? JSON.stringify(call.arguments);
+}
+
+/** Splits `text` into `count` pieces of near-equal length (fewer when the text is shorter). */
+export function splitInto(text: string, count: number): string[] {
+  if (text === '') return [''];
+  const size = Math.ceil(text.length / count);
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
+  return pieces;
+}

@@ -1,0 +1,56 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DisplayError, errorMessageKey, toDisplayError } from '../lib/appError';
+import { Dialog } from './Dialog';
+
+export interface ConfirmDialogProps {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Runs the action; a rejection keeps the dialog open and shows why. */
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * Asks before something that cannot be undone (deleting a conversation or a provider). Cancel has
+ * focus first, so Enter right after opening does nothing harmful.
+ */
+export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const bodyId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<DisplayError>();
+
+  async function confirm() {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (error) {
+      setFailure(toDisplayError(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={title} onClose={onClose} describedBy={bodyId}>
+      <p id={bodyId}>{body}</p>
+      {failure && (
+        <p className="form__failure" role="alert">
+          {t(errorMessageKey(failure.code), failure.params ?? {})}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onClose} data-autofocus>
+          {cancelLabel}
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => void confirm()}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApprovalRequest, ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
+import { errorText } from '../../../lib/errorText';
+import { type ApprovalAnswer, ApprovalPrompt } from './tool-call/ApprovalPrompt';
+import { ToolAnnotations } from './tool-call/ToolAnnotations';
+import { ToolArguments } from './tool-call/ToolArguments';
+import { ToolResult } from './tool-call/ToolResult';
+import { ToolProgress, ToolStatus } from './tool-call/ToolStatus';
+
+export interface ToolCallDisplayProps {
+  call: ToolCallView;
+  /** The pending approval for this call, when the user is being asked. */
+  approval?: ApprovalRequest;
+  onAnswer?: (answer: ApprovalAnswer) => Promise<unknown>;
+}
+
+/**
+ * One tool call (seed 002): which server and tool, the arguments, the status with elapsed time or
+ * duration, progress, the approval prompt while it waits, and the result as the server sent it.
+ */
+export function ToolCallDisplay({ call, approval, onAnswer }: ToolCallDisplayProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const awaiting = call.status === 'awaiting_approval';
+  const title = typeof call.annotations?.title === 'string' && call.annotations.title !== call.toolName ? call.annotations.title : undefined;
+  return (
+    <article className={`tool-call tool-call--${call.status}`} aria-labelledby={headingId} data-testid="tool-call" data-status={call.status}>
+      <header className="tool-call__header">
+        <h3 id={headingId} className="tool-call__name">
+          {call.serverId === undefined
+            ? t('chat/tool-calls:heading.builtin', { tool: call.toolName })
+            : t('chat/tool-calls:heading.server', { tool: call.toolName, server: call.serverName ?? call.serverId })}
+        </h3>
+        <ToolStatus call={call} />
+      </header>
+      {title && <p className="tool-call__title">{title}</p>}
+      <ToolAnnotations annotations={call.annotations} />
+      <ToolArguments args={call.arguments} open={awaiting} />
+      {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
+      {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
+      {call.result && <ToolResult result={call.result} />}
+      {call.errorCode && (
+        <p className="tool-call__error" data-testid="tool-call-error">
+          {errorText(t, call.errorCode)}
+        </p>
+      )}
+    </article>
+  );
+}

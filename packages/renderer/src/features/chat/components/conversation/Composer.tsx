@@ -1,0 +1,109 @@
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chatSendSchema } from '@elftia/desktop/shared/contracts/chat.ts';
+import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+
+// The schema's own limit, so the box cannot accept more than chat.send does.
+const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
+
+export interface ComposerProps {
+  /** A turn runs: sending waits, Stop shows. Typing the next message stays possible. */
+  running: boolean;
+  /** Why sending is not possible yet (no provider or model), shown as the hint; undefined when it is. */
+  blockedReason?: string;
+  onSend: (text: string) => Promise<unknown>;
+  onStop: () => Promise<unknown>;
+}
+
+/**
+ * The message box. Enter sends and Shift+Enter adds a line, except while an input method is
+ * composing (Japanese and Chinese use Enter to confirm a conversion). The box empties at once and
+ * gets the text back if sending fails, so nothing typed is ever lost.
+ */
+export function Composer({ running, blockedReason, onSend, onStop }: ComposerProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<{ kind: 'send' | 'stop'; error: DisplayError }>();
+  const canSend = !running && !sending && blockedReason === undefined && text.trim() !== '';
+
+  async function send() {
+    if (!canSend) return;
+    const sent = text;
+    setSending(true);
+    setFailure(undefined);
+    setText('');
+    try {
+      await onSend(sent);
+    } catch (error) {
+      // Only if the user has not started a new message meanwhile.
+      setText((current) => (current === '' ? sent : current));
+      setFailure({ kind: 'send', error: toDisplayError(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function stop() {
+    setFailure(undefined);
+    try {
+      await onStop();
+    } catch (error) {
+      setFailure({ kind: 'stop', error: toDisplayError(error) });
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void send();
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void send();
+  }
+
+  const hintId = `${id}-hint`;
+  const failureId = `${id}-failure`;
+  return (
+    <form className="composer" onSubmit={onSubmit} aria-busy={sending}>
+      {failure && (
+        <p id={failureId} className="form__failure" role="alert">
+          {t(failure.kind === 'send' ? 'chat/conversations:composer.sendFailed' : 'chat/conversations:composer.stopFailed', {
+            reason: t(errorMessageKey(failure.error.code), failure.error.params ?? {}),
+          })}
+        </p>
+      )}
+      <label htmlFor={id} className="visually-hidden">
+        {t('chat/conversations:composer.label')}
+      </label>
+      <textarea
+        id={id}
+        className="input composer__input"
+        rows={3}
+        value={text}
+        maxLength={MESSAGE_MAX}
+        placeholder={t('chat/conversations:composer.placeholder')}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={failure ? `${failureId} ${hintId}` : hintId}
+      />
+      <div className="composer__bar">
+        <p id={hintId} className="field__hint">
+          {blockedReason ?? t('chat/conversations:composer.hint')}
+        </p>
+        {running ? (
+          <button type="button" className="button button--danger" onClick={() => void stop()}>
+            {t('chat/conversations:composer.stop')}
+          </button>
+        ) : (
+          <button type="submit" className="button button--primary" disabled={!canSend}>
+            {t('chat/conversations:composer.send')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
+import { type ApprovalAnswer, ApprovalPrompt } from '../tool-call/ApprovalPrompt';
+import { MessageItem } from './MessageItem';
+
+export interface MessageListProps {
+  messages: ChatMessage[];
+  approvals: ApprovalRequest[];
+  running: boolean;
+  onAnswer: (callId: string, answer: ApprovalAnswer) => Promise<unknown>;
+}
+
+/** Within this many pixels of the end counts as "at the end" (sub-pixel rounding, a last line). */
+const STICK_THRESHOLD_PX = 48;
+
+/**
+ * The transcript as a log. It is aria-busy while a turn runs so a screen reader reads the finished
+ * reply instead of every streamed fragment. It follows new content only while the user is at the
+ * end, so scrolling back to read is not yanked away.
+ */
+export function MessageList({ messages, approvals, running, onAnswer }: MessageListProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  const byCallId = useMemo(() => new Map(approvals.map((a) => [a.callId, a])), [approvals]);
+  // A prompt whose tool call is not (yet) in any message still needs an answer; it shows on its own.
+  const orphans = useMemo(() => {
+    const callIds = new Set(messages.flatMap((m) => m.toolCalls.map((c) => c.id)));
+    return approvals.filter((a) => !callIds.has(a.callId));
+  }, [messages, approvals]);
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
+  }, [messages, approvals]);
+
+  function onScroll() {
+    const element = ref.current;
+    if (element) atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_THRESHOLD_PX;
+  }
+
+  return (
+    <div ref={ref} className="message-list" role="log" aria-label={t('chat/conversations:messages.label')} aria-busy={running} onScroll={onScroll}>
+      {messages.length === 0 && <p className="empty-state">{t('chat/conversations:messages.empty')}</p>}
+      {messages.map((message) => (
+        <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} />
+      ))}
+      {orphans.map((request) => (
+        <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Pure conversions for the provider form: what it holds while the user edits, what it submits
+ * (ProviderInput), and where the shared schema's or the router's field errors belong. The schema
+ * (providerInputSchema) is the single source of truth for what is valid.
+ */
+import type { FormFieldError } from '../tools-tab/types';
+import { type FieldError, toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { type ProviderInputParsed, providerInputSchema, type ProviderKind, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
+
+export interface ModelRow {
+  /** Stable React key; rows are added and removed in the middle. */
+  id: string;
+  value: string;
+}
+
+export interface ProviderFormValues {
+  name: string;
+  kind: ProviderKind;
+  baseUrl: string;
+  /** Never prefilled: the key does not come back from main. Empty on edit keeps the stored key. */
+  apiKey: string;
+  models: ModelRow[];
+}
+
+/** A top-level field, one model row (`models:<row id>`), or the form as a whole. */
+export type ProviderFieldKey = 'name' | 'kind' | 'baseUrl' | 'apiKey' | 'models' | `models:${string}` | 'form';
+
+/** Codes are the shared schema's (validation.<code> in common/errors), as in the MCP server form. */
+export type ProviderFormErrors = Partial<Record<ProviderFieldKey, FormFieldError>>;
+
+export type ProviderFormValidation = { ok: true; value: ProviderInputParsed } | { ok: false; errors: ProviderFormErrors };
+
+export type NewRowId = () => string;
+
+export function rowIdGenerator(): NewRowId {
+  let next = 0;
+  return () => `model-${++next}`;
+}
+
+export function emptyProviderValues(newId: NewRowId): ProviderFormValues {
+  return { name: '', kind: 'openai', baseUrl: '', apiKey: '', models: [{ id: newId(), value: '' }] };
+}
+
+export function toProviderValues(record: ProviderRecord, newId: NewRowId): ProviderFormValues {
+  return {
+    name: record.name,
+    kind: record.kind,
+    baseUrl: record.baseUrl ?? '',
+    apiKey: '',
+    models: record.models.length > 0 ? record.models.map((value) => ({ id: newId(), value })) : [{ id: newId(), value: '' }],
+  };
+}
+
+const filledModels = (rows: ModelRow[]) => rows.filter((row) => row.value.trim() !== '');
+
+/** What the form would submit. Empty optional fields are left out: an empty key means "keep". */
+export function toProviderCandidate(values: ProviderFormValues): Record<string, unknown> {
+  const candidate: Record<string, unknown> = {
+    name: values.name,
+    kind: values.kind,
+    models: filledModels(values.models).map((row) => row.value),
+  };
+  if (values.baseUrl.trim() !== '') candidate.baseUrl = values.baseUrl;
+  if (values.apiKey !== '') candidate.apiKey = values.apiKey;
+  return candidate;
+}
+
+const TOP_LEVEL = new Set<string>(['name', 'kind', 'baseUrl', 'apiKey', 'models']);
+
+/** Places field errors: `models.2` on the third filled model row, a known field on itself, the rest on the form. */
+export function mapProviderFieldErrors(values: ProviderFormValues, fieldErrors: readonly FieldError[]): ProviderFormErrors {
+  const errors: ProviderFormErrors = {};
+  for (const fieldError of fieldErrors) {
+    const [head, rest] = fieldError.field.split('.', 2) as [string, string | undefined];
+    let key: ProviderFieldKey = 'form';
+    if (rest === undefined && TOP_LEVEL.has(head)) key = head as ProviderFieldKey;
+    else if (head === 'models' && rest !== undefined) {
+      const row = filledModels(values.models)[Number(rest)];
+      if (row) key = `models:${row.id}`;
+    }
+    if (errors[key]) continue;
+    errors[key] = fieldError.params ? { code: fieldError.code, params: fieldError.params } : { code: fieldError.code };
+  }
+  return errors;
+}
+
+export function validateProviderForm(values: ProviderFormValues): ProviderFormValidation {
+  const parsed = providerInputSchema.safeParse(toProviderCandidate(values));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, errors: mapProviderFieldErrors(values, toFieldErrors(parsed.error)) };
+}

@@ -1,0 +1,125 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApprovalPolicy } from '@elftia/desktop/shared/contracts/chat.ts';
+import { TextField } from '../../../../../../components/TextField';
+import { useApi } from '../../../../../../lib/api';
+import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
+
+/** main's MANY_TOOLS_THRESHOLD_RANGE (services/approvals/approvalPolicy.ts); main checks it again. */
+const THRESHOLD_MIN = 1;
+const THRESHOLD_MAX = 10_000;
+
+function parseThreshold(text: string): number | undefined {
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(value) && value >= THRESHOLD_MIN && value <= THRESHOLD_MAX ? value : undefined;
+}
+
+/**
+ * The approval policy: whether tools that claim readOnlyHint may run without asking (saved when
+ * toggled), and above how many tools the model gets use_mcp_tool plus tool search instead of every
+ * definition (saved with its own button, since a half-typed number is not a choice).
+ */
+export function ApprovalPolicyForm() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const id = useId();
+  const [policy, setPolicy] = useState<ApprovalPolicy>();
+  const [threshold, setThreshold] = useState('');
+  const [thresholdError, setThresholdError] = useState<string>();
+  const [failure, setFailure] = useState<DisplayError>();
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api.approvals.policy.query().then(
+      (value) => {
+        if (!live) return;
+        setPolicy(value);
+        setThreshold(String(value.manyToolsThreshold));
+      },
+      (error: unknown) => live && setFailure(toDisplayError(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  async function save(next: ApprovalPolicy) {
+    setSaving(true);
+    setFailure(undefined);
+    setSaved(false);
+    try {
+      await api.approvals.setPolicy.mutate(next);
+      setPolicy(next);
+      setSaved(true);
+    } catch (error) {
+      setFailure(toDisplayError(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function submitThreshold(event: FormEvent) {
+    event.preventDefault();
+    if (!policy) return;
+    const value = parseThreshold(threshold);
+    if (value === undefined) {
+      setThresholdError(t('settings/tools:approvals.policy.thresholdRange', { min: THRESHOLD_MIN, max: THRESHOLD_MAX }));
+      return;
+    }
+    setThresholdError(undefined);
+    void save({ ...policy, manyToolsThreshold: value });
+  }
+
+  const readOnlyId = `${id}-read-only`;
+  return (
+    <form className="form approval-policy" noValidate onSubmit={submitThreshold} aria-busy={saving}>
+      <h3>{t('settings/tools:approvals.policy.heading')}</h3>
+      {failure && (
+        <p className="form__failure" role="alert">
+          {t(errorMessageKey(failure.code), failure.params ?? {})}
+        </p>
+      )}
+      <div className="field field--inline">
+        <input
+          id={readOnlyId}
+          type="checkbox"
+          checked={policy?.autoApproveReadOnly ?? false}
+          disabled={!policy || saving}
+          onChange={(event) => policy && void save({ ...policy, autoApproveReadOnly: event.target.checked })}
+          aria-describedby={`${readOnlyId}-hint`}
+        />
+        <label htmlFor={readOnlyId}>{t('settings/tools:approvals.policy.autoApproveReadOnly')}</label>
+        <p id={`${readOnlyId}-hint`} className="field__hint">
+          {t('settings/tools:approvals.policy.autoApproveReadOnlyHint')}
+        </p>
+      </div>
+      <div className="approval-policy__threshold">
+        <TextField
+          id={`${id}-threshold`}
+          label={t('settings/tools:approvals.policy.threshold')}
+          hint={t('settings/tools:approvals.policy.thresholdHint', { min: THRESHOLD_MIN, max: THRESHOLD_MAX })}
+          type="number"
+          inputMode="numeric"
+          min={THRESHOLD_MIN}
+          max={THRESHOLD_MAX}
+          step={1}
+          value={threshold}
+          disabled={!policy}
+          onValueChange={(value) => {
+            setThreshold(value);
+            setSaved(false);
+          }}
+          error={thresholdError}
+        />
+        <button type="submit" className="button" disabled={!policy || saving}>
+          {t('settings/tools:approvals.policy.saveThreshold')}
+        </button>
+      </div>
+      <p role="status" className="field__hint">
+        {saved ? t('settings/tools:approvals.policy.saved') : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * chat.* and approvals.* as their routers behave, with the engine left out: a test plays the engine
+ * by pushing ChatStreamEvents (emit), which also update what chat.messages and
+ * chat.pendingApprovals answer, so a view that reloads sees the same state as one that streamed it.
+ */
+import {
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  approvalAnswerSchema,
+  type ChatMessage,
+  type ChatStreamEvent,
+  chatSendSchema,
+  type ConversationRecord,
+  conversationCreateSchema,
+  conversationUpdateSchema,
+  DEFAULT_APPROVAL_POLICY,
+  type ToolPermission,
+} from '@elftia/desktop/shared/contracts/chat.ts';
+import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import type { z } from 'zod';
+import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
+import { type CallRecorder, FakeTrpcError, validationError } from './CallRecorder';
+import { Channel } from './channels';
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+export class FakeChat {
+  conversations: ConversationRecord[] = [];
+  readonly messages = new Map<string, ChatMessage[]>();
+  readonly pending = new Map<string, ApprovalRequest>();
+  permissions: ToolPermission[] = [];
+  policy: ApprovalPolicy = { ...DEFAULT_APPROVAL_POLICY };
+  readonly #listeners = new Map<string, Set<SubscriptionHandlers<ChatStreamEvent>>>();
+  readonly listChannel = new Channel(() => this.conversations.map((c) => ({ ...c })));
+  #nextId = 1;
+  #clock = 0;
+
+  constructor(private readonly recorder: CallRecorder) {}
+
+  readonly chatApi: ElftiaApi['chat'] = {
+    conversations: {
+      onChanged: { subscribe: (input, handlers) => this.listChannel.subscribe(input, handlers) },
+      create: { mutate: (input) => this.recorder.run('chat.conversations.create', input, () => this.createConversation(parse(conversationCreateSchema, input))) },
+      update: {
+        mutate: (input) =>
+          this.recorder.run('chat.conversations.update', input, () => {
+            const { id, ...fields } = parse(conversationUpdateSchema, input);
+            const next = { ...this.#conversation(id), ...fields, updatedAt: this.#now() };
+            this.conversations = this.conversations.map((c) => (c.id === id ? next : c));
+            this.listChannel.emit();
+            return { ...next };
+          }),
+      },
+      remove: {
+        mutate: (input) =>
+          this.recorder.run('chat.conversations.remove', input, () => {
+            this.#conversation(input.id);
+            this.conversations = this.conversations.filter((c) => c.id !== input.id);
+            this.messages.delete(input.id);
+            this.listChannel.emit();
+            return { id: input.id };
+          }),
+      },
+    },
+    messages: { query: (input) => this.recorder.run('chat.messages', input, () => [...(this.messages.get(input.conversationId) ?? [])]) },
+    // Like ChatService: the user's message is stored and streamed, then the turn starts.
+    send: {
+      mutate: (input) =>
+        this.recorder.run('chat.send', input, () => {
+          const { conversationId, text } = parse(chatSendSchema, input);
+          const conversation = this.#conversation(conversationId);
+          // Like ChatService: a conversation without a title takes one from its first message.
+          if (conversation.title === '') this.#replace({ ...conversation, title: text.slice(0, 40) });
+          const message = this.message(conversationId, { role: 'user', text });
+          this.emit(conversationId, { type: 'message', message });
+          this.emit(conversationId, { type: 'turn', running: true });
+          return { messageId: message.id };
+        }),
+    },
+    stop: {
+      mutate: (input) =>
+        this.recorder.run('chat.stop', input, () => {
+          this.emit(input.conversationId, { type: 'turn', running: false });
+          return { stopped: true };
+        }),
+    },
+    approve: {
+      mutate: (input) =>
+        this.recorder.run('chat.approve', input, () => {
+          const answer = parse(approvalAnswerSchema, input);
+          const request = this.pending.get(answer.callId);
+          if (!request) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id: answer.callId } });
+          // Seed 004: a destructive tool is always-allowed only after the second confirmation.
+          if (answer.decision === 'always_allow' && request.destructive && !answer.confirmedDestructive) {
+            throw validationError([{ field: 'confirmedDestructive', code: 'required' }]);
+          }
+          if (answer.decision === 'always_allow' && request.serverId) {
+            this.permissions.push({ serverId: request.serverId, serverName: request.serverName ?? '', toolName: request.toolName, createdAt: this.#now() });
+          }
+          this.emit(request.conversationId, { type: 'approval_resolved', callId: answer.callId, decision: answer.decision });
+          return { ok: true };
+        }),
+    },
+    pendingApprovals: {
+      query: (input) =>
+        this.recorder.run('chat.pendingApprovals', input, () => [...this.pending.values()].filter((r) => r.conversationId === input.conversationId)),
+    },
+    onConversation: {
+      subscribe: (input, handlers) => {
+        const set = this.#listeners.get(input.conversationId) ?? new Set();
+        this.#listeners.set(input.conversationId, set.add(handlers));
+        return { unsubscribe: () => void set.delete(handlers) };
+      },
+    },
+  };
+
+  readonly approvalsApi: ElftiaApi['approvals'] = {
+    permissions: { query: () => this.recorder.run('approvals.permissions', undefined, () => this.permissions.map((p) => ({ ...p }))) },
+    revoke: {
+      mutate: (input) =>
+        this.recorder.run('approvals.revoke', input, () => {
+          this.permissions = this.permissions.filter((p) => !(p.serverId === input.serverId && p.toolName === input.toolName));
+          return { ok: true };
+        }),
+    },
+    policy: { query: () => this.recorder.run('approvals.policy', undefined, () => ({ ...this.policy })) },
+    setPolicy: {
+      mutate: (input) =>
+        this.recorder.run('approvals.setPolicy', input, () => {
+          if (!Number.isInteger(input.manyToolsThreshold) || input.manyToolsThreshold < 1) {
+            throw validationError([{ field: 'manyToolsThreshold', code: 'integer' }]);
+          }
+          this.policy = { ...input };
+          return { ...this.policy };
+        }),
+    },
+  };
+
+  createConversation(fields: Partial<Omit<ConversationRecord, 'id' | 'createdAt' | 'updatedAt'>> = {}): ConversationRecord {
+    const now = this.#now();
+    const record: ConversationRecord = { id: `conv-${this.#nextId++}`, title: '', toolMode: 'auto', selectedServerIds: [], ...fields, createdAt: now, updatedAt: now };
+    this.conversations = [record, ...this.conversations];
+    this.messages.set(record.id, []);
+    this.listChannel.emit();
+    return { ...record };
+  }
+
+  /** A message as ChatService would store it (not yet streamed; pass it to emit). */
+  message(conversationId: string, fields: Partial<ChatMessage> & Pick<ChatMessage, 'role'>): ChatMessage {
+    return { id: `msg-${this.#nextId++}`, conversationId, text: '', toolCalls: [], status: 'done', createdAt: this.#now(), ...fields };
+  }
+
+  /** What the engine and ChatService would push; also updates what the queries answer. */
+  emit(conversationId: string, event: ChatStreamEvent): void {
+    if (event.type === 'message') {
+      const list = this.messages.get(conversationId) ?? [];
+      const index = list.findIndex((m) => m.id === event.message.id);
+      this.messages.set(conversationId, index === -1 ? [...list, event.message] : list.map((m, i) => (i === index ? event.message : m)));
+    }
+    if (event.type === 'approval') this.pending.set(event.request.callId, event.request);
+    if (event.type === 'approval_resolved') this.pending.delete(event.callId);
+    for (const listener of this.#listeners.get(conversationId) ?? []) listener.onData(event);
+  }
+
+  /** Fails the conversation's stream, as a dropped bridge would. */
+  failStream(conversationId: string, error: unknown): void {
+    for (const listener of this.#listeners.get(conversationId) ?? []) listener.onError(error);
+  }
+
+  listenersOf(conversationId: string): number {
+    return this.#listeners.get(conversationId)?.size ?? 0;
+  }
+
+  #replace(record: ConversationRecord): void {
+    this.conversations = this.conversations.map((c) => (c.id === record.id ? record : c));
+    this.listChannel.emit();
+  }
+
+  #conversation(id: string): ConversationRecord {
+    const record = this.conversations.find((c) => c.id === id);
+    if (!record) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id } });
+    return record;
+  }
+
+  #now(): string {
+    return new Date(Date.UTC(2026, 0, 1, 12, 0, this.#clock++)).toISOString();
+  }
+}

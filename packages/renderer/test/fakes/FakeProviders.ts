@@ -1,0 +1,86 @@
+/**
+ * providers.* as ProvidersRouter behaves: the shared schema validates (field errors like the
+ * router's), the key is write-only (records carry hasApiKey), an empty key on update keeps the
+ * stored one, and "Test connection" answers a result rather than throwing.
+ */
+import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import {
+  type ProviderInput,
+  type ProviderInputParsed,
+  providerInputSchema,
+  type ProviderRecord,
+  type ProviderTestResult,
+} from '@elftia/desktop/shared/contracts/providers.ts';
+import type { ElftiaApi } from '../../src/lib/api';
+import { type CallRecorder, FakeTrpcError, validationError } from './CallRecorder';
+
+export class FakeProviders {
+  records: ProviderRecord[] = [];
+  /** The stored keys, by provider id; what the SecretStore would hold. */
+  readonly keys = new Map<string, string>();
+  /** What providers.test answers, per provider id; a successful 120 ms round trip otherwise. */
+  readonly testResults = new Map<string, ProviderTestResult>();
+  #nextId = 1;
+
+  constructor(private readonly recorder: CallRecorder) {}
+
+  readonly api: ElftiaApi['providers'] = {
+    list: { query: () => this.recorder.run('providers.list', undefined, () => this.records.map((r) => ({ ...r }))) },
+    add: { mutate: (input) => this.recorder.run('providers.add', input, () => this.add(input)) },
+    update: {
+      mutate: (input) =>
+        this.recorder.run('providers.update', input, () => {
+          const { id, ...fields } = input;
+          const existing = this.#find(id);
+          const parsed = this.#parse(fields);
+          if (parsed.apiKey) this.keys.set(id, parsed.apiKey);
+          const next: ProviderRecord = { ...existing, ...this.#fields(parsed), hasApiKey: this.keys.has(id) };
+          this.records = this.records.map((r) => (r.id === id ? next : r));
+          return { ...next };
+        }),
+    },
+    remove: {
+      mutate: (input) =>
+        this.recorder.run('providers.remove', input, () => {
+          this.#find(input.id);
+          this.records = this.records.filter((r) => r.id !== input.id);
+          this.keys.delete(input.id);
+          return { id: input.id };
+        }),
+    },
+    test: {
+      mutate: (input) =>
+        this.recorder.run('providers.test', input, () => {
+          this.#find(input.id);
+          return this.testResults.get(input.id) ?? { ok: true, latencyMs: 120 };
+        }),
+    },
+  };
+
+  /** Adds a provider as if the user had earlier. */
+  add(input: ProviderInput): ProviderRecord {
+    const parsed = this.#parse(input);
+    const id = `prov-${this.#nextId++}`;
+    if (parsed.apiKey) this.keys.set(id, parsed.apiKey);
+    const now = new Date(0).toISOString();
+    const record: ProviderRecord = { id, ...this.#fields(parsed), hasApiKey: this.keys.has(id), createdAt: now, updatedAt: now };
+    this.records = [...this.records, record];
+    return { ...record };
+  }
+
+  #parse(input: unknown): ProviderInputParsed {
+    const parsed = providerInputSchema.safeParse(input);
+    if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
+    return parsed.data;
+  }
+
+  #fields(parsed: ProviderInputParsed): Pick<ProviderRecord, 'name' | 'kind' | 'baseUrl' | 'models'> {
+    return { name: parsed.name, kind: parsed.kind, models: parsed.models, ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}) };
+  }
+
+  #find(id: string): ProviderRecord {
+    const record = this.records.find((r) => r.id === id);
+    if (!record) throw new FakeTrpcError({ code: 'PROVIDER_NOT_CONFIGURED', params: { id } });
+    return record;
+  }
+}
