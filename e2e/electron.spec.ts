@@ -29,6 +29,7 @@ test('the Electron app opens the Tools tab over IPC', async () => {
   });
   try {
     const window = await app.firstWindow();
+    await window.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
     await expect(window.getByRole('heading', { name: 'MCP servers' })).toBeVisible();
     // Isolated and sandboxed: the page sees neither Node nor Electron, only the tRPC bridge.
     const globals = await window.evaluate(() => ({

@@ -24,7 +24,7 @@ function wsUrl(port: number, token?: string): string {
 
 test('the bridge accepts the token and refuses connections without it or with a wrong one', async ({ page, host }) => {
   await page.goto(host.url);
-  await expect(page.getByRole('heading', { name: 'MCP servers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
   expect(await tryWebSocket(page, wsUrl(host.port, host.token))).toBe('open');
   expect(await tryWebSocket(page, wsUrl(host.port))).toBe('refused');
   expect(await tryWebSocket(page, wsUrl(host.port, 'f'.repeat(64)))).toBe('refused');

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, ROOT, test } from './fixtures';
+import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, openSettings, ROOT, test } from './fixtures';
 
 const ERROR_MESSAGES = (JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/en/common/errors.json'), 'utf8')) as { errors: Record<string, string> }).errors;
 
@@ -12,6 +12,7 @@ test('a real stdio server connects and shows its facts, tools, log and restart; 
   const added = host.cli(['mcp', 'add', 'everything', '--transport', 'stdio', '--command', process.execPath, `--arg=${EVERYTHING_ENTRY}`, '--arg=stdio']);
   expect(added.status, added.stderr).toBe(0);
   await page.goto(host.url);
+  await openSettings(page);
 
   const row = page.getByTestId('mcp-server-row').filter({ hasText: 'everything' });
   await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
@@ -55,6 +56,7 @@ test('a stdio server whose command does not exist shows Error with a translated 
   const added = host.cli(['mcp', 'add', 'broken', '--transport', 'stdio', '--command', command]);
   expect(added.status, added.stderr).toBe(0);
   await page.goto(host.url);
+  await openSettings(page);
 
   const row = page.getByTestId('mcp-server-row').filter({ hasText: 'broken' });
   await expect(row.getByTestId('mcp-server-status')).toHaveText('Error', { timeout: CONNECT_TIMEOUT_MS });

@@ -1,4 +1,4 @@
-import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, test } from './fixtures';
+import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, openSettings, test } from './fixtures';
 
 interface ListedServer {
   name: string;
@@ -15,6 +15,7 @@ function listed(cli: (args: string[]) => { status: number; stdout: string }): Li
 
 test('a stdio server added through the form connects, survives a reload and shows in the CLI', async ({ page, host }) => {
   await page.goto(host.url);
+  await openSettings(page);
   await expect(page.getByRole('heading', { name: 'MCP servers' })).toBeVisible();
   await expect(page.getByTestId('mcp-server-list-empty')).toBeVisible();
 
@@ -36,6 +37,8 @@ test('a stdio server added through the form connects, survives a reload and show
   await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
 
   await page.reload();
+
+  await openSettings(page);
   await expect(page.getByTestId('mcp-server-row').filter({ hasText: 'everything' })).toBeVisible();
 
   expect(listed(host.cli)).toMatchObject([
@@ -45,6 +48,7 @@ test('a stdio server added through the form connects, survives a reload and show
 
 test('invalid input shows translated field errors and stores nothing', async ({ page, host }) => {
   await page.goto(host.url);
+  await openSettings(page);
   await page.getByRole('button', { name: 'Add server' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add MCP server' });
   await dialog.getByLabel('Transport', { exact: true }).selectOption('websocket');
@@ -71,6 +75,7 @@ test('invalid input shows translated field errors and stores nothing', async ({ 
 
 test('a server added by the CLI appears in the open UI, and UI edits reach the CLI', async ({ page, host }) => {
   await page.goto(host.url);
+  await openSettings(page);
   await expect(page.getByTestId('mcp-server-list-empty')).toBeVisible();
 
   const added = host.cli(['mcp', 'add', 'from-cli', '--transport', 'http', '--url', 'http://127.0.0.1:9/mcp', '--header', 'Authorization: Bearer abc']);
@@ -91,12 +96,15 @@ test('a server added by the CLI appears in the open UI, and UI edits reach the C
 
 test('switching to Japanese translates the Tools tab and persists', async ({ page, host }) => {
   await page.goto(host.url);
+  await openSettings(page);
   await page.getByRole('tab', { name: 'General' }).click();
   await page.getByLabel('Language', { exact: true }).selectOption('ja');
   await page.getByRole('tab', { name: 'ツール' }).click();
   await expect(page.getByRole('heading', { name: 'MCP サーバー' })).toBeVisible();
 
   await page.reload();
+  // The whole shell is Japanese now, navigation included.
+  await page.getByRole('navigation', { name: 'メイン' }).getByRole('button', { name: '設定' }).click();
   await expect(page.getByRole('tab', { name: 'ツール' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'MCP サーバー' })).toBeVisible();
 });

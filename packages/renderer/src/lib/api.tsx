@@ -78,8 +78,8 @@ export interface ElftiaApi {
     /** Answers a wrong key or an unreachable endpoint as `{ ok: false, code }` rather than throwing. */
     test: Mutation<Inputs['providers']['test'], ProviderTestResult>;
   };
-  // chat and approvals are typed from the shared contracts (not from Inputs) so the UI could be built
-  // before their routers existed; createAppConnection still proves the real client fits.
+  // chat and approvals are typed from the shared contracts rather than from Inputs (the UI was built
+  // before their routers existed); createAppConnection still proves the real client fits.
   chat: {
     conversations: {
       /** The whole list at start and after every change (added, removed, renamed, a new message). */
@@ -99,10 +99,12 @@ export interface ElftiaApi {
     onConversation: Subscription<ChatStreamEvent, { conversationId: string }>;
   };
   approvals: {
-    permissions: Query<void, ToolPermission[]>;
+    /** The always-allowed tools at start and after every grant or revocation. */
+    onPermissionsChanged: Subscription<ToolPermission[]>;
     revoke: Mutation<{ serverId: string; toolName: string }, unknown>;
     policy: Query<void, ApprovalPolicy>;
-    setPolicy: Mutation<ApprovalPolicy, unknown>;
+    /** A patch: only the fields given change. Answers the whole policy as stored. */
+    setPolicy: Mutation<Partial<ApprovalPolicy>, ApprovalPolicy>;
   };
 }
 

@@ -193,6 +193,21 @@ describe('ToolCallDisplay', () => {
     expect(screen.getByTestId('tool-call-status').textContent).toBe('エラー');
   });
 
+  it('shows a failure on Elftia’s side translated, not the engine’s note to the model', () => {
+    const note = 'Tool echo on server everything timed out after 60 s.';
+    show(toolCall({ status: 'error', errorCode: 'TIMEOUT', result: result({ text: note, content: [{ type: 'text', text: note }], isError: true }) }));
+    expect(screen.getByTestId('tool-call-error').textContent).toBe('The MCP server did not answer in time.');
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
+  it('lets the badge alone say that a stopped call was cancelled', () => {
+    const note = 'Tool call cancelled: the user stopped the turn.';
+    show(toolCall({ status: 'cancelled', errorCode: 'CANCELLED', result: result({ text: note, content: [{ type: 'text', text: note }], isError: true }) }));
+    expect(screen.getByTestId('tool-call-status').textContent).toBe('Cancelled');
+    expect(screen.queryByTestId('tool-call-error')).toBeNull();
+    expect(screen.queryByTestId('tool-result')).toBeNull();
+  });
+
   it('falls back to a generic message for an error code it does not know', () => {
     show(toolCall({ status: 'error', errorCode: 'SOMETHING_NEW' }));
     expect(screen.getByTestId('tool-call-error').textContent).toBe('Something went wrong. The details are in the log.');

@@ -36,6 +36,7 @@ export class FakeChat {
   policy: ApprovalPolicy = { ...DEFAULT_APPROVAL_POLICY };
   readonly #listeners = new Map<string, Set<SubscriptionHandlers<ChatStreamEvent>>>();
   readonly listChannel = new Channel(() => this.conversations.map((c) => ({ ...c })));
+  readonly permissionChannel = new Channel(() => this.permissions.map((p) => ({ ...p })));
   #nextId = 1;
   #clock = 0;
 
@@ -99,7 +100,8 @@ export class FakeChat {
             throw validationError([{ field: 'confirmedDestructive', code: 'required' }]);
           }
           if (answer.decision === 'always_allow' && request.serverId) {
-            this.permissions.push({ serverId: request.serverId, serverName: request.serverName ?? '', toolName: request.toolName, createdAt: this.#now() });
+            this.permissions = [...this.permissions, { serverId: request.serverId, serverName: request.serverName ?? '', toolName: request.toolName, createdAt: this.#now() }];
+            this.permissionChannel.emit();
           }
           this.emit(request.conversationId, { type: 'approval_resolved', callId: answer.callId, decision: answer.decision });
           return { ok: true };
@@ -119,22 +121,26 @@ export class FakeChat {
   };
 
   readonly approvalsApi: ElftiaApi['approvals'] = {
-    permissions: { query: () => this.recorder.run('approvals.permissions', undefined, () => this.permissions.map((p) => ({ ...p }))) },
+    onPermissionsChanged: { subscribe: (input, handlers) => this.permissionChannel.subscribe(input, handlers) },
     revoke: {
       mutate: (input) =>
         this.recorder.run('approvals.revoke', input, () => {
+          const before = this.permissions.length;
           this.permissions = this.permissions.filter((p) => !(p.serverId === input.serverId && p.toolName === input.toolName));
-          return { ok: true };
+          this.permissionChannel.emit();
+          return { revoked: this.permissions.length < before };
         }),
     },
     policy: { query: () => this.recorder.run('approvals.policy', undefined, () => ({ ...this.policy })) },
     setPolicy: {
       mutate: (input) =>
         this.recorder.run('approvals.setPolicy', input, () => {
-          if (!Number.isInteger(input.manyToolsThreshold) || input.manyToolsThreshold < 1) {
-            throw validationError([{ field: 'manyToolsThreshold', code: 'integer' }]);
+          // Like ApprovalsRouter's policyPatchSchema: a whole number from 1 to 10 000.
+          const threshold = input.manyToolsThreshold;
+          if (threshold !== undefined && (!Number.isInteger(threshold) || threshold < 1 || threshold > 10_000)) {
+            throw validationError([{ field: 'manyToolsThreshold', code: 'invalid' }]);
           }
-          this.policy = { ...input };
+          this.policy = { ...this.policy, ...input };
           return { ...this.policy };
         }),
     },

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApprovalSettings } from '../../src/features/settings/components/tabs/tools-tab/approvals/ApprovalSettings';
 import { FakeApi } from '../fakes/FakeApi';
@@ -28,6 +28,17 @@ describe('Settings → Tools → Approvals', () => {
     expect(api.callsTo('approvals.revoke')).toEqual([{ serverId: 'srv-2', toolName: 'delete_file' }]);
   });
 
+  it('shows a grant made in the chat while the list is open', async () => {
+    const api = seeded();
+    renderApp(<ApprovalSettings />, { api });
+    const list = await screen.findByTestId('tool-permissions');
+    act(() => {
+      api.fakeChat.permissions = [...api.fakeChat.permissions, { serverId: 'srv-1', serverName: 'everything', toolName: 'add', createdAt: '2026-01-04T12:00:00.000Z' }];
+      api.fakeChat.permissionChannel.emit();
+    });
+    expect(within(list).getByRole('button', { name: 'Revoke add on everything' })).toBeTruthy();
+  });
+
   it('says when nothing is always allowed', async () => {
     renderApp(<ApprovalSettings />);
     expect(await screen.findByText(/^No tools are always allowed\./)).toBeTruthy();
@@ -40,7 +51,7 @@ describe('Settings → Tools → Approvals', () => {
     await waitFor(() => expect(box.disabled).toBe(false));
     expect(box.checked).toBe(false);
     fireEvent.click(box);
-    await waitFor(() => expect(api.callsTo('approvals.setPolicy')).toEqual([{ autoApproveReadOnly: true, manyToolsThreshold: 40 }]));
+    await waitFor(() => expect(api.callsTo('approvals.setPolicy')).toEqual([{ autoApproveReadOnly: true }]));
     expect(box.checked).toBe(true);
   });
 
@@ -57,7 +68,7 @@ describe('Settings → Tools → Approvals', () => {
 
     fireEvent.change(threshold, { target: { value: '120' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save threshold' }));
-    await waitFor(() => expect(api.callsTo('approvals.setPolicy')).toEqual([{ autoApproveReadOnly: false, manyToolsThreshold: 120 }]));
+    await waitFor(() => expect(api.callsTo('approvals.setPolicy')).toEqual([{ manyToolsThreshold: 120 }]));
     expect(await screen.findByText('Saved.')).toBeTruthy();
     expect(api.fakeChat.policy.manyToolsThreshold).toBe(120);
   });

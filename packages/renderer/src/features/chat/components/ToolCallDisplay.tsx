@@ -23,6 +23,11 @@ export function ToolCallDisplay({ call, approval, onAnswer }: ToolCallDisplayPro
   const { t } = useTranslation();
   const headingId = useId();
   const awaiting = call.status === 'awaiting_approval';
+  // With an errorCode the call failed on Elftia's side (timeout, not connected, stopped) and its result
+  // is the engine's English note for the model, so the translated code is shown instead; a cancelled
+  // call's badge already says it all.
+  const failedInApp = call.errorCode !== undefined;
+  const showErrorCode = failedInApp && !(call.status === 'cancelled' && call.errorCode === 'CANCELLED');
   const title = typeof call.annotations?.title === 'string' && call.annotations.title !== call.toolName ? call.annotations.title : undefined;
   return (
     <article className={`tool-call tool-call--${call.status}`} aria-labelledby={headingId} data-testid="tool-call" data-status={call.status}>
@@ -39,8 +44,8 @@ export function ToolCallDisplay({ call, approval, onAnswer }: ToolCallDisplayPro
       <ToolArguments args={call.arguments} open={awaiting} />
       {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
-      {call.result && <ToolResult result={call.result} />}
-      {call.errorCode && (
+      {call.result && !failedInApp && <ToolResult result={call.result} />}
+      {showErrorCode && call.errorCode && (
         <p className="tool-call__error" data-testid="tool-call-error">
           {errorText(t, call.errorCode)}
         </p>

@@ -33,7 +33,8 @@ export function RenameConversationDialog({ initialTitle, onSave, onClose }: Rena
       onClose();
     } catch (error) {
       const field = readAppError(error)?.fieldErrors?.find((e) => e.field === 'title');
-      if (field) setFieldError(t(`common/errors:validation.${field.code}`, { max: TITLE_MAX, ...field.params }));
+      // The title's own limit wins over the router's generic tooLong parameter (the MCP name limit).
+      if (field) setFieldError(t(`common/errors:validation.${field.code}`, { ...field.params, max: TITLE_MAX }));
       else setFailure(toDisplayError(error));
       setBusy(false);
     }

@@ -30,6 +30,13 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
     return approvals.filter((a) => !callIds.has(a.callId));
   }, [messages, approvals]);
 
+  const last = messages[messages.length - 1];
+  const lastUserId = last?.role === 'user' ? last.id : undefined;
+  useLayoutEffect(() => {
+    // The user's own new message starts a turn: follow it even after having scrolled back.
+    if (lastUserId) atEnd.current = true;
+  }, [lastUserId]);
+
   useLayoutEffect(() => {
     const element = ref.current;
     if (element && atEnd.current) element.scrollTop = element.scrollHeight;

@@ -5,7 +5,7 @@ import { TextField } from '../../../../../../components/TextField';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
 
-/** main's MANY_TOOLS_THRESHOLD_RANGE (services/approvals/approvalPolicy.ts); main checks it again. */
+/** main's MANY_TOOLS_THRESHOLD_RANGE (services/approvals/approvalPolicy.ts), which main checks again. */
 const THRESHOLD_MIN = 1;
 const THRESHOLD_MAX = 10_000;
 
@@ -45,13 +45,12 @@ export function ApprovalPolicyForm() {
     };
   }, [api]);
 
-  async function save(next: ApprovalPolicy) {
+  async function save(patch: Partial<ApprovalPolicy>) {
     setSaving(true);
     setFailure(undefined);
     setSaved(false);
     try {
-      await api.approvals.setPolicy.mutate(next);
-      setPolicy(next);
+      setPolicy(await api.approvals.setPolicy.mutate(patch));
       setSaved(true);
     } catch (error) {
       setFailure(toDisplayError(error));
@@ -69,7 +68,7 @@ export function ApprovalPolicyForm() {
       return;
     }
     setThresholdError(undefined);
-    void save({ ...policy, manyToolsThreshold: value });
+    void save({ manyToolsThreshold: value });
   }
 
   const readOnlyId = `${id}-read-only`;
@@ -87,7 +86,7 @@ export function ApprovalPolicyForm() {
           type="checkbox"
           checked={policy?.autoApproveReadOnly ?? false}
           disabled={!policy || saving}
-          onChange={(event) => policy && void save({ ...policy, autoApproveReadOnly: event.target.checked })}
+          onChange={(event) => void save({ autoApproveReadOnly: event.target.checked })}
           aria-describedby={`${readOnlyId}-hint`}
         />
         <label htmlFor={readOnlyId}>{t('settings/tools:approvals.policy.autoApproveReadOnly')}</label>

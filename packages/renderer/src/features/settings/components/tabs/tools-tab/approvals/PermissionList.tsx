@@ -1,37 +1,26 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolPermission } from '@elftia/desktop/shared/contracts/chat.ts';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
+import { useApiSubscription } from '../../../../../../lib/useApiSubscription';
 
 /**
- * The tools the user chose "Always allow" for (seed 004), each revocable. Read when the tab opens and
- * after each revoke: grants are made in the chat, which is another view.
+ * The tools the user chose "Always allow" for (seed 004), each revocable. Live: a grant made in the
+ * chat of another window, or a revoke from here, arrives through approvals.onPermissionsChanged.
  */
 export function PermissionList() {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const headingId = useId();
-  const [permissions, setPermissions] = useState<ToolPermission[]>();
+  const live = useApiSubscription((a) => a.approvals.onPermissionsChanged);
+  const permissions = live.data;
   const [failure, setFailure] = useState<DisplayError>();
-
-  const reload = useCallback(async () => {
-    try {
-      setPermissions(await api.approvals.permissions.query());
-    } catch (error) {
-      setFailure(toDisplayError(error));
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   async function revoke(permission: ToolPermission) {
     setFailure(undefined);
     try {
       await api.approvals.revoke.mutate({ serverId: permission.serverId, toolName: permission.toolName });
-      await reload();
     } catch (error) {
       setFailure(toDisplayError(error));
     }
@@ -44,6 +33,11 @@ export function PermissionList() {
       {failure && (
         <p className="form__failure" role="alert">
           {t(errorMessageKey(failure.code), failure.params ?? {})}
+        </p>
+      )}
+      {live.error !== undefined && (
+        <p className="form__failure" role="alert">
+          {t(errorMessageKey(toDisplayError(live.error).code))}
         </p>
       )}
       {permissions?.length === 0 && <p className="empty-state">{t('settings/tools:approvals.permissions.empty')}</p>}
