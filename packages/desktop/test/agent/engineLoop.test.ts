@@ -150,7 +150,12 @@ describe('the turn loop', () => {
         },
       ],
     });
-    expect(run.result).toMatchObject({ stopReason: 'error', error: { code: 'PROVIDER_RATE_LIMIT' } });
+    expect(run.result).toEqual(
+      expect.objectContaining({
+        stopReason: 'error',
+        error: { code: 'PROVIDER_RATE_LIMIT', params: { detail: '429 Too Many Requests', status: 429 } },
+      }),
+    );
     expect(run.result.messages.map((m) => m.role)).toEqual(['assistant', 'tool']);
   });
 

@@ -98,7 +98,8 @@ export class TinyElfEngine {
     if (output.end.kind !== 'completed') {
       if (output.text) messages.push({ role: 'assistant', text: output.text, toolCalls: [] });
       if (output.end.kind === 'stopped') return { messages, stopReason: 'stopped' };
-      return { messages, stopReason: 'error', error: { code: output.end.code } };
+      const { code, params } = output.end;
+      return { messages, stopReason: 'error', error: params ? { code, params } : { code } };
     }
     messages.push({ role: 'assistant', text: output.text, toolCalls: output.toolCalls });
     if (output.toolCalls.length === 0) return { messages, stopReason: 'answered' };

@@ -3,13 +3,14 @@
  * How the stream ended is a value, not an exception, so the turn loop can keep what arrived.
  */
 import type { CompletionErrorCode } from '../../../../../shared/contracts/providers';
+import { completionErrorData } from '../../../completion/errors';
 import { type CompletionClient, CompletionError, type CompletionRequest, type EngineToolCall } from '../../../completion/types';
 
 export type StepEnd =
   | { kind: 'completed' }
   /** The signal fired: Stop. */
   | { kind: 'stopped' }
-  | { kind: 'error'; code: CompletionErrorCode | 'INTERNAL'; message: string };
+  | { kind: 'error'; code: CompletionErrorCode | 'INTERNAL'; message: string; params?: Record<string, string | number> };
 
 export interface StepOutput {
   text: string;
@@ -34,7 +35,11 @@ export async function streamStep(completion: CompletionClient, request: Completi
     }
   } catch (error) {
     if (request.signal.aborted) return { text, toolCalls: [], end: { kind: 'stopped' } };
-    if (error instanceof CompletionError) return { text, toolCalls: [], end: { kind: 'error', code: error.code, message: error.message } };
+    if (error instanceof CompletionError) {
+      // The provider's own words (e.g. which tool definition it rejected) fill {{detail}}.
+      const { code, params } = completionErrorData(error);
+      return { text, toolCalls: [], end: { kind: 'error', code, message: error.message, params } };
+    }
     return { text, toolCalls: [], end: { kind: 'error', code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
   }
   if (request.signal.aborted) return { text, toolCalls: [], end: { kind: 'stopped' } };
