@@ -88,6 +88,8 @@ test('the model calls get-tiny-image: approve once, the image renders and enlarg
   expect(rest).toHaveLength(0);
   expect(first!.body).toMatchObject({ model: 'scripted-model', stream: true });
   expect(toolNamesOf(first!.body)).toEqual(expect.arrayContaining([TINY_IMAGE.providerName, ECHO.providerName, LONG_RUNNING.providerName]));
+  // The built-in clock-math server that ships with Elftia is offered beside the user's servers.
+  expect(toolNamesOf(first!.body).some((name) => name.startsWith('clock_math__current_time'))).toBe(true);
   expect(first!.body.messages.at(-1)).toEqual({ role: 'user', content: 'Show me the MCP logo' });
   // The second request carries the assistant's call, the tool's text result, and the image as a
   // following user message (Chat Completions takes images only from the user).

@@ -7,6 +7,8 @@ import type { Db } from './db/database';
 import { ConversationRepository } from './db/ConversationRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
+import { builtinServers } from './builtin-servers';
+import { BuiltinToolSession } from './services/agent-core/engine/tinyelf/BuiltinToolSession';
 import { TinyElfEngine } from './services/agent-core/engine/tinyelf/TinyElfEngine';
 import type { EngineMcpService } from './services/agent-core/engine/tinyelf/tools/mcpScope';
 import { ApprovalService } from './services/approvals/ApprovalService';
@@ -25,6 +27,8 @@ export interface ChatRuntimeOptions {
 export interface ChatRuntime {
   approvals: ApprovalService;
   chat: ChatService;
+  /** Stops the built-in servers (started on the first turn that offers tools). */
+  dispose(): Promise<void>;
 }
 
 export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
@@ -34,7 +38,16 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     settings: new SettingsRepository(db),
     onListenerError: (error) => logger?.warn(`approvals: a listener failed: ${String(error)}`),
   });
-  const engine = new TinyElfEngine({ completion: options.completion, mcp: options.mcp, approvals, policy: () => approvals.getPolicy() });
+  // The built-in clock-math server ships with every install; `files` needs a folder the user picks,
+  // which has no setting yet, so it is not offered here.
+  const builtins = new BuiltinToolSession(() => builtinServers());
+  const engine = new TinyElfEngine({
+    completion: options.completion,
+    mcp: options.mcp,
+    approvals,
+    builtins,
+    policy: () => approvals.getPolicy(),
+  });
   const chat = new ChatService({
     repository: new ConversationRepository(db),
     engine,
@@ -42,5 +55,5 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     approvals,
     logger,
   });
-  return { approvals, chat };
+  return { approvals, chat, dispose: () => builtins.close() };
 }

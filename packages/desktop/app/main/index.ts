@@ -66,7 +66,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
   const mcpRuntime = createMcpRuntime({ dataDir, config: mcpServers, autoConnect: options.autoConnectMcp ?? false, logger: options.logger });
-  const { approvals, chat } = createChatRuntime({ db, mcp: mcpRuntime.service, completion, providers, logger: options.logger });
+  const chatRuntime = createChatRuntime({ db, mcp: mcpRuntime.service, completion, providers, logger: options.logger });
+  const { approvals, chat } = chatRuntime;
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
     settings.notifyExternalChange();
@@ -94,6 +95,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       try {
         // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
         await chat.dispose();
+        await chatRuntime.dispose();
         await mcpRuntime.dispose();
       } finally {
         db.close();
