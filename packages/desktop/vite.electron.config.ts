@@ -2,7 +2,7 @@
  * Builds the Electron shell into dist/electron: `main.js` (ES module) from app/main/electron/main.ts
  * and `preload.cjs` from app/preload/index.ts. Both are SSR builds, so Node built-ins and
  * dependencies stay imports rather than being bundled — except in the preload: a sandboxed
- * preload can only require('electron') and a few built-ins, so it must be one CommonJS file with
+ * preload can only load the electron module and a few built-ins, so it must be one CommonJS file with
  * trpc-electron inlined.
  *
  * The `builder` makes a plain `vite build -c vite.electron.config.ts` build these two environments
