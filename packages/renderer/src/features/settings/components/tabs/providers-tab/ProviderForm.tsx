@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_KINDS, type ProviderInputParsed, type ProviderKind, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
-import { Dialog } from '../../../../../components/Dialog';
+import { FormDialog } from '../../../../../components/FormDialog';
 import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
 import { TextField } from '../../../../../components/TextField';
-import { errorMessageKey } from '../../../../../lib/appError';
-import { fieldErrorMessage } from '../tools-tab/fieldErrorMessage';
-import { ModelRows } from './ModelRows';
+import { type TextRowLabels, TextRows } from '../../../../../components/TextRows';
+import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
 import { emptyProviderValues, rowIdGenerator, toProviderValues } from './providerFormModel';
 import { useProviderForm } from './useProviderForm';
 
@@ -15,6 +14,16 @@ export const PROVIDER_KIND_KEYS: Record<ProviderKind, string> = {
   anthropic: 'settings/providers:kind.anthropic',
   google: 'settings/providers:kind.google',
   'openai-compatible': 'settings/providers:kind.openai-compatible',
+};
+
+/** The provider's model names, one per row; the first is the default for new conversations. */
+const MODEL_LABELS: TextRowLabels = {
+  legend: 'settings/providers:form.models',
+  hint: 'settings/providers:form.modelsHint',
+  item: 'settings/providers:form.model',
+  add: 'settings/providers:form.addModel',
+  remove: 'settings/providers:form.removeModel',
+  removeRow: 'settings/providers:form.removeRow',
 };
 
 export interface ProviderFormProps {
@@ -45,92 +54,82 @@ export function ProviderForm({ provider, onSubmit, onClose }: ProviderFormProps)
   const keyStored = provider?.hasApiKey === true;
 
   return (
-    <Dialog title={t(provider ? 'settings/providers:form.editTitle' : 'settings/providers:form.addTitle')} onClose={onClose} className="dialog--wide">
-      <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
-        {form.failure && (
-          <p className="form__failure" role="alert">
-            {t(errorMessageKey(form.failure.code), form.failure.params ?? {})}
-          </p>
-        )}
-        {formError && (
-          <p className="form__failure" role="alert">
-            {formError}
-          </p>
-        )}
-        <TextField
-          id={`${idPrefix}-name`}
-          label={t('settings/providers:form.name')}
-          value={values.name}
-          onValueChange={(name) => change((v) => ({ ...v, name }), 'name')}
-          onBlur={(event) => blur('name', event)}
-          error={fieldErrorMessage(t, errors.name)}
-          autoComplete="off"
-          data-autofocus
-        />
-        <div className="field">
-          <label htmlFor={kindId} className="field__label">
-            {t('settings/providers:form.kind')}
-          </label>
-          <select
-            id={kindId}
-            className="input"
-            value={values.kind}
-            onChange={(event) => change((v) => ({ ...v, kind: event.target.value as ProviderKind }), 'kind')}
-            aria-invalid={kindError ? true : undefined}
-            aria-describedby={describedBy(kindError && `${kindId}-error`)}
-          >
-            {PROVIDER_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(PROVIDER_KIND_KEYS[kind])}
-              </option>
-            ))}
-          </select>
-          <FieldErrorText id={`${kindId}-error`} message={kindError} />
-        </div>
-        <TextField
-          id={`${idPrefix}-base-url`}
-          label={t(compatible ? 'settings/providers:form.baseUrl' : 'settings/providers:form.baseUrlOptional')}
-          hint={t(compatible ? 'settings/providers:form.baseUrlHintCompatible' : 'settings/providers:form.baseUrlHint')}
-          type="url"
-          inputMode="url"
-          value={values.baseUrl}
-          onValueChange={(baseUrl) => change((v) => ({ ...v, baseUrl }), 'baseUrl')}
-          onBlur={(event) => blur('baseUrl', event)}
-          error={fieldErrorMessage(t, errors.baseUrl)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <TextField
-          id={`${idPrefix}-api-key`}
-          label={t('settings/providers:form.apiKey')}
-          hint={t(keyStored ? 'settings/providers:form.apiKeyStoredHint' : 'settings/providers:form.apiKeyHint')}
-          type="password"
-          value={values.apiKey}
-          onValueChange={(apiKey) => change((v) => ({ ...v, apiKey }), 'apiKey')}
-          onBlur={(event) => blur('apiKey', event)}
-          error={fieldErrorMessage(t, errors.apiKey)}
-          // "new-password" keeps the browser's password manager from filling in a saved login.
-          autoComplete="new-password"
-          spellCheck={false}
-          placeholder={keyStored ? t('settings/providers:form.apiKeyStoredPlaceholder') : undefined}
-        />
-        <ModelRows
-          idPrefix={idPrefix}
-          rows={values.models}
-          errors={errors}
-          newRowId={newRowId}
-          onChange={(models, field) => change((v) => ({ ...v, models }), field)}
-          onBlur={blur}
-        />
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('settings/providers:form.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={form.saving}>
-            {t('settings/providers:form.save')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t(provider ? 'settings/providers:form.editTitle' : 'settings/providers:form.addTitle')}
+      form={form}
+      formError={formError}
+      saveLabel={t('settings/providers:form.save')}
+      cancelLabel={t('settings/providers:form.cancel')}
+      onClose={onClose}
+    >
+      <TextField
+        id={`${idPrefix}-name`}
+        label={t('settings/providers:form.name')}
+        value={values.name}
+        onValueChange={(name) => change((v) => ({ ...v, name }), 'name')}
+        onBlur={(event) => blur('name', event)}
+        error={fieldErrorMessage(t, errors.name)}
+        autoComplete="off"
+        data-autofocus
+      />
+      <div className="field">
+        <label htmlFor={kindId} className="field__label">
+          {t('settings/providers:form.kind')}
+        </label>
+        <select
+          id={kindId}
+          className="input"
+          value={values.kind}
+          onChange={(event) => change((v) => ({ ...v, kind: event.target.value as ProviderKind }), 'kind')}
+          aria-invalid={kindError ? true : undefined}
+          aria-describedby={describedBy(kindError && `${kindId}-error`)}
+        >
+          {PROVIDER_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(PROVIDER_KIND_KEYS[kind])}
+            </option>
+          ))}
+        </select>
+        <FieldErrorText id={`${kindId}-error`} message={kindError} />
+      </div>
+      <TextField
+        id={`${idPrefix}-base-url`}
+        label={t(compatible ? 'settings/providers:form.baseUrl' : 'settings/providers:form.baseUrlOptional')}
+        hint={t(compatible ? 'settings/providers:form.baseUrlHintCompatible' : 'settings/providers:form.baseUrlHint')}
+        type="url"
+        inputMode="url"
+        value={values.baseUrl}
+        onValueChange={(baseUrl) => change((v) => ({ ...v, baseUrl }), 'baseUrl')}
+        onBlur={(event) => blur('baseUrl', event)}
+        error={fieldErrorMessage(t, errors.baseUrl)}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        id={`${idPrefix}-api-key`}
+        label={t('settings/providers:form.apiKey')}
+        hint={t(keyStored ? 'settings/providers:form.apiKeyStoredHint' : 'settings/providers:form.apiKeyHint')}
+        type="password"
+        value={values.apiKey}
+        onValueChange={(apiKey) => change((v) => ({ ...v, apiKey }), 'apiKey')}
+        onBlur={(event) => blur('apiKey', event)}
+        error={fieldErrorMessage(t, errors.apiKey)}
+        // "new-password" keeps the browser's password manager from filling in a saved login.
+        autoComplete="new-password"
+        spellCheck={false}
+        placeholder={keyStored ? t('settings/providers:form.apiKeyStoredPlaceholder') : undefined}
+      />
+      <TextRows
+        list="models"
+        idPrefix={idPrefix}
+        labels={MODEL_LABELS}
+        rows={values.models}
+        errors={errors}
+        newRowId={newRowId}
+        listField="models"
+        onChange={(models, field) => change((v) => ({ ...v, models }), field)}
+        onBlur={blur}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
-import { fieldErrorMessage } from './fieldErrorMessage';
+import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
 import type { FieldKey, FormErrors, FormFieldError, KeyValueRow } from './types';
-import { useFocusAfterRender } from './useFocusAfterRender';
+import { useFocusAfterRender } from '../../../../../lib/useFocusAfterRender';
 
 /** The i18n keys for one kind of name/value list; `{{index}}` is the 1-based row number. */
 export interface KeyValueLabels {

@@ -8,11 +8,10 @@ import {
   type McpServerInput,
   type McpServerTransport,
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { Dialog } from '../../../../../components/Dialog';
+import { FormDialog } from '../../../../../components/FormDialog';
 import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
 import { TextField } from '../../../../../components/TextField';
-import { errorMessageKey } from '../../../../../lib/appError';
-import { fieldErrorMessage } from './fieldErrorMessage';
+import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
 import { emptyFormValues, rowIdGenerator, toFormValues } from './formModel';
 import { TransportFields } from './TransportFields';
 import type { McpServerFormMode, McpServerFormSubmit } from './types';
@@ -51,92 +50,75 @@ export function McpServerForm({ mode, initial, onSubmit, onClose }: McpServerFor
   const formError = fieldErrorMessage(t, errors.form);
 
   return (
-    <Dialog
+    <FormDialog
       title={t(mode.kind === 'add' ? 'settings/tools:form.addTitle' : 'settings/tools:form.editTitle')}
+      form={form}
+      formError={formError}
+      saveLabel={t('settings/tools:form.save')}
+      cancelLabel={t('settings/tools:form.cancel')}
       onClose={onClose}
-      className="dialog--wide"
     >
-      <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
-        {form.failure && (
-          <p className="form__failure" role="alert">
-            {t(errorMessageKey(form.failure.code), form.failure.params ?? {})}
-          </p>
-        )}
-        {formError && (
-          <p className="form__failure" role="alert">
-            {formError}
-          </p>
-        )}
-        <TextField
-          id={`${idPrefix}-name`}
-          label={t('settings/tools:form.name')}
-          hint={t('settings/tools:form.nameHint', { max: MCP_NAME_MAX_LENGTH })}
-          value={values.name}
-          onValueChange={(name) => change((v) => ({ ...v, name }), 'name')}
-          onBlur={(event) => blur('name', event)}
-          error={fieldErrorMessage(t, errors.name)}
-          autoComplete="off"
-          data-autofocus
+      <TextField
+        id={`${idPrefix}-name`}
+        label={t('settings/tools:form.name')}
+        hint={t('settings/tools:form.nameHint', { max: MCP_NAME_MAX_LENGTH })}
+        value={values.name}
+        onValueChange={(name) => change((v) => ({ ...v, name }), 'name')}
+        onBlur={(event) => blur('name', event)}
+        error={fieldErrorMessage(t, errors.name)}
+        autoComplete="off"
+        data-autofocus
+      />
+      <div className="field">
+        <label htmlFor={transportId} className="field__label">
+          {t('settings/tools:form.transport')}
+        </label>
+        <select
+          id={transportId}
+          className="input"
+          value={values.type}
+          onChange={(event) => change((v) => ({ ...v, type: event.target.value as McpServerTransport }), 'type')}
+          aria-invalid={transportError ? true : undefined}
+          aria-describedby={describedBy(transportError && `${transportId}-error`)}
+        >
+          {MCP_SERVER_TRANSPORTS.map((transport) => (
+            <option key={transport} value={transport}>
+              {t(TRANSPORT_OPTION_KEYS[transport])}
+            </option>
+          ))}
+        </select>
+        <FieldErrorText id={`${transportId}-error`} message={transportError} />
+      </div>
+      <TransportFields idPrefix={idPrefix} form={form} newRowId={newRowId} />
+      <TextField
+        id={`${idPrefix}-timeout`}
+        label={t('settings/tools:form.timeout')}
+        hint={t('settings/tools:form.timeoutHint', { min: MCP_TIMEOUT_MIN_SEC, max: MCP_TIMEOUT_MAX_SEC })}
+        type="number"
+        inputMode="numeric"
+        min={MCP_TIMEOUT_MIN_SEC}
+        max={MCP_TIMEOUT_MAX_SEC}
+        step={1}
+        value={values.timeoutSec}
+        onValueChange={(timeoutSec) => change((v) => ({ ...v, timeoutSec }), 'timeoutSec')}
+        onBlur={(event) => blur('timeoutSec', event)}
+        error={fieldErrorMessage(t, errors.timeoutSec)}
+      />
+      <div className="field field--inline">
+        <input
+          id={enabledId}
+          type="checkbox"
+          checked={values.enabled}
+          onChange={(event) => change((v) => ({ ...v, enabled: event.target.checked }), 'enabled')}
+          aria-invalid={enabledError ? true : undefined}
+          aria-describedby={describedBy(`${enabledId}-hint`, enabledError && `${enabledId}-error`)}
         />
-        <div className="field">
-          <label htmlFor={transportId} className="field__label">
-            {t('settings/tools:form.transport')}
-          </label>
-          <select
-            id={transportId}
-            className="input"
-            value={values.type}
-            onChange={(event) => change((v) => ({ ...v, type: event.target.value as McpServerTransport }), 'type')}
-            aria-invalid={transportError ? true : undefined}
-            aria-describedby={describedBy(transportError && `${transportId}-error`)}
-          >
-            {MCP_SERVER_TRANSPORTS.map((transport) => (
-              <option key={transport} value={transport}>
-                {t(TRANSPORT_OPTION_KEYS[transport])}
-              </option>
-            ))}
-          </select>
-          <FieldErrorText id={`${transportId}-error`} message={transportError} />
-        </div>
-        <TransportFields idPrefix={idPrefix} form={form} newRowId={newRowId} />
-        <TextField
-          id={`${idPrefix}-timeout`}
-          label={t('settings/tools:form.timeout')}
-          hint={t('settings/tools:form.timeoutHint', { min: MCP_TIMEOUT_MIN_SEC, max: MCP_TIMEOUT_MAX_SEC })}
-          type="number"
-          inputMode="numeric"
-          min={MCP_TIMEOUT_MIN_SEC}
-          max={MCP_TIMEOUT_MAX_SEC}
-          step={1}
-          value={values.timeoutSec}
-          onValueChange={(timeoutSec) => change((v) => ({ ...v, timeoutSec }), 'timeoutSec')}
-          onBlur={(event) => blur('timeoutSec', event)}
-          error={fieldErrorMessage(t, errors.timeoutSec)}
-        />
-        <div className="field field--inline">
-          <input
-            id={enabledId}
-            type="checkbox"
-            checked={values.enabled}
-            onChange={(event) => change((v) => ({ ...v, enabled: event.target.checked }), 'enabled')}
-            aria-invalid={enabledError ? true : undefined}
-            aria-describedby={describedBy(`${enabledId}-hint`, enabledError && `${enabledId}-error`)}
-          />
-          <label htmlFor={enabledId}>{t('settings/tools:form.enabled')}</label>
-          <p id={`${enabledId}-hint`} className="field__hint">
-            {t('settings/tools:form.enabledHint')}
-          </p>
-          <FieldErrorText id={`${enabledId}-error`} message={enabledError} />
-        </div>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('settings/tools:form.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={form.saving}>
-            {t('settings/tools:form.save')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+        <label htmlFor={enabledId}>{t('settings/tools:form.enabled')}</label>
+        <p id={`${enabledId}-hint`} className="field__hint">
+          {t('settings/tools:form.enabledHint')}
+        </p>
+        <FieldErrorText id={`${enabledId}-error`} message={enabledError} />
+      </div>
+    </FormDialog>
   );
 }

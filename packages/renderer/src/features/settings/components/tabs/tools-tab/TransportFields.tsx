@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../../../components/TextField';
-import { fieldErrorMessage } from './fieldErrorMessage';
+import { type TextRowLabels, TextRows } from '../../../../../components/TextRows';
+import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
 import { type KeyValueLabels, KeyValueRows } from './KeyValueRows';
-import { type TextRowLabels, TextRows } from './TextRows';
 import type { McpServerFormState } from './useMcpServerForm';
 
 export interface TransportFieldsProps {
@@ -17,6 +17,7 @@ const ARGUMENT_LABELS: TextRowLabels = {
   item: 'settings/tools:form.argument',
   add: 'settings/tools:form.addArgument',
   remove: 'settings/tools:form.removeArgument',
+  removeRow: 'settings/tools:form.removeRow',
 };
 
 const WATCH_PATH_LABELS: TextRowLabels = {
@@ -25,6 +26,7 @@ const WATCH_PATH_LABELS: TextRowLabels = {
   item: 'settings/tools:form.watchPath',
   add: 'settings/tools:form.addWatchPath',
   remove: 'settings/tools:form.removeWatchPath',
+  removeRow: 'settings/tools:form.removeRow',
 };
 
 const ENV_LABELS: KeyValueLabels = {
