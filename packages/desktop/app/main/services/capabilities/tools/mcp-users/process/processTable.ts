@@ -178,7 +178,9 @@ export async function readProcessIdentity(pid: number, platform: NodeJS.Platform
       return null;
     }
   }
-  const text = await execText('ps', ['-o', 'lstart=,command=', '-p', String(pid)]);
-  const line = text?.trim();
-  return line ? `ps:${line}` : null;
+  // `stat` first: a zombie (Z) is gone for our purposes, as on Linux; it only awaits its parent's wait().
+  const text = await execText('ps', ['-o', 'stat=,lstart=,command=', '-p', String(pid)]);
+  const match = /^\s*(\S+)\s+(.*)$/.exec(text?.trim() ?? '');
+  if (!match || match[1]!.startsWith('Z')) return null;
+  return `ps:${match[2]}`;
 }
