@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, test as base } from '@playwright/test';
+import { startAnnouncing, stopProcess } from './processes';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'packages', 'desktop', 'app', 'main', 'host', 'cli.ts');
@@ -42,50 +43,19 @@ export function runCli(dataDir: string, args: string[]) {
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--json', '--port', '0', '--data-dir', dataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`host did not start in 20 s: ${stderr}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const newline = out.indexOf('\n');
-      if (newline >= 0) {
-        clearTimeout(timer);
-        resolve(out.slice(0, newline));
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`host exited with ${code}: ${stderr}`));
-    });
-  });
-  const { url, port } = JSON.parse(line) as { url: string; port: number };
-  return { child, url, port };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
+function startHost(dataDir: string) {
+  return startAnnouncing<{ url: string; port: number }>('the host', [CLI, 'serve', '--json', '--port', '0', '--data-dir', dataDir], ROOT);
 }
 
 export const test = base.extend<{ host: Host }>({
   host: async ({}, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-'));
-    const { child, url, port } = await startHost(dataDir);
+    const { child, announced } = await startHost(dataDir);
+    const { url, port } = announced;
     const parsed = new URL(url);
     const token = new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '';
     await use({ url, origin: parsed.origin, port, token, dataDir, cli: (args) => runCli(dataDir, args) });
-    await stop(child);
+    await stopProcess(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
 });

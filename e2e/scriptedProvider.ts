@@ -5,10 +5,11 @@
  * The `test` exported here is the host fixture's test plus `provider`: started before the test,
  * stopped after it whether it passed or not (and killed when the runner itself exits).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, openSettings, ROOT, test as hostTest } from './fixtures';
+import { startAnnouncing, stopProcess } from './processes';
 
 const MAIN = path.join(ROOT, 'packages', 'desktop', 'test', 'support', 'scriptedProvider', 'main.ts');
 const TOKEN_HEADER = 'x-scripted-provider-token';
@@ -65,12 +66,6 @@ export interface OpenAIRequestBody {
   tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
 }
 
-const running = new Set<ChildProcess>();
-// Last resort if the runner dies mid-test: no provider process outlives it.
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 export class ScriptedProviderProcess {
   private constructor(
     private readonly child: ChildProcess,
@@ -81,29 +76,9 @@ export class ScriptedProviderProcess {
 
   /** Starts `main.ts` and waits for its `{ url, controlToken }` line. */
   static async start(script: Script = {}): Promise<ScriptedProviderProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    running.add(child);
-    child.once('exit', () => running.delete(child));
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const { child, announced } = await startAnnouncing<{ url: string; controlToken: string }>('scripted provider', [MAIN], ROOT);
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`scripted provider did not start in 20 s: ${stderr}`)), 20_000);
-        child.stdout?.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const newline = out.indexOf('\n');
-          if (newline >= 0) {
-            clearTimeout(timer);
-            resolve(out.slice(0, newline));
-          }
-        });
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`scripted provider exited with ${code}: ${stderr}`));
-        });
-      });
-      const { url, controlToken } = JSON.parse(line) as { url: string; controlToken: string };
+      const { url, controlToken } = announced;
       const provider = new ScriptedProviderProcess(child, url, controlToken);
       await provider.setScript(script);
       return provider;
@@ -142,13 +117,7 @@ export class ScriptedProviderProcess {
   }
 
   async stop(): Promise<void> {
-    const { child } = this;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
+    await stopProcess(this.child);
   }
 
   private control(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<Response> {

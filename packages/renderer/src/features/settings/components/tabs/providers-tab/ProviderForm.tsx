@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_KINDS, type ProviderInputParsed, type ProviderKind, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
 import { FormDialog } from '../../../../../components/FormDialog';
-import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
+import { SelectField } from '../../../../../components/SelectField';
 import { TextField } from '../../../../../components/TextField';
 import { type TextRowLabels, TextRows } from '../../../../../components/TextRows';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
@@ -72,26 +72,14 @@ export function ProviderForm({ provider, onSubmit, onClose }: ProviderFormProps)
         autoComplete="off"
         data-autofocus
       />
-      <div className="field">
-        <label htmlFor={kindId} className="field__label">
-          {t('settings/providers:form.kind')}
-        </label>
-        <select
-          id={kindId}
-          className="input"
-          value={values.kind}
-          onChange={(event) => change((v) => ({ ...v, kind: event.target.value as ProviderKind }), 'kind')}
-          aria-invalid={kindError ? true : undefined}
-          aria-describedby={describedBy(kindError && `${kindId}-error`)}
-        >
-          {PROVIDER_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(PROVIDER_KIND_KEYS[kind])}
-            </option>
-          ))}
-        </select>
-        <FieldErrorText id={`${kindId}-error`} message={kindError} />
-      </div>
+      <SelectField
+        id={kindId}
+        label={t('settings/providers:form.kind')}
+        value={values.kind}
+        options={PROVIDER_KINDS.map((kind) => ({ value: kind, label: t(PROVIDER_KIND_KEYS[kind]) }))}
+        onValueChange={(kind: ProviderKind) => change((v) => ({ ...v, kind }), 'kind')}
+        error={kindError}
+      />
       <TextField
         id={`${idPrefix}-base-url`}
         label={t(compatible ? 'settings/providers:form.baseUrl' : 'settings/providers:form.baseUrlOptional')}

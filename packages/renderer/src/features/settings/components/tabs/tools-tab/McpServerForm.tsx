@@ -10,6 +10,7 @@ import {
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { FormDialog } from '../../../../../components/FormDialog';
 import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
+import { SelectField } from '../../../../../components/SelectField';
 import { TextField } from '../../../../../components/TextField';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
 import { emptyFormValues, rowIdGenerator, toFormValues } from './formModel';
@@ -69,26 +70,14 @@ export function McpServerForm({ mode, initial, onSubmit, onClose }: McpServerFor
         autoComplete="off"
         data-autofocus
       />
-      <div className="field">
-        <label htmlFor={transportId} className="field__label">
-          {t('settings/tools:form.transport')}
-        </label>
-        <select
-          id={transportId}
-          className="input"
-          value={values.type}
-          onChange={(event) => change((v) => ({ ...v, type: event.target.value as McpServerTransport }), 'type')}
-          aria-invalid={transportError ? true : undefined}
-          aria-describedby={describedBy(transportError && `${transportId}-error`)}
-        >
-          {MCP_SERVER_TRANSPORTS.map((transport) => (
-            <option key={transport} value={transport}>
-              {t(TRANSPORT_OPTION_KEYS[transport])}
-            </option>
-          ))}
-        </select>
-        <FieldErrorText id={`${transportId}-error`} message={transportError} />
-      </div>
+      <SelectField
+        id={transportId}
+        label={t('settings/tools:form.transport')}
+        value={values.type}
+        options={MCP_SERVER_TRANSPORTS.map((transport) => ({ value: transport, label: t(TRANSPORT_OPTION_KEYS[transport]) }))}
+        onValueChange={(type: McpServerTransport) => change((v) => ({ ...v, type }), 'type')}
+        error={transportError}
+      />
       <TransportFields idPrefix={idPrefix} form={form} newRowId={newRowId} />
       <TextField
         id={`${idPrefix}-timeout`}
