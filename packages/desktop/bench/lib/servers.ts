@@ -2,12 +2,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { type McpServerInput, type McpServerRecord, parseMcpServerInput } from '../../app/shared/contracts/mcp-types';
+import { freePort } from '../../test/mcp/helpers';
 
 const require = createRequire(import.meta.url);
 
@@ -46,17 +46,6 @@ export function addServer(services: AppServices, input: McpServerInput): McpServ
 /** A stdio server run by this Node binary. */
 export function nodeStdioInput(name: string, args: string[], env: Record<string, string> = {}): McpServerInput {
   return { type: 'stdio', name, command: process.execPath, args, env };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface HttpServer {
