@@ -8,6 +8,8 @@ import type { McpServerConfigService } from './services/capabilities/tools/mcp-u
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
+import { PackagePrefetcher } from './services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
+import { PrefetchMarkers } from './services/capabilities/tools/mcp-users/prefetch/PrefetchMarkers';
 import { SourceWatcher } from './services/capabilities/tools/mcp-users/SourceWatcher';
 
 export interface McpRuntimeOptions {
@@ -17,6 +19,8 @@ export interface McpRuntimeOptions {
   logger?: McpLogger;
   /** Keep enabled servers connected and follow configuration changes (the app and the host); default false (one-shot CLI commands). */
   autoConnect?: boolean;
+  /** Time a first start's package download may take, in milliseconds; default 10 minutes. */
+  installTimeoutMs?: number;
   /** Quiet time after a source change before the server restarts, in milliseconds; default 300 (SourceWatcher). */
   sourceDebounceMs?: number;
 }
@@ -35,6 +39,16 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const shellEnv = new ShellEnvironment({ platform });
   const registry = new PidRegistry({ dataDir: options.dataDir, platform });
   const tracker = McpProcessTracker.getInstance();
+  const serverEnv = (env: Record<string, string> | undefined) => mergeEnv(process.env, shellEnv.current?.env, env, { platform });
+  const prefetcher = new PackagePrefetcher({
+    platform,
+    envFor: async (server) => {
+      await shellEnv.get();
+      return serverEnv(server.config.env);
+    },
+    markers: new PrefetchMarkers(options.dataDir),
+    timeoutMs: options.installTimeoutMs,
+  });
   tracker.configure({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });
 
   const service = new McpService({
@@ -46,11 +60,17 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     beforeConnect: async () => {
       await shellEnv.get();
     },
+    prepareServer: (server, context) =>
+      prefetcher.prepare(server, {
+        signal: context.signal,
+        onInstalling: (plan) => context.onInstalling({ packages: plan.packages }),
+        onOutput: context.onOutput,
+      }),
     stdioTransportFactory: (p) =>
       new ProcessStdioTransport({
         command: p.command,
         args: p.args,
-        env: mergeEnv(process.env, shellEnv.current?.env, p.env, { platform }),
+        env: serverEnv(p.env),
         platform,
         maxLineBytes: p.maxMessageBytes,
         onStderr: p.onStderr,

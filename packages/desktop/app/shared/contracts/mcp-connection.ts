@@ -21,6 +21,7 @@ export const MCP_SERVICE_ERROR_CODES = [
   'UNSUPPORTED_TRANSPORT',
   'CONNECT_FAILED',
   'REQUEST_FAILED',
+  'INSTALL_FAILED',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 
@@ -49,6 +50,11 @@ export interface McpServerState {
   /** True once consecutiveErrors reaches 3. */
   degraded: boolean;
   toolCount: number;
+  /**
+   * Present while status is `connecting` and the server's package downloads before its first start
+   * (`npx`, `uvx`); the connect timeout starts after it. `lastLine` is the download's latest output.
+   */
+  installing?: { packages: string[]; startedAtMs: number; lastLine?: string };
   /** Present while an automatic reconnect is scheduled. `nextAtMs` is epoch milliseconds. */
   reconnect?: { attempt: number; nextAtMs: number };
   /** Epoch milliseconds of the last change. */

@@ -10,6 +10,22 @@ import { McpServiceError, countsAgainstServer, toMcpServiceError } from './McpSe
 import { redactorFor } from './redact';
 import { type ConnectionState, ServerEntry } from './ServerEntry';
 
+/**
+ * Work before a server's process starts that is not part of its connect, such as downloading its
+ * package (the "installing" phase). Rejects with an McpServiceError to fail the connect.
+ */
+export type PrepareServer = (
+  server: McpServerRecord,
+  context: {
+    signal: AbortSignal;
+    onInstalling(install: { packages: string[] }): void;
+    onOutput(line: string): void;
+  },
+) => Promise<void>;
+
+/** Shortest gap between two state events that only carry a new line of install output, in milliseconds. */
+const INSTALL_PROGRESS_INTERVAL_MS = 250;
+
 /** Where McpService's diagnostics go besides the per-server log (the app's log sink). */
 export interface McpLogger {
   info(message: string): void;
@@ -20,6 +36,8 @@ export interface McpLogger {
 export interface ConnectionPoolDeps {
   readServer(id: string): Promise<McpServerRecord | undefined>;
   beforeConnect?: (() => Promise<void>) | undefined;
+  /** See McpServiceOptions.prepareServer. */
+  prepareServer?: PrepareServer | undefined;
   /** See McpServiceOptions.minConnectTimeoutMs. */
   minConnectTimeoutMs: number;
   createTransport(server: McpServerRecord, onStderr: (chunk: string) => void): McpTransport;
@@ -138,6 +156,7 @@ export class ConnectionPool {
   private async open(entry: ServerEntry, server: McpServerRecord, signal: AbortSignal): Promise<McpConnection> {
     entry.log.add('info', `connecting: ${describeTarget(server)}`);
     await this.deps.beforeConnect?.();
+    await this.prepare(entry, server, signal);
     return McpConnection.open({
       server,
       transport: this.deps.createTransport(server, (chunk) => entry.log.addStderrChunk(chunk)),
@@ -157,6 +176,40 @@ export class ConnectionPool {
         this.emitState(entry);
       },
     });
+  }
+
+  /** The installing phase: its own timeout and progress, before the connect timeout starts. */
+  private async prepare(entry: ServerEntry, server: McpServerRecord, signal: AbortSignal): Promise<void> {
+    if (!this.deps.prepareServer) return;
+    const generation = entry.generation;
+    let lastEmitMs = 0;
+    const current = () => entry.generation === generation && entry.state.kind === 'connecting';
+    try {
+      await this.deps.prepareServer(server, {
+        signal,
+        onInstalling: ({ packages }) => {
+          if (!current()) return;
+          entry.installing = { packages, startedAtMs: this.deps.clock.now() };
+          entry.log.add('info', `installing ${packages.join(' ')} (first start; the connect timeout starts after it)`);
+          this.emitState(entry);
+        },
+        onOutput: (line) => {
+          if (!current() || !entry.installing || line.trim() === '') return;
+          entry.log.add('info', `install: ${line}`);
+          entry.installing.lastLine = line.slice(0, 300);
+          const now = this.deps.clock.now();
+          if (now - lastEmitMs < INSTALL_PROGRESS_INTERVAL_MS) return;
+          lastEmitMs = now;
+          this.emitState(entry);
+        },
+      });
+      if (entry.installing && current()) entry.log.add('info', 'install finished');
+    } finally {
+      if (entry.installing && entry.generation === generation) {
+        entry.installing = undefined;
+        this.emitState(entry);
+      }
+    }
   }
 
   private async onOpened(entry: ServerEntry, generation: number, connection: McpConnection): Promise<McpConnection> {

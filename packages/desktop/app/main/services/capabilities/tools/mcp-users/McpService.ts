@@ -7,7 +7,7 @@ import { ArgumentValidator } from './ArgumentValidator';
 import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './backoff';
 import { DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR, type McpProgress, boundedRequest } from './boundedRequest';
 import { type Clock, systemClock } from './clock';
-import { ConnectionPool, type McpLogger } from './ConnectionPool';
+import { ConnectionPool, type McpLogger, type PrepareServer } from './ConnectionPool';
 import { type StdioTransportFactory, createTransport } from './createTransport';
 import { EventHub } from './eventHub';
 import type { McpConnection } from './McpConnection';
@@ -43,6 +43,11 @@ export interface McpServiceOptions {
    * (DESIGN.md decision 8) before the first stdio spawn. Default none.
    */
   beforeConnect?: () => Promise<void>;
+  /**
+   * Runs before a server's process starts and outside its connect timeout: the package download of an
+   * `npx` / `uvx` server's first start (PackagePrefetcher), shown as `installing`. Default none.
+   */
+  prepareServer?: PrepareServer;
   /**
    * The least time a connect (spawn + initialize + first tools/list) gets, in milliseconds, however
    * short the server's request timeout: a timeout picked for tool calls is the wrong bound for a cold
@@ -84,6 +89,7 @@ export class McpService {
     this.pool = new ConnectionPool({
       readServer: (id) => this.readServer(id),
       beforeConnect: options.beforeConnect,
+      prepareServer: options.prepareServer,
       minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
       createTransport: (server, onStderr) =>
         createTransport(server, { stdioTransportFactory: options.stdioTransportFactory, maxMessageBytes: options.maxMessageBytes, onStderr }),

@@ -73,6 +73,7 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'CONNECT_FAILED':
     case 'UNSUPPORTED_TRANSPORT':
     case 'INVALID_CONFIG':
+    case 'INSTALL_FAILED':
       return true;
     case 'REQUEST_FAILED':
       return error.params.mcpCode === undefined;

@@ -27,6 +27,8 @@ export class ServerEntry {
   generation = 0;
   consecutiveErrors = 0;
   lastError: McpServiceErrorData | undefined;
+  /** Set while the server's package downloads before its first start. */
+  installing: { packages: string[]; startedAtMs: number; lastLine?: string } | undefined;
   updatedAtMs: number;
 
   constructor(
@@ -55,6 +57,7 @@ export class ServerEntry {
       updatedAtMs: this.updatedAtMs,
     };
     if (this.lastError) state.lastError = this.lastError;
+    if (this.installing && this.state.kind === 'connecting') state.installing = { ...this.installing };
     if (connection?.serverInfo) state.serverInfo = connection.serverInfo;
     if (connection?.protocolVersion) state.protocolVersion = connection.protocolVersion;
     if (this.state.kind === 'error' && this.state.retry) {

@@ -1,0 +1,100 @@
+/**
+ * The "installing" phase of a stdio server's first start: downloads the package its runner (`npx`,
+ * `uvx`) would fetch, with its own, longer timeout, before the connect timeout starts (pain-points
+ * T-3, F-1). Output streams to the server's log; Stop/disable/delete cancels it and kills the
+ * download's process tree; what was downloaded stays in npm's / uv's cache for the next try (F-2).
+ */
+import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import { McpServiceError } from '../McpServiceError';
+import { ProcessSpawnError } from '../process/ProcessStdioTransport';
+import { runProcess } from '../process/runProcess';
+import { planPrefetch, type PrefetchPlan } from './planPrefetch';
+import type { PrefetchMarkerStore } from './PrefetchMarkers';
+
+/** Default time a package download may take, in milliseconds: 10 minutes (pain-points F-1). */
+export const DEFAULT_INSTALL_TIMEOUT_MS = 10 * 60_000;
+/** uv's default HTTP timeout (30 s) fails large wheels on slow links silently (pain-points F-4). */
+const UV_HTTP_TIMEOUT_SEC = '120';
+
+export interface PrepareContext {
+  /** Aborted when the connect is stopped (disconnect, disable, delete, restart). */
+  signal: AbortSignal;
+  /** Called once when a download starts (not when nothing needs downloading). */
+  onInstalling(plan: PrefetchPlan): void;
+  /** Each line the download prints. */
+  onOutput(line: string): void;
+}
+
+export interface PackagePrefetcherOptions {
+  platform: NodeJS.Platform;
+  /** The environment the server itself would get (login-shell PATH, proxies, its own variables). */
+  envFor(server: McpServerRecord): Promise<Record<string, string>>;
+  markers: PrefetchMarkerStore;
+  /** Default DEFAULT_INSTALL_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+export class PackagePrefetcher {
+  /** Downloads in flight by plan key: two servers of one package share one download. */
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(private readonly options: PackagePrefetcherOptions) {}
+
+  /** Resolves when the server's package is in the runner's cache (or it needs none). */
+  async prepare(server: McpServerRecord, context: PrepareContext): Promise<void> {
+    if (server.type !== 'stdio' || !server.config.command) return;
+    const plan = planPrefetch(server.config.command, server.config.args ?? []);
+    if (!plan || (await this.options.markers.has(plan.key))) return;
+    context.onInstalling(plan);
+    const shared = this.running.get(plan.key) ?? this.start(server, plan, context);
+    await abortable(shared, context.signal);
+  }
+
+  private start(server: McpServerRecord, plan: PrefetchPlan, context: PrepareContext): Promise<void> {
+    // The download belongs to whoever started it; a second server joining only waits for it.
+    const promise = this.download(server, plan, context).finally(() => this.running.delete(plan.key));
+    this.running.set(plan.key, promise);
+    return promise;
+  }
+
+  private async download(server: McpServerRecord, plan: PrefetchPlan, context: PrepareContext): Promise<void> {
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
+    const env = await this.options.envFor(server);
+    if (plan.runner === 'uvx' && env.UV_HTTP_TIMEOUT === undefined) env.UV_HTTP_TIMEOUT = UV_HTTP_TIMEOUT_SEC;
+    let result;
+    try {
+      result = await runProcess({
+        command: plan.command,
+        args: plan.args,
+        env,
+        platform: this.options.platform,
+        timeoutMs,
+        signal: context.signal,
+        onLine: (line) => context.onOutput(line),
+      });
+    } catch (error) {
+      if (error instanceof ProcessSpawnError) {
+        throw new McpServiceError('CONNECT_FAILED', { detail: error.message, reason: error.code, phase: 'install' }, { cause: error });
+      }
+      throw error;
+    }
+    const packages = plan.packages.join(' ');
+    if (result.kind === 'cancelled') throw new McpServiceError('CANCELLED', { phase: 'install' });
+    if (result.kind === 'timeout') throw new McpServiceError('TIMEOUT', { phase: 'install', timeoutMs, packages });
+    if (result.exitCode !== 0) {
+      const detail = result.tail.slice(-8).join('\n').slice(0, 1000);
+      throw new McpServiceError('INSTALL_FAILED', { packages, exitCode: result.exitCode ?? String(result.signal), detail });
+    }
+    await this.options.markers.add(plan.key);
+  }
+}
+
+/** Waits for `promise` but gives up as soon as `signal` aborts (a joined download keeps running). */
+function abortable(promise: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new McpServiceError('CANCELLED', { phase: 'install' }));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new McpServiceError('CANCELLED', { phase: 'install' }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
