@@ -120,6 +120,7 @@ describe('keys used by the renderer', () => {
       duplicate: true,
       invalidHttpUrl: true,
       invalidWsUrl: true,
+      absolutePath: true,
       timeoutRange: true,
       integer: true,
       invalidEnvKey: true,

@@ -11,6 +11,8 @@ import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { createMcpRuntime } from './mcpRuntime';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
+import { readCustomPresets } from './services/capabilities/tools/mcp-users/customPresets';
+import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import type { ApprovalService } from './services/approvals/ApprovalService';
@@ -18,6 +20,7 @@ import type { ChatService } from './services/chat/ChatService';
 import { CompletionService } from './services/completion/CompletionService';
 import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
+import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
 
@@ -44,6 +47,8 @@ export interface AppServices {
   mcpServers: McpServerConfigService;
   settings: SettingsService;
   mcp: McpService;
+  /** The preset list (built-in and `<dataDir>/presets.json`) and its one-click add. */
+  presets: McpPresetService;
   providers: ProviderService;
   /** One model step through the provider's official SDK (the engine's CompletionClient). */
   completion: CompletionService;
@@ -65,6 +70,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const settings = new SettingsService(new SettingsRepository(db));
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
+  const presets = new McpPresetService({
+    catalogue: () => {
+      const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
+      const custom = readCustomPresets(dataDir, new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id)));
+      for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
+      return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
+    },
+    servers: mcpServers,
+    providers: { list: () => providers.list(), apiKeyOf: (id) => providers.resolve(id).apiKey },
+  });
   const mcpRuntime = createMcpRuntime({ dataDir, config: mcpServers, autoConnect: options.autoConnectMcp ?? false, logger: options.logger });
   const chatRuntime = createChatRuntime({ db, mcp: mcpRuntime.service, completion, providers, logger: options.logger });
   const { approvals, chat } = chatRuntime;
@@ -80,6 +95,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcpServers,
     settings,
     mcp: mcpRuntime.service,
+    presets,
     providers,
     completion,
     approvals,

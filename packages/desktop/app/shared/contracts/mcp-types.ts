@@ -34,6 +34,7 @@ export type ValidationCode =
   | 'unknownField'
   | 'invalidType'
   | 'invalidTransport'
+  | 'absolutePath'
   | 'invalid';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
@@ -189,7 +190,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'duplicate', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'invalid',
 ]);
 
 /** Maps zod issues to field errors with translatable codes; one error per field, first wins. */

@@ -75,7 +75,21 @@ export const mcpCallToolSchema = z.strictObject({
     .optional(),
 });
 
+export const mcpAddPresetSchema = z.strictObject({
+  presetId: z.string().min(1),
+  apiKey: z.string().optional(),
+  inputs: z.record(z.string(), z.string()).default({}),
+});
+
+const presetsRouter = router({
+  /** The preset list: each preset, whether it is configured, and which provider would lend its key. */
+  list: publicProcedure.query(({ ctx }) => ctx.services.presets.list()),
+  /** Adds a preset as a server; VALIDATION names `apiKey` or `inputs.<key>` when an answer is missing. */
+  add: publicProcedure.input(mcpAddPresetSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.presets.add(input))),
+});
+
 export const mcpRouter = router({
+  presets: presetsRouter,
   list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
   get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
   add: publicProcedure.input(mcpAddSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.add(input))),
