@@ -43,20 +43,41 @@ export function runCli(dataDir: string, args: string[]) {
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-function startHost(dataDir: string) {
-  return startAnnouncing<{ url: string; port: number }>('the host', [CLI, 'serve', '--json', '--port', '0', '--data-dir', dataDir], ROOT);
+/**
+ * Starts the real headless host on a fresh data dir; `prepare` may write into the data dir first
+ * (a presets.json), `env` replaces the host's environment (a PATH without a runtime, a temporary HOME).
+ */
+export async function launchHost(options: { env?: NodeJS.ProcessEnv; prepare?: (dataDir: string) => void } = {}): Promise<Host & { stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-'));
+  options.prepare?.(dataDir);
+  const { child, announced } = await startAnnouncing<{ url: string; port: number }>(
+    'the host',
+    [CLI, 'serve', '--json', '--port', '0', '--data-dir', dataDir],
+    ROOT,
+    options.env,
+  );
+  const { url, port } = announced;
+  const parsed = new URL(url);
+  const token = new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '';
+  return {
+    url,
+    origin: parsed.origin,
+    port,
+    token,
+    dataDir,
+    cli: (args) => runCli(dataDir, args),
+    async stop() {
+      await stopProcess(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const test = base.extend<{ host: Host }>({
   host: async ({}, use) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-'));
-    const { child, announced } = await startHost(dataDir);
-    const { url, port } = announced;
-    const parsed = new URL(url);
-    const token = new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '';
-    await use({ url, origin: parsed.origin, port, token, dataDir, cli: (args) => runCli(dataDir, args) });
-    await stopProcess(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    const host = await launchHost();
+    await use(host);
+    await host.stop();
   },
 });
 

@@ -14,8 +14,13 @@ process.once('exit', () => {
 });
 
 /** Runs `node --import tsx <args>` and resolves with the child and its first stdout line, parsed. */
-export async function startAnnouncing<T>(what: string, args: string[], cwd: string): Promise<{ child: ChildProcess; announced: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startAnnouncing<T>(
+  what: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ child: ChildProcess; announced: T }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let stderr = '';

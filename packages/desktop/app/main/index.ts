@@ -15,6 +15,7 @@ import { readCustomPresets } from './services/capabilities/tools/mcp-users/custo
 import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
+import type { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { ApprovalService } from './services/approvals/ApprovalService';
 import type { ChatService } from './services/chat/ChatService';
 import { CompletionService } from './services/completion/CompletionService';
@@ -38,6 +39,8 @@ export interface AppServicesOptions {
    * and the headless host turn it on; one-shot CLI commands connect only what they use.
    */
   autoConnectMcp?: boolean;
+  /** Opens a web page in the user's browser (Electron's shell.openExternal); default none (the UI shows the link). */
+  openExternal?: (url: string) => Promise<void>;
   logger?: McpLogger;
 }
 
@@ -49,6 +52,8 @@ export interface AppServices {
   mcp: McpService;
   /** The preset list (built-in and `<dataDir>/presets.json`) and its one-click add. */
   presets: McpPresetService;
+  /** node/npx and uv/uvx: found where, which version, and installed on request. */
+  dependencies: DependencyCheckService;
   providers: ProviderService;
   /** One model step through the provider's official SDK (the engine's CompletionClient). */
   completion: CompletionService;
@@ -80,7 +85,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     servers: mcpServers,
     providers: { list: () => providers.list(), apiKeyOf: (id) => providers.resolve(id).apiKey },
   });
-  const mcpRuntime = createMcpRuntime({ dataDir, config: mcpServers, autoConnect: options.autoConnectMcp ?? false, logger: options.logger });
+  const mcpRuntime = createMcpRuntime({
+    dataDir,
+    config: mcpServers,
+    autoConnect: options.autoConnectMcp ?? false,
+    openExternal: options.openExternal,
+    logger: options.logger,
+  });
   const chatRuntime = createChatRuntime({ db, mcp: mcpRuntime.service, completion, providers, logger: options.logger });
   const { approvals, chat } = chatRuntime;
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
@@ -96,6 +107,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     settings,
     mcp: mcpRuntime.service,
     presets,
+    dependencies: mcpRuntime.dependencies,
     providers,
     completion,
     approvals,

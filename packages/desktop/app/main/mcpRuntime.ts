@@ -3,11 +3,14 @@
  * process-group spawning, tree kill, persisted PIDs) and McpProcessTracker. Part of the
  * composition root; it may import both capabilities/ and agent-core/, which never import each other.
  */
+import os from 'node:os';
 import { McpProcessTracker } from './services/agent-core/engine/tinyelf/tools/McpProcessTracker';
+import { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
+import { withKnownRuntimeDirs } from './services/capabilities/tools/mcp-users/process/findCommand';
 import { PackagePrefetcher } from './services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
 import { PrefetchMarkers } from './services/capabilities/tools/mcp-users/prefetch/PrefetchMarkers';
 import { SourceWatcher } from './services/capabilities/tools/mcp-users/SourceWatcher';
@@ -21,12 +24,18 @@ export interface McpRuntimeOptions {
   autoConnect?: boolean;
   /** Time a first start's package download may take, in milliseconds; default 10 minutes. */
   installTimeoutMs?: number;
+  /** Opens a web page in the user's browser (the Electron shell's shell.openExternal); default none. */
+  openExternal?: (url: string) => Promise<void>;
+  /** The user's home directory, for runtimes installed outside PATH (~/.local/bin); default os.homedir(). */
+  homedir?: string;
   /** Quiet time after a source change before the server restarts, in milliseconds; default 300 (SourceWatcher). */
   sourceDebounceMs?: number;
 }
 
 export interface McpRuntime {
   service: McpService;
+  /** Finds and installs the runtimes stdio servers need (node/npx, uv/uvx), on the servers' own PATH. */
+  dependencies: DependencyCheckService;
   /** Reaps servers a crashed earlier run left behind, then (with autoConnect) connects the enabled ones. */
   start(): Promise<void>;
   /** Closes every connection and kills every server's process tree. */
@@ -39,7 +48,20 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const shellEnv = new ShellEnvironment({ platform });
   const registry = new PidRegistry({ dataDir: options.dataDir, platform });
   const tracker = McpProcessTracker.getInstance();
-  const serverEnv = (env: Record<string, string> | undefined) => mergeEnv(process.env, shellEnv.current?.env, env, { platform });
+  const homedir = options.homedir ?? os.homedir();
+  // A runtime installed outside PATH (uv's ~/.local/bin before the shell is restarted, Homebrew under
+  // a launchd PATH) is still found, after everything the user's PATH names (pain-points L-10).
+  const serverEnv = (env: Record<string, string> | undefined) =>
+    withKnownRuntimeDirs(mergeEnv(process.env, shellEnv.current?.env, env, { platform }), platform, homedir);
+  const dependencies = new DependencyCheckService({
+    platform,
+    homedir,
+    env: async () => {
+      await shellEnv.get();
+      return mergeEnv(process.env, shellEnv.current?.env, undefined, { platform });
+    },
+    openUrl: options.openExternal,
+  });
   const prefetcher = new PackagePrefetcher({
     platform,
     envFor: async (server) => {
@@ -97,6 +119,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     });
   return {
     service,
+    dependencies,
     async start() {
       const reaped = await registry.reapLeftovers();
       if (reaped.length > 0) logger?.info(`reaped ${reaped.length} MCP server process(es) left by an earlier run`);

@@ -6,7 +6,7 @@
  * fails if a procedure's input or output changes.
  */
 import { createContext, type ReactNode, useContext } from 'react';
-import type { AppRouter, McpServerView } from '@elftia/desktop/router';
+import type { AppRouter, DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
 import type {
   ApprovalPolicy,
   ApprovalRequest,
@@ -19,6 +19,7 @@ import type {
   conversationUpdateSchema,
   ToolPermission,
 } from '@elftia/desktop/shared/contracts/chat.ts';
+import type { DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpLogEntry } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
@@ -63,6 +64,18 @@ export interface ElftiaApi {
     onServersChanged: Subscription<McpServerView[]>;
     /** One server's bounded, redacted log: all of it at start and again after every new line. */
     onLogs: Subscription<McpLogEntry[], Inputs['mcp']['onLogs']>;
+    presets: {
+      /** Every preset, the servers already running it, and the provider that would lend its key. */
+      list: Query<void, McpPresetView[]>;
+      /** Adds (and so starts) the preset; VALIDATION names `apiKey` or `inputs.<key>`. */
+      add: Mutation<Inputs['mcp']['presets']['add'], McpServerView>;
+    };
+    dependencies: {
+      /** Whether node/npx/uv/uvx runs on the servers' PATH; never starts a server. */
+      check: Query<Inputs['mcp']['dependencies']['check'], DependencyStatus>;
+      /** The installer's output, then its verified result; unsubscribing cancels the install. */
+      install: Subscription<DependencyInstallEvent, Inputs['mcp']['dependencies']['install']>;
+    };
   };
   settings: {
     setLanguage: Mutation<Inputs['settings']['setLanguage'], AppSettings>;

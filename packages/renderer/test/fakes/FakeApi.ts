@@ -5,12 +5,14 @@
  * `data.app` like the router's errorFormatter. Connections do not run here: a test pushes what
  * McpService would report (setConnection, setTools, log) and the fake delivers it like the router.
  */
-import type { McpServerView } from '@elftia/desktop/router';
+import type { DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
+import type { DependencyCommand, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
+import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
 import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { type McpServerInput, parseMcpServerInput, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { AppSettings } from '@elftia/desktop/shared/contracts/settings.ts';
-import type { ElftiaApi } from '../../src/lib/api';
+import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
 import { FakeChat } from './FakeChat';
@@ -45,6 +47,13 @@ export class FakeApi implements ElftiaApi {
   readonly tools = new Map<string, MCPTool[]>();
   /** mcp.onLogs contents, per server id (see log). */
   readonly logs = new Map<string, McpLogEntry[]>();
+
+  /** mcp.presets.list answers these; presets.add adds a server from one (see presetToServerInput). */
+  presets: McpPresetView[] = [];
+  /** mcp.dependencies.check answers, per command; a command not listed is found. */
+  readonly dependencies = new Map<DependencyCommand, DependencyStatus>();
+  /** Open mcp.dependencies.install streams, per command; a test pushes into them with emitInstall. */
+  readonly installStreams = new Map<DependencyCommand, Set<SubscriptionHandlers<DependencyInstallEvent>>>();
 
   readonly serverChannel = new Channel(() => this.servers.map((server) => ({ ...server })));
   readonly settingsChannel = new Channel(() => ({ ...this.settingsValue }));
@@ -89,6 +98,37 @@ export class FakeApi implements ElftiaApi {
         }),
     },
     onServersChanged: { subscribe: this.serverChannel.subscribe },
+    presets: {
+      list: { query: () => this.#run('mcp.presets.list', undefined, () => this.presets.map((view) => ({ ...view }))) },
+      // Like McpPresetService.add: every answer checked first, nothing stored on a bad one.
+      add: {
+        mutate: (input) =>
+          this.#run('mcp.presets.add', input, () => {
+            const view = this.presets.find((v) => v.preset.id === input.presetId);
+            if (!view) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id: input.presetId } });
+            const problems = checkPresetAnswers(view.preset, input, view.keyProvider !== undefined);
+            if (problems.length > 0) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: problems });
+            const server = this.#add(presetToServerInput(view.preset, { ...input, apiKey: input.apiKey || (view.keyProvider ? 'lent-key' : undefined) }));
+            this.presets = this.presets.map((v) => (v === view ? { ...v, addedServerIds: [...v.addedServerIds, server.id] } : v));
+            return server;
+          }),
+      },
+    },
+    dependencies: {
+      check: {
+        query: (input) =>
+          this.#run('mcp.dependencies.check', input, () => this.dependencies.get(input.command) ?? { command: input.command, found: true, version: '1.0.0', path: `/usr/bin/${input.command}`, searched: 3 }),
+      },
+      install: {
+        // Recorded like a call; the stream carries only what the test emits. Unsubscribing is the cancel.
+        subscribe: (input, handlers) => {
+          this.recorder.calls.push({ procedure: 'mcp.dependencies.install', input });
+          const streams = this.installStreams.get(input.command) ?? new Set();
+          this.installStreams.set(input.command, streams.add(handlers));
+          return { unsubscribe: () => void streams.delete(handlers) };
+        },
+      },
+    },
     onLogs: { subscribe: (input, handlers) => this.logChannel.subscribe(input.id, handlers) },
   };
 
@@ -103,6 +143,11 @@ export class FakeApi implements ElftiaApi {
     },
     onChanged: { subscribe: this.settingsChannel.subscribe },
   };
+
+  /** Sends an installer output line or the result to every open install stream of `command`. */
+  emitInstall(command: DependencyCommand, event: DependencyInstallEvent): void {
+    for (const handlers of this.installStreams.get(command) ?? []) handlers.onData(event);
+  }
 
   /** Adds a server as if another process (the CLI) had, and pushes the change. */
   seed(input: McpServerInput): McpServerView {

@@ -3,7 +3,7 @@
  * trpc-electron. The only code besides preload/ that imports 'electron'.
  */
 import path from 'node:path';
-import { app, type BrowserWindow, dialog, safeStorage, session } from 'electron';
+import { app, type BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import { PRODUCT_NAME } from '../host/cli/dataDir';
 import { createTranslator, toAppErrorData, translateError } from '../host/messages';
 import { type AppServices, createAppServices } from '../index';
@@ -57,6 +57,8 @@ function openServices(paths: ShellPaths): AppServices | undefined {
       secretStore: chooseSecretStore(dataDir, process.platform),
       externalChangePollMs: EXTERNAL_CHANGE_POLL_MS,
       autoConnectMcp: true,
+      // The runtime installer's download page (no winget / Homebrew) opens in the user's browser.
+      openExternal: (url) => shell.openExternal(url),
     });
   } catch (error) {
     // A newer or corrupt database: say so in the user's language and leave the file alone.

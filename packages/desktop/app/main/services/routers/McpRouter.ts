@@ -14,6 +14,7 @@ import {
   mcpStdioInputSchema,
   mcpWebSocketInputSchema,
 } from '../../../shared/contracts/mcp-types';
+import { dependenciesRouter } from './DependenciesRouter';
 import { changes } from './subscriptions';
 import { type AppContext, publicProcedure, router } from './trpc';
 
@@ -90,6 +91,7 @@ const presetsRouter = router({
 
 export const mcpRouter = router({
   presets: presetsRouter,
+  dependencies: dependenciesRouter,
   list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
   get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
   add: publicProcedure.input(mcpAddSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.add(input))),

@@ -16,4 +16,6 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 export type { AppContext } from './trpc';
 export type { McpServerView } from './McpRouter';
+export type { DependencyInstallEvent } from './DependenciesRouter';
+export type { McpPresetView } from '../capabilities/tools/mcp-users/McpPresetService';
 export const createAppCaller = createCallerFactory(appRouter);

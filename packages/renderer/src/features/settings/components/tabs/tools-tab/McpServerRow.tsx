@@ -6,7 +6,8 @@ import { ServerDetails } from './details/ServerDetails';
 import { ConnectionError } from './status/ConnectionError';
 import { ConnectionFacts } from './status/ConnectionFacts';
 import { DegradedMarker } from './status/DegradedMarker';
-import { currentError } from './status/serverStatus';
+import { RuntimeInstallDialog } from './runtime/RuntimeInstallDialog';
+import { currentError, missingRuntime } from './status/serverStatus';
 import { StatusBadge } from './status/StatusBadge';
 
 const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
@@ -26,18 +27,23 @@ export interface McpServerRowProps {
   onToggle: (server: McpServerView, enabled: boolean) => void;
   onEdit: (server: McpServerView) => void;
   onDelete: (server: McpServerView) => void;
+  /** Starts the server again (after its missing runtime was installed). */
+  onRestart: (server: McpServerView) => void;
 }
 
 /**
  * One server as a row group: the summary row, the current failure (if any) and, when expanded, the
  * details panel. A <tbody> per server keeps the three rows together for assistive technology.
  */
-export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete }: McpServerRowProps) {
+export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart }: McpServerRowProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
+  const [installing, setInstalling] = useState(false);
   const toggleId = `mcp-server-enabled-${server.id}`;
   const detailsId = `mcp-server-details-${server.id}`;
   const error = currentError(server);
+  const runtime = missingRuntime(server, error);
+  const download = server.status === 'connecting' ? server.connection?.installing : undefined;
   return (
     <tbody className="server-list__group" data-server-id={server.id}>
       <tr data-testid="mcp-server-row" data-server-id={server.id}>
@@ -51,6 +57,12 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete }: M
             <DegradedMarker server={server} />
           </span>
           <ConnectionFacts server={server} />
+          {download && (
+            <p className="connection-facts" data-testid="mcp-server-installing">
+              <span className="connection-facts__item">{t('settings/tools:connection.installing', { packages: download.packages.join(' ') })}</span>
+              {download.lastLine && <span className="connection-facts__item mono">{download.lastLine}</span>}
+            </p>
+          )}
         </td>
         <td>
           <input
@@ -92,6 +104,21 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete }: M
         <tr className="server-list__notice">
           <td colSpan={COLUMN_COUNT}>
             <ConnectionError error={error} alert />
+            {runtime && (
+              <button type="button" className="button" onClick={() => setInstalling(true)}>
+                {t('settings/tools:runtime.offerButton', { command: runtime })}
+              </button>
+            )}
+            {runtime && installing && (
+              <RuntimeInstallDialog
+                command={runtime}
+                onClose={() => setInstalling(false)}
+                onReady={() => {
+                  setInstalling(false);
+                  onRestart(server);
+                }}
+              />
+            )}
           </td>
         </tr>
       )}

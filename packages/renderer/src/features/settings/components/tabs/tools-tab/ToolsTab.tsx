@@ -9,6 +9,7 @@ import { ApprovalSettings } from './approvals/ApprovalSettings';
 import { DeleteServerDialog } from './DeleteServerDialog';
 import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
+import { PresetList } from './presets/PresetList';
 
 type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
 
@@ -40,6 +41,16 @@ export function ToolsTab() {
         next.delete(server.id);
         return next;
       });
+    }
+  }
+
+  async function restart(server: McpServerView) {
+    setActionFailure(undefined);
+    try {
+      await api.mcp.restart.mutate({ id: server.id });
+    } catch (error) {
+      // The row shows the connection's own failure; this says the restart itself went wrong.
+      setActionFailure(toDisplayError(error));
     }
   }
 
@@ -78,8 +89,11 @@ export function ToolsTab() {
           onToggle={(server, enabled) => void toggle(server, enabled)}
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
+          onRestart={(server) => void restart(server)}
         />
       )}
+
+      <PresetList servers={servers.data} />
 
       <ApprovalSettings />
 

@@ -3,6 +3,7 @@
  * Pure, so each state's wording is decided in one place and tested as a table.
  */
 import type { McpServerView } from '@elftia/desktop/router';
+import { type DependencyCommand, dependencyCommandOf } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpServiceErrorData } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { McpServerStatus } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 
@@ -28,6 +29,8 @@ export function statusText(server: McpServerView): StatusText {
   // not worth announcing.
   const reconnect = server.status === 'disabled' ? undefined : server.connection?.reconnect;
   if (reconnect) return { key: 'settings/tools:status.reconnecting', params: { attempt: reconnect.attempt }, tone: 'reconnecting' };
+  // A first start's package download: its own phase, with its own (longer) timeout.
+  if (server.status === 'connecting' && server.connection?.installing) return { key: 'settings/tools:status.installing', tone: 'connecting' };
   return { key: STATUS_KEYS[server.status], tone: server.status };
 }
 
@@ -50,4 +53,10 @@ export function splitErrorParams(error: McpServiceErrorData): { params: Record<s
   const { detail, ...params } = error.params ?? {};
   const text = detail === undefined ? '' : String(detail).trim();
   return { params, detail: text === '' ? undefined : text };
+}
+
+/** The command a failed start could not find, when it is a runtime Elftia can install (npx, uvx, …). */
+export function missingRuntime(server: McpServerView, error: McpServiceErrorData | undefined): DependencyCommand | undefined {
+  if (error?.code !== 'CONNECT_FAILED' || error.params?.reason !== 'commandNotFound' || server.type !== 'stdio') return undefined;
+  return dependencyCommandOf(server.config.command ?? '');
 }
