@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProcess } from '../../app/main/services/capabilities/tools/mcp-users/dependencies/runProcess';
+import { runProcess } from '../../app/main/services/capabilities/tools/mcp-users/process/runProcess';
 import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
 import { tempDir } from '../support/tempDir';
 

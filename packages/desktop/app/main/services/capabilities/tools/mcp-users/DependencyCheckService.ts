@@ -16,7 +16,7 @@ import {
   type DependencyStatus,
 } from '../../../../../shared/contracts/dependencies';
 import { planInstall, type InstallPlan } from './dependencies/installPlan';
-import { runProcess, type ProcessRun } from './dependencies/runProcess';
+import { runProcess, type ProcessRun } from './process/runProcess';
 import { appendToSearchPath, envValue, knownRuntimeDirs, resolveCommandOnPath } from './process/findCommand';
 import type { Env } from './process/loginShellEnv';
 import { resolveSpawn } from './process/spawnCommand';

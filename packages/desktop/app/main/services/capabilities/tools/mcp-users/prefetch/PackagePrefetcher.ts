@@ -6,8 +6,9 @@
  */
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import { McpServiceError } from '../McpServiceError';
-import { ProcessSpawnError } from '../process/ProcessStdioTransport';
+import { searchPathEntries } from '../process/findCommand';
 import { runProcess } from '../process/runProcess';
+import { resolveSpawn } from '../process/spawnCommand';
 import { planPrefetch, type PrefetchPlan } from './planPrefetch';
 import type { PrefetchMarkerStore } from './PrefetchMarkers';
 
@@ -61,29 +62,36 @@ export class PackagePrefetcher {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
     const env = await this.options.envFor(server);
     if (plan.runner === 'uvx' && env.UV_HTTP_TIMEOUT === undefined) env.UV_HTTP_TIMEOUT = UV_HTTP_TIMEOUT_SEC;
-    let result;
-    try {
-      result = await runProcess({
-        command: plan.command,
-        args: plan.args,
-        env,
-        platform: this.options.platform,
-        timeoutMs,
-        signal: context.signal,
-        onLine: (line) => context.onOutput(line),
-      });
-    } catch (error) {
-      if (error instanceof ProcessSpawnError) {
-        throw new McpServiceError('CONNECT_FAILED', { detail: error.message, reason: error.code, phase: 'install' }, { cause: error });
-      }
-      throw error;
-    }
+    const { platform } = this.options;
+    const comspec = Object.entries(env).find(([key]) => key.toUpperCase() === 'COMSPEC')?.[1];
+    const spawnSpec = resolveSpawn(plan.command, plan.args, { platform, comspec });
+    const { outcome, tail } = await runProcess({
+      ...spawnSpec,
+      env,
+      platform,
+      timeoutMs,
+      signal: context.signal,
+      onLine: (line) => context.onOutput(line),
+    });
     const packages = plan.packages.join(' ');
-    if (result.kind === 'cancelled') throw new McpServiceError('CANCELLED', { phase: 'install' });
-    if (result.kind === 'timeout') throw new McpServiceError('TIMEOUT', { phase: 'install', timeoutMs, packages });
-    if (result.exitCode !== 0) {
-      const detail = result.tail.slice(-8).join('\n').slice(0, 1000);
-      throw new McpServiceError('INSTALL_FAILED', { packages, exitCode: result.exitCode ?? String(result.signal), detail });
+    switch (outcome.kind) {
+      case 'spawnFailed': {
+        // The same reason a server start gives, so the UI offers to install the runner (npx, uvx).
+        const notFound = (outcome.error as NodeJS.ErrnoException).code === 'ENOENT';
+        const detail = notFound
+          ? `${plan.command} not found. Searched ${searchPathEntries(env, platform).length} PATH entries. Install it or set an absolute path.`
+          : `could not start ${plan.command}: ${outcome.error.message}`;
+        throw new McpServiceError('CONNECT_FAILED', { detail, reason: notFound ? 'commandNotFound' : 'spawnFailed', phase: 'install' }, { cause: outcome.error });
+      }
+      case 'cancelled':
+        throw new McpServiceError('CANCELLED', { phase: 'install' });
+      case 'timeout':
+        throw new McpServiceError('TIMEOUT', { phase: 'install', timeoutMs, packages });
+      case 'exited':
+        if (outcome.exitCode !== 0) {
+          const detail = tail.slice(-8).join('\n').slice(0, 1000);
+          throw new McpServiceError('INSTALL_FAILED', { packages, exitCode: outcome.exitCode ?? String(outcome.signal), detail });
+        }
     }
     await this.options.markers.add(plan.key);
   }

@@ -1,120 +1,181 @@
 /**
- * Runs a short-lived helper process to its end — a package download before a server's first start,
- * a runtime installer — with its output as lines, a timeout, cancellation, and the whole process tree
- * killed on either. Such helpers spawn their own children (npm exec → node, `curl | sh`), so killing
- * only the direct child would leave them running (pain-points theme 10).
+ * Runs a short-lived helper process (`node --version`, an installer) to completion: every output line
+ * streamed as it arrives, bounded by a timeout, cancellable, and never leaving a process behind. On POSIX
+ * it gets its own process group, so a timeout or cancel kills what it started too (`curl | sh`, brew's
+ * children); on Windows taskkill /T does that.
  */
-import { spawn as nodeSpawn } from 'node:child_process';
-import { LineReader } from './LineReader';
-import { ProcessSpawnError } from './ProcessStdioTransport';
-import { resolveSpawn } from './spawnCommand';
-import { killProcessTree } from './treeKill';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import type { Env } from './loginShellEnv';
+import { DEFAULT_KILL_GRACE_MS, killProcessTree } from './treeKill';
 
-/** Longest output line kept, in bytes; installers print progress bars, not data. */
-const MAX_LINE_BYTES = 64 * 1024;
-/** How many of the last output lines a result keeps to explain a failure. */
-export const OUTPUT_TAIL_LINES = 20;
+/** After the process exits, how long its pipes may stay open before leftovers holding them are killed, in milliseconds. */
+const DRAIN_MS = 250;
+/** After a tree kill, how long to wait for the exit event, in milliseconds. */
+const EXIT_AFTER_KILL_MS = 1000;
+/** Longest line passed on, in characters; a runaway line without newlines is cut here. */
+const MAX_LINE_CHARS = 16 * 1024;
 
 export interface RunProcessOptions {
-  command: string;
+  file: string;
   args: readonly string[];
-  env: Record<string, string>;
+  /** From resolveSpawn: `args` is a quoted cmd.exe line. */
+  windowsVerbatimArguments?: boolean;
+  env: Env;
   platform: NodeJS.Platform;
-  cwd?: string;
-  /** Killed (with its tree) when this passes; in milliseconds. */
+  /** Whole-run limit, in milliseconds. */
   timeoutMs: number;
-  /** Aborting kills the tree and ends with `cancelled`. */
   signal?: AbortSignal;
-  /** Every line of stdout and stderr, in arrival order per stream. */
-  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
-  /** The direct child's PID once spawned. */
-  onSpawn?: (pid: number) => void;
+  /** Each stdout and stderr line, in arrival order, without its line ending. */
+  onLine?: (line: string) => void;
+  /** Wait between SIGTERM and SIGKILL when the tree is killed, in milliseconds. Default 2000. */
+  killGraceMs?: number;
+  /** How many of the last lines the result keeps. Default 20. */
+  tailLines?: number;
 }
 
-export type RunProcessResult =
-  | { kind: 'exited'; exitCode: number | null; signal: NodeJS.Signals | null; tail: string[] }
-  | { kind: 'timeout'; tail: string[] }
-  | { kind: 'cancelled'; tail: string[] };
+export type ProcessOutcome =
+  | { kind: 'exited'; exitCode: number | null; signal: NodeJS.Signals | null }
+  | { kind: 'cancelled' }
+  | { kind: 'timeout' }
+  | { kind: 'spawnFailed'; error: Error };
 
-function envValue(env: Record<string, string>, key: string, platform: NodeJS.Platform): string | undefined {
-  if (platform !== 'win32') return env[key];
-  const found = Object.keys(env).find((k) => k.toUpperCase() === key);
-  return found === undefined ? undefined : env[found];
+export interface ProcessRun {
+  outcome: ProcessOutcome;
+  /** The last `tailLines` output lines. */
+  tail: string[];
+  pid?: number;
 }
 
-/**
- * Runs `command args` and resolves when it has exited (and its output is read), timed out or been
- * cancelled — in the last two cases only after the process tree is gone. Rejects with a
- * ProcessSpawnError when the command cannot be started (`commandNotFound` names the PATH searched).
- */
-export function runProcess(options: RunProcessOptions): Promise<RunProcessResult> {
-  const { platform, env } = options;
-  if (options.signal?.aborted) return Promise.resolve({ kind: 'cancelled', tail: [] });
-  const resolved = resolveSpawn(options.command, options.args, { platform, comspec: envValue(env, 'COMSPEC', platform) });
-  const child = nodeSpawn(resolved.file, resolved.args, {
-    env,
-    cwd: options.cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // POSIX: its own process group, so the tree can be signalled as one (see ProcessStdioTransport).
-    detached: platform !== 'win32',
-    windowsHide: true,
-    windowsVerbatimArguments: resolved.windowsVerbatimArguments,
-    shell: false,
+/** Splits one stream into lines; a bare `\r` (a progress bar redrawing) keeps only what a terminal would show. */
+class LineSplitter {
+  private readonly decoder = new StringDecoder('utf8');
+  private pending = '';
+
+  constructor(private readonly emit: (line: string) => void) {}
+
+  push(chunk: Buffer): void {
+    this.pending += this.decoder.write(chunk);
+    let newline: number;
+    while ((newline = this.pending.indexOf('\n')) >= 0) {
+      this.emitLine(this.pending.slice(0, newline));
+      this.pending = this.pending.slice(newline + 1);
+    }
+    if (this.pending.length > MAX_LINE_CHARS) {
+      this.emitLine(this.pending);
+      this.pending = '';
+    }
+  }
+
+  end(): void {
+    this.pending += this.decoder.end();
+    if (this.pending !== '') this.emitLine(this.pending);
+    this.pending = '';
+  }
+
+  private emitLine(raw: string): void {
+    const segments = raw.replace(/\r$/, '').split('\r');
+    const shown = segments.filter((segment) => segment !== '').at(-1) ?? '';
+    this.emit(shown.slice(0, MAX_LINE_CHARS));
+  }
+}
+
+function waitForSpawn(child: ChildProcess): Promise<Error | undefined> {
+  return new Promise((resolve) => {
+    child.once('spawn', () => resolve(undefined));
+    child.once('error', resolve);
   });
+}
+
+function raceTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), timeoutMs);
+    void promise.then((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+/** Resolves when the timeout passes or `signal` aborts, whichever comes first; `dispose` stops both. */
+function stopTrigger(timeoutMs: number, signal: AbortSignal | undefined) {
+  let dispose = () => {};
+  const fired = new Promise<'timeout' | 'cancelled'>((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    const onAbort = () => resolve('cancelled');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    dispose = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+  });
+  return { fired, dispose };
+}
+
+/** Runs the process and resolves once it and everything it started are gone. Never rejects. */
+export async function runProcess(options: RunProcessOptions): Promise<ProcessRun> {
+  const { platform } = options;
+  const tailLines = options.tailLines ?? 20;
   const tail: string[] = [];
-  const readers = { stdout: new LineReader(MAX_LINE_BYTES), stderr: new LineReader(MAX_LINE_BYTES) };
-  const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
-    for (const event of readers[stream].push(chunk)) {
-      if (event.kind !== 'line') continue;
-      tail.push(event.text);
-      if (tail.length > OUTPUT_TAIL_LINES) tail.shift();
-      options.onLine?.(event.text, stream);
+  const emit = (line: string) => {
+    tail.push(line);
+    if (tail.length > tailLines) tail.shift();
+    try {
+      options.onLine?.(line);
+    } catch {
+      // A throwing listener must not break the run.
     }
   };
-  child.stdout?.on('data', onData('stdout'));
-  child.stderr?.on('data', onData('stderr'));
+  if (options.signal?.aborted) return { outcome: { kind: 'cancelled' }, tail };
 
-  return new Promise<RunProcessResult>((resolve, reject) => {
-    let ending: 'timeout' | 'cancelled' | undefined;
-    const stopTree = (why: 'timeout' | 'cancelled') => {
-      if (ending) return;
-      ending = why;
-      const pid = child.pid;
-      // 'close' follows once the tree is dead and the pipes are shut.
-      if (pid !== undefined) void killProcessTree(pid, { platform, graceMs: 1000 });
-    };
-    const timer = setTimeout(() => stopTree('timeout'), options.timeoutMs);
-    const onAbort = () => stopTree('cancelled');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const cleanup = () => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    };
-    child.once('spawn', () => {
-      if (child.pid !== undefined) options.onSpawn?.(child.pid);
+  let child: ChildProcess;
+  try {
+    child = spawn(options.file, [...options.args], {
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // POSIX: its own process group, so the whole tree can be signalled. Not on Windows, where
+      // detached opens a console window; taskkill /T covers the tree there.
+      detached: platform !== 'win32',
+      windowsHide: true,
+      windowsVerbatimArguments: options.windowsVerbatimArguments,
+      shell: false,
     });
-    child.once('error', (error: NodeJS.ErrnoException) => {
-      if (child.pid !== undefined) return; // spawned: 'close' reports the end
-      cleanup();
-      reject(spawnError(options.command, error, env, platform));
-    });
-    child.once('close', (exitCode, signal) => {
-      cleanup();
-      // A last line without its newline still counts.
-      for (const stream of ['stdout', 'stderr'] as const) if (readers[stream].pendingBytes > 0) onData(stream)(Buffer.from('\n'));
-      if (ending) resolve({ kind: ending, tail });
-      else resolve({ kind: 'exited', exitCode, signal, tail });
-    });
+  } catch (error) {
+    return { outcome: { kind: 'spawnFailed', error: error as Error }, tail };
+  }
+  const exited = new Promise<ProcessOutcome>((resolve) => {
+    child.once('exit', (exitCode, signal) => resolve({ kind: 'exited', exitCode, signal }));
   });
-}
+  const spawnError = await waitForSpawn(child);
+  if (spawnError) return { outcome: { kind: 'spawnFailed', error: spawnError }, tail };
+  child.on('error', () => {
+    // After spawn only a failed kill() reports here; the tree kill below handles that.
+  });
 
-function spawnError(command: string, error: NodeJS.ErrnoException, env: Record<string, string>, platform: NodeJS.Platform): ProcessSpawnError {
-  if (error.code !== 'ENOENT') return new ProcessSpawnError('spawnFailed', `could not start ${command}: ${error.message}`, { command, cause: error });
-  const delimiter = platform === 'win32' ? ';' : ':';
-  const pathEntries = (envValue(env, 'PATH', platform) ?? '').split(delimiter).filter(Boolean).length;
-  return new ProcessSpawnError('commandNotFound', `${command} not found. Searched ${pathEntries} PATH entries. Install it or set an absolute path.`, {
-    command,
-    pathEntries,
-    cause: error,
+  const splitters = [child.stdout, child.stderr].map((stream) => {
+    const splitter = new LineSplitter(emit);
+    stream?.on('data', (chunk: Buffer) => splitter.push(chunk));
+    return splitter;
   });
+  const closed = new Promise<true>((resolve) => child.once('close', () => resolve(true)));
+  const pid = child.pid!;
+  const killTree = () => killProcessTree(pid, { platform, graceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
+
+  const stop = stopTrigger(options.timeoutMs, options.signal);
+  const outcome = await Promise.race([exited, stop.fired.then((kind): ProcessOutcome => ({ kind }))]);
+  stop.dispose();
+  if (outcome.kind !== 'exited') {
+    await killTree();
+    await raceTimeout(exited, EXIT_AFTER_KILL_MS);
+  }
+  // A descendant still holding our pipes after the process exited is a leftover; it goes too. Not on
+  // Windows: there the exited PID may already belong to an unrelated process.
+  if (!(await raceTimeout(closed, DRAIN_MS)) && platform !== 'win32') {
+    await killTree();
+    await raceTimeout(closed, DRAIN_MS);
+  }
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  for (const splitter of splitters) splitter.end();
+  return { outcome, tail, pid };
 }
