@@ -17,7 +17,8 @@ export const PRESET_CATEGORIES = ['search', 'vision', 'web-reading', 'code-repo'
 export type PresetCategory = (typeof PRESET_CATEGORIES)[number];
 
 /** Icons the preset list knows how to draw. */
-export type PresetIcon = 'search' | 'eye' | 'globe' | 'browser' | 'code' | 'git' | 'folder' | 'brain' | 'clock' | 'database' | 'book' | 'tool';
+export const PRESET_ICONS = ['search', 'eye', 'globe', 'browser', 'code', 'git', 'folder', 'brain', 'clock', 'database', 'book', 'tool'] as const;
+export type PresetIcon = (typeof PRESET_ICONS)[number];
 
 /**
  * A value the user supplies when adding the preset, written into `args` as `{key}` (the folder a

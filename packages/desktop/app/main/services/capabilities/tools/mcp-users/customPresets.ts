@@ -6,11 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LINKED_PROVIDERS, type OfficialMcpPreset, PRESET_CATEGORIES } from '../../../../../shared/mcp-presets';
+import { LINKED_PROVIDERS, type OfficialMcpPreset, PRESET_CATEGORIES, PRESET_ICONS } from '../../../../../shared/mcp-presets';
 
 export const CUSTOM_PRESETS_FILE = 'presets.json';
 
-const ICONS = ['search', 'eye', 'globe', 'browser', 'code', 'git', 'folder', 'brain', 'clock', 'database', 'book', 'tool'] as const;
 const text = z.string().trim().min(1);
 
 const base = {
@@ -24,7 +23,7 @@ const base = {
   linkedProviderIds: z.array(z.enum(Object.keys(LINKED_PROVIDERS) as [keyof typeof LINKED_PROVIDERS])).optional(),
   apiKeyUrl: z.url().optional(),
   documentationUrl: z.url().optional(),
-  icon: z.enum(ICONS).default('tool'),
+  icon: z.enum(PRESET_ICONS).default('tool'),
   inputs: z.array(z.strictObject({ key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), kind: z.enum(['directory', 'text']) })).optional(),
 };
 
