@@ -149,7 +149,7 @@ describe('installing phase', () => {
     const h = start(setup, 1500);
     const id = setup.record.id;
 
-    await expect(h.service.connect(id)).rejects.toMatchObject({ code: 'TIMEOUT', params: { phase: 'install', timeoutMs: 1500 } });
+    await expect(h.service.connect(id)).rejects.toMatchObject({ code: 'INSTALL_TIMEOUT', params: { packages: '@example/slow-server@1.0.0', timeoutSec: 2 } });
 
     expect(setup.pids()).toHaveLength(2);
     await waitFor(() => setup.pids().every((pid) => !isAlive(pid)), 5000, 'the download processes to exit');

@@ -22,6 +22,7 @@ export const MCP_SERVICE_ERROR_CODES = [
   'CONNECT_FAILED',
   'REQUEST_FAILED',
   'INSTALL_FAILED',
+  'INSTALL_TIMEOUT',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 

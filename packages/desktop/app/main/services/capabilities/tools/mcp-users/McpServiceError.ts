@@ -74,6 +74,7 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'UNSUPPORTED_TRANSPORT':
     case 'INVALID_CONFIG':
     case 'INSTALL_FAILED':
+    case 'INSTALL_TIMEOUT':
       return true;
     case 'REQUEST_FAILED':
       return error.params.mcpCode === undefined;

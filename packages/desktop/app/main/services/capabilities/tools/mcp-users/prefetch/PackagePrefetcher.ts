@@ -86,7 +86,7 @@ export class PackagePrefetcher {
       case 'cancelled':
         throw new McpServiceError('CANCELLED', { phase: 'install' });
       case 'timeout':
-        throw new McpServiceError('TIMEOUT', { phase: 'install', timeoutMs, packages });
+        throw new McpServiceError('INSTALL_TIMEOUT', { packages, timeoutSec: Math.round(timeoutMs / 1000) });
       case 'exited':
         if (outcome.exitCode !== 0) {
           const detail = tail.slice(-8).join('\n').slice(0, 1000);
