@@ -21,6 +21,8 @@ export interface ChatRuntimeOptions {
   mcp: EngineMcpService;
   completion: CompletionClient;
   providers: ChatProviders;
+  /** A server's own call timeout in milliseconds (its timeoutSec), which wins over the engine's 120 s when longer. */
+  serverTimeoutMs?: (serverId: string) => number | undefined;
   logger?: McpLogger;
 }
 
@@ -47,6 +49,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     approvals,
     builtins,
     policy: () => approvals.getPolicy(),
+    adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
   });
   const chat = new ChatService({
     repository: new ConversationRepository(db),

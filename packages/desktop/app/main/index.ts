@@ -92,7 +92,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     openExternal: options.openExternal,
     logger: options.logger,
   });
-  const chatRuntime = createChatRuntime({ db, mcp: mcpRuntime.service, completion, providers, logger: options.logger });
+  const chatRuntime = createChatRuntime({
+    db,
+    mcp: mcpRuntime.service,
+    completion,
+    providers,
+    serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId),
+    logger: options.logger,
+  });
   const { approvals, chat } = chatRuntime;
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
@@ -130,6 +137,12 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       }
     },
   };
+}
+
+/** A server's configured call timeout, for the engine's tool calls (pain-points T-1: one policy on every path). */
+export function serverTimeoutMs(servers: McpServerConfigService, serverId: string): number | undefined {
+  const server = servers.find(serverId);
+  return server ? server.timeoutSec * 1000 : undefined;
 }
 
 /**

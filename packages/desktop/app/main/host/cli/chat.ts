@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { ChatMessage, ToolMode } from '../../../shared/contracts/chat';
 import { nameKey } from '../../db/McpServerRepository';
 import { AppError } from '../../errors';
-import type { AppServices } from '../../index';
+import { type AppServices, serverTimeoutMs } from '../../index';
 import type { ApprovalGate } from '../../services/agent-core/engine/tinyelf/engineTypes';
 import { TinyElfEngine } from '../../services/agent-core/engine/tinyelf/TinyElfEngine';
 import { AutoApprovalGate } from '../../services/approvals/AutoApprovalGate';
@@ -68,7 +68,13 @@ async function run(ctx: CommandContext): Promise<number> {
   await services.start();
   const scope = await connectServers(ctx, services, request.servers);
   const approvals = approvalGate(ctx, services, request);
-  const engine = new TinyElfEngine({ completion: services.completion, mcp: services.mcp, approvals: approvals.gate, policy: () => services.approvals.getPolicy() });
+  const engine = new TinyElfEngine({
+    completion: services.completion,
+    mcp: services.mcp,
+    approvals: approvals.gate,
+    policy: () => services.approvals.getPolicy(),
+    adapterOptions: { serverTimeoutMs: (serverId) => serverTimeoutMs(services.mcpServers, serverId) },
+  });
   const now = () => new Date().toISOString();
   const transcript = new TurnTranscript({ conversationId: CLI_CONVERSATION, newId: idCounter(), now, nowMs: Date.now });
   const printer = ctx.json ? undefined : new TranscriptPrinter(ctx.io.stdout, ctx.io.stderr, ctx.t);
