@@ -67,6 +67,10 @@ test('a preset that needs a key asks for it in a dialog, then connects with it',
     const row = page.getByTestId('mcp-server-row').filter({ hasText: 'Team Remote' });
     await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
     await expect(row.getByTestId('mcp-server-facts')).toContainText('Tools: 1');
+    // The new server's details open by themselves, with its tools.
+    const details = page.getByRole('region', { name: 'Details of Team Remote' });
+    await expect(details.getByTestId('mcp-tool')).toHaveCount(1);
+    await expect(details.getByTestId('mcp-tool')).toContainText('whoami');
     await expect(card.getByTestId('preset-added')).toHaveText('Added');
     await expect(presets.getByRole('status')).toContainText('Added “Team Remote”');
     // The key was stored sealed: not in any file of the data dir.

@@ -2,13 +2,15 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import { McpServerRow, type McpServerRowProps } from './McpServerRow';
 
-export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | 'toggling'> {
+export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | 'toggling' | 'reveal'> {
   servers: McpServerView[];
+  /** The server whose details open by themselves (one just added from a preset). */
+  revealId?: string | undefined;
   /** Ids with an enable/disable in flight. */
   toggling: ReadonlySet<string>;
 }
 
-export function McpServerList({ servers, toggling, ...handlers }: McpServerListProps) {
+export function McpServerList({ servers, toggling, revealId, ...handlers }: McpServerListProps) {
   const { t } = useTranslation();
   if (servers.length === 0) {
     return (
@@ -32,7 +34,7 @@ export function McpServerList({ servers, toggling, ...handlers }: McpServerListP
         </tr>
       </thead>
       {servers.map((server) => (
-        <McpServerRow key={server.id} server={server} toggling={toggling.has(server.id)} {...handlers} />
+        <McpServerRow key={server.id} server={server} toggling={toggling.has(server.id)} reveal={server.id === revealId} {...handlers} />
       ))}
     </table>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import type { McpServerTransport } from '@elftia/desktop/shared/contracts/mcp-types.ts';
@@ -29,15 +29,23 @@ export interface McpServerRowProps {
   onDelete: (server: McpServerView) => void;
   /** Starts the server again (after its missing runtime was installed). */
   onRestart: (server: McpServerView) => void;
+  /** Set for a server just added from a preset: its details (status, tools, log) open and scroll into view. */
+  reveal?: boolean;
 }
 
 /**
  * One server as a row group: the summary row, the current failure (if any) and, when expanded, the
  * details panel. A <tbody> per server keeps the three rows together for assistive technology.
  */
-export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart }: McpServerRowProps) {
+export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart, reveal = false }: McpServerRowProps) {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(reveal);
+  const groupRef = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    setExpanded(true);
+    groupRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [reveal]);
   const [installing, setInstalling] = useState(false);
   const toggleId = `mcp-server-enabled-${server.id}`;
   const detailsId = `mcp-server-details-${server.id}`;
@@ -45,7 +53,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
   const runtime = missingRuntime(server, error);
   const download = server.status === 'connecting' ? server.connection?.installing : undefined;
   return (
-    <tbody className="server-list__group" data-server-id={server.id}>
+    <tbody ref={groupRef} className="server-list__group" data-server-id={server.id}>
       <tr data-testid="mcp-server-row" data-server-id={server.id}>
         <th scope="row" className="server-list__name">
           {server.name}

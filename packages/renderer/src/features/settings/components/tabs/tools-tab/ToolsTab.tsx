@@ -25,6 +25,7 @@ export function ToolsTab() {
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
   const [actionFailure, setActionFailure] = useState<DisplayError>();
+  const [revealId, setRevealId] = useState<string>();
   const close = () => setDialog({ kind: 'none' });
   const titleId = useId();
 
@@ -90,10 +91,11 @@ export function ToolsTab() {
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
           onRestart={(server) => void restart(server)}
+          revealId={revealId}
         />
       )}
 
-      <PresetList servers={servers.data} />
+      <PresetList servers={servers.data} onAdded={(server) => setRevealId(server.id)} />
 
       <ApprovalSettings />
 

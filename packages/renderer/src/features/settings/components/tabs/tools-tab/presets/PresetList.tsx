@@ -30,6 +30,8 @@ const CATEGORY_KEYS: Record<CategoryFilter, string> = {
 export interface PresetListProps {
   /** The configured servers; the list is asked again when they change (its "added" badges). */
   servers: readonly McpServerView[] | undefined;
+  /** A preset became a server (its row then shows it starting, and its tools). */
+  onAdded?: (server: McpServerView) => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface PresetListProps {
  * that needs a key or a folder asks in a dialog; then the server is added, starts on its own (its
  * first start shows as "installing" in the server list) and its tools appear there.
  */
-export function PresetList({ servers }: PresetListProps) {
+export function PresetList({ servers, onAdded }: PresetListProps) {
   const { t } = useTranslation();
   const api = useApi();
   const titleId = useId();
@@ -94,6 +96,7 @@ export function PresetList({ servers }: PresetListProps) {
   async function add(view: McpPresetView, answers: PresetAnswers): Promise<McpServerView> {
     const server = await api.mcp.presets.add.mutate({ presetId: view.preset.id, ...answers });
     setNotice(t('settings/tools:presets.addedNotice', { name: server.name }));
+    onAdded?.(server);
     return server;
   }
 

@@ -45,6 +45,8 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose }: Runt
   useEffect(() => () => subscription.current?.unsubscribe(), []);
 
   function install() {
+    // A retry replaces the finished run's stream; only one install per dialog is ever followed.
+    subscription.current?.unsubscribe();
     setPhase({ kind: 'running', lines: [] });
     subscription.current = api.mcp.dependencies.install.subscribe(
       { command },

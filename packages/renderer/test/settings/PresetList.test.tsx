@@ -1,0 +1,169 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { McpPresetView } from '@elftia/desktop/router';
+import { OFFICIAL_MCP_PRESETS, type OfficialMcpPreset } from '@elftia/desktop/shared/mcp-presets.ts';
+import { ToolsTab } from '../../src/features/settings/components/tabs/tools-tab/ToolsTab';
+import { FakeApi } from '../fakes/FakeApi';
+import { renderApp } from '../helpers/renderApp';
+
+function preset(id: string): OfficialMcpPreset {
+  const found = OFFICIAL_MCP_PRESETS.find((p) => p.id === id);
+  if (!found) throw new Error(`no preset ${id} in the catalogue`);
+  return found;
+}
+
+function views(...entries: Array<[string, Partial<McpPresetView>?]>): McpPresetView[] {
+  return entries.map(([id, extra]) => ({ preset: preset(id), source: 'official', addedServerIds: [], ...extra }));
+}
+
+function setup(presets: McpPresetView[]): FakeApi {
+  const api = new FakeApi();
+  api.settingsValue = { language: 'en' };
+  api.presets = presets;
+  return api;
+}
+
+const section = () => screen.getByRole('region', { name: 'Official presets' });
+const cards = () => within(section()).queryAllByTestId('preset-card');
+const card = (name: string) => within(section()).getAllByTestId('preset-card').find((c) => within(c).queryByRole('heading', { name }))!;
+
+describe('preset list', () => {
+  it('shows each preset with what it needs, and filters by category and search', async () => {
+    const api = setup(views(['brave-search'], ['filesystem'], ['deepwiki'], ['memory']));
+    renderApp(<ToolsTab />, { api });
+    await waitFor(() => expect(cards()).toHaveLength(4));
+
+    const brave = within(card('Brave Search'));
+    expect(brave.getByText('npx')).toBeTruthy();
+    expect(brave.getByText('API key')).toBeTruthy();
+    expect(within(card('DeepWiki')).getByText('HTTP')).toBeTruthy();
+
+    fireEvent.click(within(section()).getByRole('button', { name: 'Search' }));
+    expect(cards().map((c) => c.dataset.presetId)).toEqual(['brave-search']);
+    expect(within(section()).getByRole('button', { name: 'Search' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(within(section()).getByRole('button', { name: 'All' }));
+    fireEvent.change(within(section()).getByRole('searchbox', { name: 'Search presets' }), { target: { value: 'list_directory' } });
+    expect(cards().map((c) => c.dataset.presetId)).toEqual(['filesystem']); // a tool name matches too
+    fireEvent.change(within(section()).getByRole('searchbox', { name: 'Search presets' }), { target: { value: 'nothing like this' } });
+    expect(within(section()).getByText('No preset matches.')).toBeTruthy();
+  });
+
+  it('adds a preset that needs nothing with one click, badges it and opens its server', async () => {
+    const api = setup(views(['memory']));
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Memory' }));
+
+    await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'memory' }]));
+    expect(api.callsTo('mcp.dependencies.check')).toEqual([{ command: 'npx' }]);
+    expect(await within(section()).findByRole('status')).toHaveProperty('textContent', expect.stringContaining('Added “Memory”'));
+    await waitFor(() => expect(within(card('Memory')).getByTestId('preset-added').textContent).toBe('Added'));
+    expect(screen.getByRole('button', { name: 'Details for Memory' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(card('Memory')).getByRole('button', { name: 'Add Memory again' })).toBeTruthy();
+  });
+
+  it('asks for the key and the folder, checks them like the router, and stores nothing until they are right', async () => {
+    const api = setup(views(['brave-search'], ['filesystem']));
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Brave Search' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add Brave Search' });
+    const key = within(dialog).getByLabelText('API key (BRAVE_API_KEY)');
+    expect(document.activeElement).toBe(key);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add and start' }));
+    await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+    expect(api.callsTo('mcp.presets.add')).toEqual([]);
+
+    fireEvent.change(key, { target: { value: 'bsa-123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add and start' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'brave-search', apiKey: 'bsa-123', inputs: {} }]);
+    expect(api.servers.at(-1)?.config.env).toMatchObject({ BRAVE_API_KEY: 'bsa-123' });
+
+    fireEvent.click(within(card('Filesystem')).getByRole('button', { name: 'Add Filesystem' }));
+    const fsDialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
+    const folder = within(fsDialog).getByLabelText(/folder/i);
+    fireEvent.change(folder, { target: { value: 'relative/path' } });
+    fireEvent.click(within(fsDialog).getByRole('button', { name: 'Add and start' }));
+    await waitFor(() => expect(folder.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(fsDialog).getByText(/Enter an absolute path/)).toBeTruthy();
+    fireEvent.change(folder, { target: { value: '/home/me/notes' } });
+    fireEvent.click(within(fsDialog).getByRole('button', { name: 'Add and start' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.servers.at(-1)?.config.args?.at(-1)).toBe('/home/me/notes');
+  });
+
+  it('says whose key a linked provider lends, and adds without asking', async () => {
+    const api = setup(views(['perplexity', { keyProvider: { id: 'p1', name: 'My Perplexity' } }]));
+    renderApp(<ToolsTab />, { api });
+    const perplexity = await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Perplexity' });
+    expect(within(card('Perplexity')).getByText('Key from provider').getAttribute('title')).toBe('Uses the API key of your provider “My Perplexity”.');
+    fireEvent.click(perplexity);
+    await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'perplexity' }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers to install a missing runtime, shows the installer output and the verified result, then goes on', async () => {
+    const api = setup(views(['fetch']));
+    api.dependencies.set('uvx', { command: 'uvx', found: false, searched: 9 });
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Fetch' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Install uv' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('“uvx” was not found (searched 9 folders of PATH and the usual install locations).');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Install uv' }));
+    expect(api.callsTo('mcp.dependencies.install')).toEqual([{ command: 'uvx' }]);
+    act(() => api.emitInstall('uvx', { type: 'output', line: 'downloading uv 0.9.0' }));
+    expect(within(dialog).getByTestId('runtime-install-output').textContent).toBe('downloading uv 0.9.0');
+    expect(within(dialog).getByRole('button', { name: 'Cancel install' })).toBeTruthy();
+    act(() => api.emitInstall('uvx', { type: 'result', result: { status: 'installed', command: 'uvx', version: '0.9.0', path: '/home/me/.local/bin/uvx', method: 'uv-script-sh' } }));
+    expect(within(dialog).getByText('uv 0.9.0 is installed at /home/me/.local/bin/uvx.')).toBeTruthy();
+    expect(api.callsTo('mcp.presets.add')).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'fetch' }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a failed install says why, with the installer output and the command to run by hand; closing cancels', async () => {
+    const api = setup(views(['memory']));
+    api.dependencies.set('npx', { command: 'npx', found: false, searched: 4 });
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Memory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Node.js' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Install Node.js' }));
+    act(() =>
+      api.emitInstall('npx', {
+        type: 'result',
+        result: { status: 'failed', command: 'npx', method: 'homebrew', reason: 'notFoundAfterInstall', detail: '==> Pouring node', manualCommand: 'brew install node' },
+      }),
+    );
+    expect(within(dialog).getByText(/The installer finished, but Node.js still does not run/)).toBeTruthy();
+    expect(within(dialog).getByText('brew install node')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Continue' })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(api.callsTo('mcp.dependencies.install')).toHaveLength(2);
+    expect(api.installStreams.get('npx')?.size).toBe(1); // the finished run's stream was closed
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel install' }));
+    // Closing the dialog ends the subscription, which cancels the install in main.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.installStreams.get('npx')?.size).toBe(0);
+    expect(api.callsTo('mcp.presets.add')).toEqual([]);
+  });
+
+  it('a server that failed because its runtime is missing offers the install, then restarts', async () => {
+    const api = setup([]);
+    const server = api.seed({ name: 'fs', type: 'stdio', command: 'npx', args: ['-y', 'pkg@1.0.0'] });
+    api.setConnection(server.id, { status: 'error', lastError: { code: 'CONNECT_FAILED', params: { reason: 'commandNotFound', detail: 'npx not found' } } });
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Install what “npx” needs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Node.js' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Install Node.js' }));
+    act(() => api.emitInstall('npx', { type: 'result', result: { status: 'installed', command: 'npx', version: '22.1.0', path: '/opt/homebrew/bin/npx', method: 'homebrew' } }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.callsTo('mcp.restart')).toEqual([{ id: server.id }]));
+  });
+});
