@@ -17,6 +17,8 @@ import { mcpCallCommand } from './mcpCall';
 import { mcpListCommand } from './mcpList';
 import { mcpLogsCommand } from './mcpLogs';
 import { mcpDisableCommand, mcpEnableCommand, mcpRemoveCommand } from './mcpManage';
+import { depsCheckCommand, depsInstallCommand } from './deps';
+import { mcpAddPresetCommand, mcpPresetsCommand } from './mcpPresets';
 import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
 import { chatCommand } from './chat';
@@ -25,7 +27,8 @@ import { serveCommand } from './serve';
 
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
-  mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, serveCommand, chatCommand,
+  mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
+  depsCheckCommand, depsInstallCommand, serveCommand, chatCommand,
 ];
 
 export interface RunCliOptions {
