@@ -147,10 +147,11 @@ test('a preset whose runtime is missing offers the install, then adds the server
 
     const dialog = page.getByRole('dialog', { name: 'Install uv' });
     await expect(dialog.getByRole('alert')).toContainText('“uvx” was not found');
+    await expect(dialog.getByTestId('runtime-install-plan')).toHaveText('Install runs: curl -LsSf https://astral.sh/uv/install.sh | sh');
     await dialog.getByRole('button', { name: 'Install uv' }).click();
     await expect(dialog.getByTestId('runtime-install-output')).toContainText('downloading uv 0.9.0');
     await expect(dialog.getByRole('status').filter({ hasText: 'is installed at' })).toContainText(
-      `uv 0.9.0 is installed at ${path.join(home, '.local/bin/uv')}`,
+      `“uvx” 0.9.0 is installed at ${path.join(home, '.local/bin/uvx')}.`,
       { timeout: 30_000 },
     );
     expect(fs.readFileSync(path.join(binDir, 'curl-calls.txt'), 'utf8')).toContain('https://astral.sh/uv/install.sh');

@@ -314,3 +314,27 @@ describe('installCommand: cancel and timeout', () => {
     expect(installerCalls(world)).toEqual([]);
   });
 });
+
+describe('describeInstall', () => {
+  it('says what Install would run on each platform, running nothing', async () => {
+    const mac = setup('darwin');
+    mac.world.tool('brew');
+    expect(await mac.service.describeInstall('npx')).toEqual({ kind: 'run', method: 'homebrew', commandLine: 'brew install node' });
+
+    const linux = setup('linux');
+    linux.world.tool('curl');
+    expect(await linux.service.describeInstall('uvx')).toEqual({ kind: 'run', method: 'uv-script-sh', commandLine: 'curl -LsSf https://astral.sh/uv/install.sh | sh' });
+    expect(await linux.service.describeInstall('node')).toMatchObject({ kind: 'manual', url: 'https://nodejs.org/en/download' });
+
+    const windows = setup('win32');
+    windows.world.tool('winget');
+    expect(await windows.service.describeInstall('npm')).toEqual({
+      kind: 'run',
+      method: 'winget',
+      commandLine: 'winget install --id OpenJS.NodeJS.LTS -e --source winget',
+    });
+    expect(await windows.service.describeInstall('uv')).toMatchObject({ kind: 'missing', method: 'uv-script-powershell', detail: 'PowerShell was not found on the search path' });
+
+    for (const { world } of [mac, linux, windows]) expect(world.calls()).toEqual([]);
+  });
+});

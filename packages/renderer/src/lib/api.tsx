@@ -19,7 +19,7 @@ import type {
   conversationUpdateSchema,
   ToolPermission,
 } from '@elftia/desktop/shared/contracts/chat.ts';
-import type { DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
+import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpLogEntry } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
@@ -73,6 +73,8 @@ export interface ElftiaApi {
     dependencies: {
       /** Whether node/npx/uv/uvx runs on the servers' PATH; never starts a server. */
       check: Query<Inputs['mcp']['dependencies']['check'], DependencyStatus>;
+      /** What an install would run here (or the download page), before the user agrees; runs nothing. */
+      plan: Query<Inputs['mcp']['dependencies']['plan'], DependencyInstallPreview>;
       /** The installer's output, then its verified result; unsubscribing cancels the install. */
       install: Subscription<DependencyInstallEvent, Inputs['mcp']['dependencies']['install']>;
     };

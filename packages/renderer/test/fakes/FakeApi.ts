@@ -6,7 +6,7 @@
  * McpService would report (setConnection, setTools, log) and the fake delivers it like the router.
  */
 import type { DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
-import type { DependencyCommand, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
+import type { DependencyCommand, DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
 import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
@@ -52,6 +52,8 @@ export class FakeApi implements ElftiaApi {
   presets: McpPresetView[] = [];
   /** mcp.dependencies.check answers, per command; a command not listed is found. */
   readonly dependencies = new Map<DependencyCommand, DependencyStatus>();
+  /** mcp.dependencies.plan answers, per command; default: uv's install script. */
+  readonly installPlans = new Map<DependencyCommand, DependencyInstallPreview>();
   /** Open mcp.dependencies.install streams, per command; a test pushes into them with emitInstall. */
   readonly installStreams = new Map<DependencyCommand, Set<SubscriptionHandlers<DependencyInstallEvent>>>();
 
@@ -118,6 +120,10 @@ export class FakeApi implements ElftiaApi {
       check: {
         query: (input) =>
           this.#run('mcp.dependencies.check', input, () => this.dependencies.get(input.command) ?? { command: input.command, found: true, version: '1.0.0', path: `/usr/bin/${input.command}`, searched: 3 }),
+      },
+      plan: {
+        query: (input) =>
+          this.#run('mcp.dependencies.plan', input, () => this.installPlans.get(input.command) ?? { kind: 'run', method: 'uv-script-sh', commandLine: 'curl -LsSf https://astral.sh/uv/install.sh | sh' }),
       },
       install: {
         // Recorded like a call; the stream carries only what the test emits. Unsubscribing is the cancel.

@@ -112,13 +112,16 @@ describe('preset list', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Install uv' });
     expect(within(dialog).getByRole('alert').textContent).toBe('“uvx” was not found (searched 9 folders of PATH and the usual install locations).');
+    // What Install runs is said before the user agrees.
+    expect((await within(dialog).findByTestId('runtime-install-plan')).textContent).toBe('Install runs: curl -LsSf https://astral.sh/uv/install.sh | sh');
+    expect(api.callsTo('mcp.dependencies.plan')).toEqual([{ command: 'uvx' }]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Install uv' }));
     expect(api.callsTo('mcp.dependencies.install')).toEqual([{ command: 'uvx' }]);
     act(() => api.emitInstall('uvx', { type: 'output', line: 'downloading uv 0.9.0' }));
     expect(within(dialog).getByTestId('runtime-install-output').textContent).toBe('downloading uv 0.9.0');
     expect(within(dialog).getByRole('button', { name: 'Cancel install' })).toBeTruthy();
     act(() => api.emitInstall('uvx', { type: 'result', result: { status: 'installed', command: 'uvx', version: '0.9.0', path: '/home/me/.local/bin/uvx', method: 'uv-script-sh' } }));
-    expect(within(dialog).getByText('uv 0.9.0 is installed at /home/me/.local/bin/uvx.')).toBeTruthy();
+    expect(within(dialog).getByText('“uvx” 0.9.0 is installed at /home/me/.local/bin/uvx.')).toBeTruthy();
     expect(api.callsTo('mcp.presets.add')).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -152,6 +155,29 @@ describe('preset list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.installStreams.get('npx')?.size).toBe(0);
     expect(api.callsTo('mcp.presets.add')).toEqual([]);
+  });
+
+  it('with no installer on this system it points at the download page, and Check again goes on once the runtime runs', async () => {
+    const api = setup(views(['memory']));
+    api.dependencies.set('npx', { command: 'npx', found: false, searched: 4 });
+    api.installPlans.set('npx', { kind: 'manual', url: 'https://nodejs.org/en/download', manualCommand: 'nvm install --lts' });
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Memory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install Node.js' });
+    const plan = await within(dialog).findByTestId('runtime-install-plan');
+    expect(within(plan).getByRole('link', { name: 'https://nodejs.org/en/download' })).toBeTruthy();
+    expect(within(plan).getByText('nvm install --lts')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Install Node.js' })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check again' }));
+    expect(await within(dialog).findByText('“npx” still does not run.')).toBeTruthy();
+
+    api.dependencies.set('npx', { command: 'npx', found: true, version: '11.0.0', path: '/usr/local/bin/npx', searched: 4 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check again' }));
+    expect(await within(dialog).findByText('“npx” 11.0.0 is installed at /usr/local/bin/npx.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'memory' }]));
+    expect(api.callsTo('mcp.dependencies.install')).toEqual([]);
   });
 
   it('a server that failed because its runtime is missing offers the install, then restarts', async () => {

@@ -55,6 +55,15 @@ export type DependencyInstallResult =
   | { status: 'cancelled'; command: DependencyCommand; method: DependencyInstallMethod }
   | { status: 'alreadyInstalled'; command: DependencyCommand; version?: string; path: string };
 
+/** What an install would do on this system, told before the user agrees to it. */
+export type DependencyInstallPreview =
+  /** `commandLine` is what runs (as the user would type it). */
+  | { kind: 'run'; method: DependencyInstallMethod; commandLine: string }
+  /** No installer here: the download page is where to go. */
+  | { kind: 'manual'; url: string; manualCommand: string }
+  /** The method applies but what it needs (curl, PowerShell) is missing. */
+  | { kind: 'missing'; method: DependencyInstallMethod; detail: string; manualCommand: string };
+
 const KNOWN_EXTENSIONS = /\.(cmd|bat|exe|com|ps1)$/;
 
 /**

@@ -11,6 +11,7 @@ import {
   dependencyCommandOf,
   type DependencyCommand,
   type DependencyInstallMethod,
+  type DependencyInstallPreview,
   type DependencyInstallResult,
   type DependencyRuntime,
   type DependencyStatus,
@@ -125,6 +126,23 @@ export class DependencyCheckService {
     return this.follow(name, run ?? this.startRun(runtime, options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS), options);
   }
 
+  /** What installCommand would do here, without doing it, so the UI can say so before the user agrees. */
+  async describeInstall(command: DependencyCommand): Promise<DependencyInstallPreview> {
+    const plan = await this.planIn(DEPENDENCY_RUNTIME[this.normalize(command)], await this.searchEnv());
+    switch (plan.kind) {
+      case 'run':
+        return { kind: 'run', method: plan.method, commandLine: plan.manualCommand };
+      case 'manual':
+        return { kind: 'manual', url: plan.url, manualCommand: plan.manualCommand };
+      case 'missing':
+        return { kind: 'missing', method: plan.method, detail: plan.detail, manualCommand: plan.manualCommand };
+    }
+  }
+
+  private planIn(runtime: DependencyRuntime, env: Env): Promise<InstallPlan> {
+    return planInstall(runtime, this.platform, async (tool) => (await resolveCommandOnPath(tool, env, this.platform)).path);
+  }
+
   private normalize(command: string): DependencyCommand {
     const name = dependencyCommandOf(command);
     if (!name) throw new TypeError(`not a supported dependency: ${command}`);
@@ -169,10 +187,7 @@ export class DependencyCheckService {
       if (lines.length > REPLAY_LINES) lines.shift();
       for (const listener of listeners) listener(line);
     };
-    const prepared = this.searchEnv().then(async (env) => {
-      const find = async (tool: string) => (await resolveCommandOnPath(tool, env, this.platform)).path;
-      return { env, plan: await planInstall(runtime, this.platform, find) };
-    });
+    const prepared = this.searchEnv().then(async (env) => ({ env, plan: await this.planIn(runtime, env) }));
     const plan = prepared.then((p) => p.plan);
     plan.catch(() => undefined); // reported through `result`
     const result = prepared.then((p) => this.execute(p.plan, p.env, controller.signal, timeoutMs, emit));

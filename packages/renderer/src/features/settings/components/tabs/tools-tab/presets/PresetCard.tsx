@@ -1,11 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { McpPresetView } from '@elftia/desktop/router';
-import type { PresetIcon } from '@elftia/desktop/shared/mcp-presets.ts';
+import { PresetIcon } from './PresetIcon';
 import { runnerLabel } from './presetFilter';
-
-const ICONS: Record<PresetIcon, string> = {
-  search: '🔍', eye: '👁', globe: '🌐', browser: '🧭', code: '⌨', git: '⎇', folder: '📁', brain: '🧠', clock: '🕒', database: '🗄', book: '📖', tool: '🛠',
-};
 
 export interface PresetCardProps {
   view: McpPresetView;
@@ -23,9 +19,7 @@ export function PresetCard({ view, busy, onAdd }: PresetCardProps) {
   return (
     <li className="preset-card" data-testid="preset-card" data-preset-id={preset.id} aria-labelledby={headingId}>
       <div className="preset-card__head">
-        <span className="preset-card__icon" aria-hidden="true">
-          {ICONS[preset.icon]}
-        </span>
+        <PresetIcon name={preset.icon} />
         <div>
           <h4 id={headingId} className="preset-card__name">
             {preset.name}

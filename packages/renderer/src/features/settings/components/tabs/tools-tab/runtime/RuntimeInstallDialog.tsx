@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   DEPENDENCY_RUNTIME,
   type DependencyCommand,
+  type DependencyInstallPreview,
   type DependencyInstallResult,
   type DependencyStatus,
 } from '@elftia/desktop/shared/contracts/dependencies.ts';
@@ -40,9 +41,34 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose }: Runt
   const { t } = useTranslation();
   const api = useApi();
   const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
+  const [plan, setPlan] = useState<DependencyInstallPreview>();
+  const [stillMissing, setStillMissing] = useState(false);
   const subscription = useRef<{ unsubscribe(): void } | undefined>(undefined);
   const runtime = RUNTIME_NAMES[DEPENDENCY_RUNTIME[command]];
   useEffect(() => () => subscription.current?.unsubscribe(), []);
+  useEffect(() => {
+    let live = true;
+    // Says what will run before the user agrees; a failure here only leaves that sentence out.
+    api.mcp.dependencies.plan.query({ command }).then((preview) => live && setPlan(preview), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, command]);
+
+  /** For a user who installed it themselves (or in another window): look again, go on if it runs. */
+  async function checkAgain() {
+    setStillMissing(false);
+    try {
+      const status = await api.mcp.dependencies.check.query({ command });
+      if (status.found && status.path) {
+        setPhase((previous) => ({ kind: 'done', lines: previous.kind === 'offer' ? [] : previous.lines, result: { status: 'alreadyInstalled', command, version: status.version, path: status.path! } }));
+      } else {
+        setStillMissing(true);
+      }
+    } catch (error) {
+      setPhase((previous) => ({ kind: 'broken', lines: previous.kind === 'offer' ? [] : previous.lines, code: toDisplayError(error).code }));
+    }
+  }
 
   function install() {
     // A retry replaces the finished run's stream; only one install per dialog is ever followed.
@@ -73,6 +99,12 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose }: Runt
           {status && !status.found ? t('settings/tools:runtime.missing', { command, entries: status.searched }) : t('settings/tools:runtime.notFound', { command })}
         </p>
         {phase.kind === 'offer' && <p>{t('settings/tools:runtime.offer', { runtime })}</p>}
+        {phase.kind === 'offer' && plan && <PlanPreview plan={plan} />}
+        {stillMissing && (
+          <p className="form__failure" role="alert">
+            {t('settings/tools:runtime.stillMissing', { command })}
+          </p>
+        )}
         {running && (
           <p role="status" aria-live="polite">
             {t('settings/tools:runtime.running', { runtime })}
@@ -94,7 +126,12 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose }: Runt
         <button type="button" className="button" onClick={onClose}>
           {running ? t('settings/tools:runtime.cancel') : t('settings/tools:runtime.close')}
         </button>
-        {phase.kind === 'offer' && (
+        {!running && !ready && (
+          <button type="button" className="button" onClick={() => void checkAgain()}>
+            {t('settings/tools:runtime.checkAgain')}
+          </button>
+        )}
+        {phase.kind === 'offer' && plan?.kind !== 'manual' && plan?.kind !== 'missing' && (
           <button type="button" className="button button--primary" onClick={install} data-autofocus>
             {t('settings/tools:runtime.install', { runtime })}
           </button>
@@ -115,13 +152,14 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose }: Runt
 }
 
 function InstallOutcome({ result, runtime }: { result: DependencyInstallResult; runtime: string }) {
+  // `installed` names the command the server needs (npx), with its own version, not the runtime's.
   const { t } = useTranslation();
   switch (result.status) {
     case 'installed':
     case 'alreadyInstalled':
       return (
         <p className="runtime-install__ok" role="status">
-          {t('settings/tools:runtime.installed', { runtime, version: result.version ?? '?', path: result.path })}
+          {t('settings/tools:runtime.installed', { command: result.command, version: result.version ?? '', path: result.path })}
         </p>
       );
     case 'cancelled':
@@ -154,6 +192,31 @@ function InstallOutcome({ result, runtime }: { result: DependencyInstallResult; 
         </div>
       );
   }
+}
+
+/** What Install will do here: the command it runs, or where to get the runtime when nothing can run. */
+function PlanPreview({ plan }: { plan: DependencyInstallPreview }) {
+  const { t } = useTranslation();
+  if (plan.kind === 'run') {
+    return (
+      <p data-testid="runtime-install-plan">
+        {t('settings/tools:runtime.willRun')} <code className="mono">{plan.commandLine}</code>
+      </p>
+    );
+  }
+  return (
+    <div data-testid="runtime-install-plan">
+      <p>{plan.kind === 'manual' ? t('settings/tools:runtime.noInstaller') : plan.detail}</p>
+      {plan.kind === 'manual' && (
+        <p>
+          <a href={plan.url} target="_blank" rel="noreferrer">
+            {plan.url}
+          </a>
+        </p>
+      )}
+      <ManualCommand command={plan.manualCommand} />
+    </div>
+  );
 }
 
 function ManualCommand({ command }: { command: string }) {
