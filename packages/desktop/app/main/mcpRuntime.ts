@@ -69,6 +69,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       return serverEnv(server.config.env);
     },
     markers: new PrefetchMarkers(options.dataDir),
+    homedir,
     timeoutMs: options.installTimeoutMs,
   });
   tracker.configure({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });

@@ -3,7 +3,7 @@
  * script that downloads slowly, fails or hangs) and, last, the real npx with a local tarball.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerState } from '../../app/shared/contracts/mcp-connection';
@@ -27,7 +27,7 @@ interface Setup {
   pids: () => number[];
 }
 
-function fakeNpxServer(mode: 'ok' | 'fail' | 'hang', seconds = 1): Setup {
+function fakeNpxServer(mode: 'ok' | 'fail' | 'hang' | 'damaged' | 'damaged-once', seconds = 1, extraEnv: Record<string, string> = {}): Setup {
   const dir = tempDir();
   const recordFile = path.join(dir, 'calls.txt');
   const pidFile = path.join(dir, 'pids.txt');
@@ -49,6 +49,7 @@ function fakeNpxServer(mode: 'ok' | 'fail' | 'hang', seconds = 1): Setup {
         FAKE_NPX_SECONDS: String(seconds),
         FAKE_NODE: process.execPath,
         FAKE_SERVER: fixture('proc-echo-server.mjs'),
+        ...extraEnv,
       },
     },
   });
@@ -63,6 +64,7 @@ function start(setup: Setup, timeoutMs?: number): Harness {
   const prefetcher = new PackagePrefetcher({
     platform: process.platform,
     envFor: async (server) => ({ ...definedEnv(process.env), ...server.config.env }),
+    homedir: setup.dataDir,
     markers: new PrefetchMarkers(setup.dataDir),
     timeoutMs,
   });
@@ -129,6 +131,41 @@ describe('installing phase', () => {
     expect(setup.calls()).toHaveLength(1); // the server itself never started
 
     await expect(h.service.connect(id)).rejects.toMatchObject({ code: 'INSTALL_FAILED' });
+    expect(setup.calls()).toHaveLength(2);
+  });
+
+  it('a damaged npx cache folder of the package is removed and the download tried once more; others stay', async () => {
+    const cache = tempDir();
+    const entry = (name: string, dependencies: Record<string, string>) => {
+      mkdirSync(path.join(cache, '_npx', name), { recursive: true });
+      writeFileSync(path.join(cache, '_npx', name, 'package.json'), JSON.stringify({ dependencies }));
+      return path.join(cache, '_npx', name);
+    };
+    const damaged = entry('0a1b2c3d', { '@example/slow-server': '1.0.0' });
+    const other = entry('4e5f6a7b', { 'other-server': '2.0.0' });
+    const setup = fakeNpxServer('damaged-once', 1, { npm_config_cache: cache });
+    const h = start(setup);
+
+    await h.service.connect(setup.record.id);
+
+    expect(existsSync(damaged)).toBe(false);
+    expect(existsSync(other)).toBe(true);
+    expect(setup.calls().filter((call) => call.startsWith('--yes'))).toHaveLength(2);
+    // The cache path came from the server's env, so the log shows it redacted like every env value.
+    expect(h.service.getLogs(setup.record.id).map((e) => e.text)).toContain(
+      'install: Elftia: the npx cache of @example/slow-server@1.0.0 was damaged (ENOTEMPTY); removed ***/_npx/0a1b2c3d and downloading again',
+    );
+    expect((await h.service.getState(setup.record.id))?.status).toBe('connected');
+  });
+
+  it('still damaged after the second try: the failure is reported, not retried forever', async () => {
+    const cache = tempDir();
+    mkdirSync(path.join(cache, '_npx', 'abc'), { recursive: true });
+    writeFileSync(path.join(cache, '_npx', 'abc', 'package.json'), JSON.stringify({ dependencies: { '@example/slow-server': '1.0.0' } }));
+    const setup = fakeNpxServer('damaged', 1, { npm_config_cache: cache });
+    const h = start(setup);
+
+    await expect(h.service.connect(setup.record.id)).rejects.toMatchObject({ code: 'INSTALL_FAILED', params: { detail: 'npm error code ENOTEMPTY' } });
     expect(setup.calls()).toHaveLength(2);
   });
 

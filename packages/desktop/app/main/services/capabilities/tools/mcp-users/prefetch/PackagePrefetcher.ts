@@ -9,6 +9,7 @@ import { McpServiceError } from '../McpServiceError';
 import { searchPathEntries } from '../process/findCommand';
 import { runProcess } from '../process/runProcess';
 import { resolveSpawn } from '../process/spawnCommand';
+import { cacheDamage, clearNpxEntries, npmCacheDir } from './npxCache';
 import { planPrefetch, type PrefetchPlan } from './planPrefetch';
 import type { PrefetchMarkerStore } from './PrefetchMarkers';
 
@@ -31,6 +32,8 @@ export interface PackagePrefetcherOptions {
   /** The environment the server itself would get (login-shell PATH, proxies, its own variables). */
   envFor(server: McpServerRecord): Promise<Record<string, string>>;
   markers: PrefetchMarkerStore;
+  /** The user's home directory: where npm keeps its cache unless `npm_config_cache` says otherwise. */
+  homedir: string;
   /** Default DEFAULT_INSTALL_TIMEOUT_MS. */
   timeoutMs?: number;
 }
@@ -59,9 +62,29 @@ export class PackagePrefetcher {
   }
 
   private async download(server: McpServerRecord, plan: PrefetchPlan, context: PrepareContext): Promise<void> {
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
     const env = await this.options.envFor(server);
     if (plan.runner === 'uvx' && env.UV_HTTP_TIMEOUT === undefined) env.UV_HTTP_TIMEOUT = UV_HTTP_TIMEOUT_SEC;
+    let failure = await this.attempt(plan, env, context);
+    // A damaged npx cache folder fails every later try the same way: remove it and try once more.
+    const damage = failure && plan.runner === 'npx' ? cacheDamage(failure.tail) : undefined;
+    if (failure && damage) {
+      const cacheDir = npmCacheDir(env, this.options.platform, this.options.homedir);
+      const removed = await clearNpxEntries(cacheDir, plan.packages);
+      if (removed.length > 0) {
+        context.onOutput(`Elftia: the npx cache of ${plan.packages.join(' ')} was damaged (${damage}); removed ${removed.join(', ')} and downloading again`);
+        failure = await this.attempt(plan, env, context);
+      }
+    }
+    if (failure) {
+      const detail = failure.tail.slice(-8).join('\n').slice(0, 1000);
+      throw new McpServiceError('INSTALL_FAILED', { packages: plan.packages.join(' '), exitCode: failure.exitCode, detail });
+    }
+    await this.options.markers.add(plan.key);
+  }
+
+  /** One run of the download step: undefined when it succeeded, the exit and output when it failed. */
+  private async attempt(plan: PrefetchPlan, env: Record<string, string>, context: PrepareContext): Promise<{ exitCode: number | string; tail: string[] } | undefined> {
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
     const { platform } = this.options;
     const comspec = Object.entries(env).find(([key]) => key.toUpperCase() === 'COMSPEC')?.[1];
     const spawnSpec = resolveSpawn(plan.command, plan.args, { platform, comspec });
@@ -73,7 +96,6 @@ export class PackagePrefetcher {
       signal: context.signal,
       onLine: (line) => context.onOutput(line),
     });
-    const packages = plan.packages.join(' ');
     switch (outcome.kind) {
       case 'spawnFailed': {
         // The same reason a server start gives, so the UI offers to install the runner (npx, uvx).
@@ -86,14 +108,10 @@ export class PackagePrefetcher {
       case 'cancelled':
         throw new McpServiceError('CANCELLED', { phase: 'install' });
       case 'timeout':
-        throw new McpServiceError('INSTALL_TIMEOUT', { packages, timeoutSec: Math.round(timeoutMs / 1000) });
+        throw new McpServiceError('INSTALL_TIMEOUT', { packages: plan.packages.join(' '), timeoutSec: Math.round(timeoutMs / 1000) });
       case 'exited':
-        if (outcome.exitCode !== 0) {
-          const detail = tail.slice(-8).join('\n').slice(0, 1000);
-          throw new McpServiceError('INSTALL_FAILED', { packages, exitCode: outcome.exitCode ?? String(outcome.signal), detail });
-        }
+        return outcome.exitCode === 0 ? undefined : { exitCode: outcome.exitCode ?? String(outcome.signal), tail };
     }
-    await this.options.markers.add(plan.key);
   }
 }
 
