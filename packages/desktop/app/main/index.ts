@@ -41,6 +41,11 @@ export interface AppServicesOptions {
   autoConnectMcp?: boolean;
   /** Opens a web page in the user's browser (Electron's shell.openExternal); default none (the UI shows the link). */
   openExternal?: (url: string) => Promise<void>;
+  /**
+   * The system's folder chooser (Electron's dialog); resolves with undefined when cancelled. Default
+   * none: a browser cannot hand out absolute paths, so the headless host's UI asks for them as text.
+   */
+  pickFolder?: (title: string) => Promise<string | undefined>;
   logger?: McpLogger;
 }
 
@@ -54,6 +59,8 @@ export interface AppServices {
   presets: McpPresetService;
   /** node/npx and uv/uvx: found where, which version, and installed on request. */
   dependencies: DependencyCheckService;
+  /** See AppServicesOptions.pickFolder. */
+  pickFolder: ((title: string) => Promise<string | undefined>) | undefined;
   providers: ProviderService;
   /** One model step through the provider's official SDK (the engine's CompletionClient). */
   completion: CompletionService;
@@ -115,6 +122,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcp: mcpRuntime.service,
     presets,
     dependencies: mcpRuntime.dependencies,
+    pickFolder: options.pickFolder,
     providers,
     completion,
     approvals,

@@ -53,6 +53,10 @@ export class BrowserWindow extends EventEmitter {
     return BrowserWindow.instances;
   }
 
+  static getFocusedWindow(): BrowserWindow | null {
+    return BrowserWindow.instances.find((win) => win.focused) ?? null;
+  }
+
   async loadFile(file: string): Promise<void> {
     this.loaded = { file };
     this.webContents.mainFrame.url = `file://${file}`;
@@ -144,8 +148,16 @@ export const shell = {
 
 export const dialog = {
   errors: [] as { title: string; content: string }[],
+  /** What showOpenDialog was asked (its parent window, if any, and options), and what it answers next. */
+  openDialogs: [] as { parent: BrowserWindow | undefined; options: Record<string, any> }[],
+  nextOpenDialog: { canceled: true, filePaths: [] as string[] },
   showErrorBox(title: string, content: string): void {
     dialog.errors.push({ title, content });
+  },
+  async showOpenDialog(parentOrOptions: BrowserWindow | Record<string, any>, maybeOptions?: Record<string, any>) {
+    const parent = parentOrOptions instanceof BrowserWindow ? parentOrOptions : undefined;
+    dialog.openDialogs.push({ parent, options: maybeOptions ?? (parentOrOptions as Record<string, any>) });
+    return dialog.nextOpenDialog;
   },
 };
 
@@ -210,6 +222,8 @@ export function resetFakeElectron(): void {
   app.exitCode = undefined;
   shell.opened.length = 0;
   dialog.errors.length = 0;
+  dialog.openDialogs.length = 0;
+  dialog.nextOpenDialog = { canceled: true, filePaths: [] };
   safeStorage.available = true;
   safeStorage.backend = 'gnome_libsecret';
   ipcMain.removeAllListeners();

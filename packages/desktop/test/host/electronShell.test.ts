@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
-import { app, BrowserWindow, contextBridge, type FakeFrame, FakeWebContents, resetFakeElectron, session, setRendererSender, shell } from '../fakes/electron';
+import { app, BrowserWindow, contextBridge, dialog, type FakeFrame, FakeWebContents, resetFakeElectron, session, setRendererSender, shell } from '../fakes/electron';
 
 const DESKTOP_DIR = path.resolve(import.meta.dirname, '../..');
 
@@ -22,9 +22,9 @@ const replies: any[] = [];
 let nextId = 1;
 
 /** Sends one tRPC operation through the preload's bridge, as the renderer's ipcLink would. */
-async function ipcQuery(path: string): Promise<any> {
+async function ipcQuery(path: string, input?: unknown, type: 'query' | 'mutation' = 'query'): Promise<any> {
   const id = nextId++;
-  (globalThis as unknown as { electronTRPC: Bridge }).electronTRPC.sendMessage({ method: 'request', operation: { id, type: 'query', path, input: undefined, context: {}, signal: null } });
+  (globalThis as unknown as { electronTRPC: Bridge }).electronTRPC.sendMessage({ method: 'request', operation: { id, type, path, input, context: {}, signal: null } });
   return vi.waitFor(() => {
     const reply = replies.find((r) => r.id === id);
     if (!reply) throw new Error('no reply yet');
@@ -141,6 +141,23 @@ describe('Electron shell: IPC', () => {
     setRendererSender(win.webContents);
     const reply = await ipcQuery('mcp.list');
     expect(reply.result).toEqual({ type: 'data', data: [] });
+  });
+
+  it('offers the system folder chooser, modal to the focused window, for a preset\'s folder', async () => {
+    setRendererSender(win.webContents);
+    expect((await ipcQuery('mcp.presets.folderPicker')).result).toEqual({ type: 'data', data: { available: true } });
+
+    win.focused = true;
+    dialog.nextOpenDialog = { canceled: false, filePaths: ['/home/me/notes'] };
+    const picked = await ipcQuery('mcp.presets.pickFolder', { title: 'Folder' }, 'mutation');
+    expect(picked.result).toEqual({ type: 'data', data: { path: '/home/me/notes' } });
+    expect(dialog.openDialogs.at(-1)).toEqual({ parent: win, options: { title: 'Folder', properties: ['openDirectory', 'createDirectory'] } });
+
+    win.focused = false;
+    dialog.nextOpenDialog = { canceled: true, filePaths: [] };
+    const cancelled = await ipcQuery('mcp.presets.pickFolder', { title: 'Folder' }, 'mutation');
+    expect(cancelled.result).toEqual({ type: 'data', data: { path: null } });
+    expect(dialog.openDialogs.at(-1)?.parent).toBeUndefined();
   });
 
   it.each([

@@ -142,6 +142,20 @@ describe('mcp.presets', () => {
     expect(warnings.join('\n')).toMatch(/preset 3: id "filesystem" is already taken/);
   });
 
+  it('has no folder chooser without one (the headless host), and uses the one it is given', async () => {
+    const { caller } = setup();
+    expect(await caller.mcp.presets.folderPicker()).toEqual({ available: false });
+    expect(await caller.mcp.presets.pickFolder({ title: 'Folder' })).toEqual({ path: null });
+
+    const asked: string[] = [];
+    const services = createAppServices({ dataDir: tempDir(), pickFolder: async (title) => (asked.push(title), '/picked') });
+    open.push(services);
+    const withPicker = createAppCaller({ services });
+    expect(await withPicker.mcp.presets.folderPicker()).toEqual({ available: true });
+    expect(await withPicker.mcp.presets.pickFolder({ title: 'Folder' })).toEqual({ path: '/picked' });
+    expect(asked).toEqual(['Folder']);
+  });
+
   it('an unknown preset is NOT_FOUND', async () => {
     const { caller } = setup();
     const error = await caller.mcp.presets.add({ presetId: 'nope' }).then(() => undefined, (e: unknown) => e);

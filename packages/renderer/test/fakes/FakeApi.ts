@@ -50,6 +50,8 @@ export class FakeApi implements ElftiaApi {
 
   /** mcp.presets.list answers these; presets.add adds a server from one (see presetToServerInput). */
   presets: McpPresetView[] = [];
+  /** Set to what the system folder chooser answers; undefined: there is none (a browser). */
+  folderChooser: (() => string | null) | undefined;
   /** mcp.dependencies.check answers, per command; a command not listed is found. */
   readonly dependencies = new Map<DependencyCommand, DependencyStatus>();
   /** mcp.dependencies.plan answers, per command; default: uv's install script. */
@@ -115,6 +117,8 @@ export class FakeApi implements ElftiaApi {
             return server;
           }),
       },
+      folderPicker: { query: () => this.#run('mcp.presets.folderPicker', undefined, () => ({ available: this.folderChooser !== undefined })) },
+      pickFolder: { mutate: (input) => this.#run('mcp.presets.pickFolder', input, () => ({ path: this.folderChooser?.() ?? null })) },
     },
     dependencies: {
       check: {

@@ -94,6 +94,25 @@ describe('preset list', () => {
     expect(api.servers.at(-1)?.config.args?.at(-1)).toBe('/home/me/notes');
   });
 
+  it('in the app, a folder input also offers the system folder chooser; a browser has none', async () => {
+    const api = setup(views(['filesystem']));
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Filesystem' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
+    await waitFor(() => expect(api.callsTo('mcp.presets.folderPicker')).toHaveLength(1));
+    expect(within(dialog).queryByRole('button', { name: /Choose a folder/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    api.folderChooser = () => '/Users/me/Notes';
+    fireEvent.click(within(card('Filesystem')).getByRole('button', { name: 'Add Filesystem' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Choose a folder for Folder' }));
+    await waitFor(() => expect(within(dialog).getByLabelText<HTMLInputElement>('Folder').value).toBe('/Users/me/Notes'));
+    expect(api.callsTo('mcp.presets.pickFolder')).toEqual([{ title: 'Folder' }]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add and start' }));
+    await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'filesystem', inputs: { folder: '/Users/me/Notes' } }]));
+  });
+
   it('says whose key a linked provider lends, and adds without asking', async () => {
     const api = setup(views(['perplexity', { keyProvider: { id: 'p1', name: 'My Perplexity' } }]));
     renderApp(<ToolsTab />, { api });

@@ -10,6 +10,7 @@ import { type AppServices, createAppServices } from '../index';
 import { FileKeySecretStore } from '../services/secrets/FileKeySecretStore';
 import type { SecretStore } from '../services/secrets/SecretStore';
 import { matchLanguage } from '../../shared/contracts/settings';
+import { pickFolder } from './folderPicker';
 import { attachTrpcIpc } from './ipc';
 import { devServerOrigin, isAppUrl, type ShellPaths, shellPaths } from './paths';
 import { SafeStorageSecretStore } from './SafeStorageSecretStore';
@@ -59,6 +60,7 @@ function openServices(paths: ShellPaths): AppServices | undefined {
       autoConnectMcp: true,
       // The runtime installer's download page (no winget / Homebrew) opens in the user's browser.
       openExternal: (url) => shell.openExternal(url),
+      pickFolder,
     });
   } catch (error) {
     // A newer or corrupt database: say so in the user's language and leave the file alone.

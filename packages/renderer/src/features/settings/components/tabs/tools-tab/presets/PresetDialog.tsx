@@ -1,10 +1,11 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpPresetView, McpServerView } from '@elftia/desktop/router';
 import type { FieldError } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { type PresetAnswers, checkPresetAnswers } from '@elftia/desktop/shared/mcp-presets.ts';
 import { FormDialog } from '../../../../../../components/FormDialog';
 import { TextField } from '../../../../../../components/TextField';
+import { useApi } from '../../../../../../lib/api';
 import { fieldErrorMessage, type FieldErrorLike } from '../../../../../../lib/fieldErrorMessage';
 import { type FieldErrors, type FormValidation, useValidatedForm } from '../../../../../../lib/useValidatedForm';
 
@@ -54,6 +55,7 @@ export function PresetDialog({ view, onSubmit, onClose }: PresetDialogProps) {
     onDone: onClose,
   });
   const { values, errors, change, blur } = form;
+  const folderChooser = useFolderChooser();
   const envVar = preset.transportType === 'stdio' ? preset.apiKeyEnvVar : preset.apiKeyHeader?.name;
   const keyHint = keyProvider
     ? t('settings/tools:presets.dialog.keyFromProvider', { provider: keyProvider.name })
@@ -88,22 +90,52 @@ export function PresetDialog({ view, onSubmit, onClose }: PresetDialogProps) {
       )}
       {(preset.inputs ?? []).map((input, index) => {
         const field = `inputs.${input.key}`;
+        const label = t(`settings/presets:inputs.${input.key}.label`, { defaultValue: input.key });
+        const setValue = (value: string) => change((v) => ({ ...v, inputs: { ...v.inputs, [input.key]: value } }), field);
         return (
-          <TextField
-            key={input.key}
-            id={`${idPrefix}-${input.key}`}
-            label={t(`settings/presets:inputs.${input.key}.label`, { defaultValue: input.key })}
-            hint={t(`settings/presets:inputs.${input.key}.hint`, { defaultValue: '' }) || undefined}
-            value={values.inputs[input.key] ?? ''}
-            onValueChange={(value) => change((v) => ({ ...v, inputs: { ...v.inputs, [input.key]: value } }), field)}
-            onBlur={(event) => blur(field, event)}
-            error={fieldErrorMessage(t, errors[field])}
-            autoComplete="off"
-            spellCheck={false}
-            {...(!askKey && index === 0 ? { 'data-autofocus': true } : {})}
-          />
+          <div key={input.key} className="field-with-action">
+            <TextField
+              id={`${idPrefix}-${input.key}`}
+              label={label}
+              hint={t(`settings/presets:inputs.${input.key}.hint`, { defaultValue: '' }) || undefined}
+              value={values.inputs[input.key] ?? ''}
+              onValueChange={setValue}
+              onBlur={(event) => blur(field, event)}
+              error={fieldErrorMessage(t, errors[field])}
+              autoComplete="off"
+              spellCheck={false}
+              {...(!askKey && index === 0 ? { 'data-autofocus': true } : {})}
+            />
+            {input.kind === 'directory' && folderChooser.available && (
+              <button
+                type="button"
+                className="button"
+                aria-label={t('settings/tools:presets.dialog.chooseFolderFor', { field: label })}
+                onClick={() => void folderChooser.pick(label).then((path) => path && setValue(path))}
+              >
+                {t('settings/tools:presets.dialog.chooseFolder')}
+              </button>
+            )}
+          </div>
         );
       })}
     </FormDialog>
   );
+}
+
+/** The system's folder chooser where the window has one (the Electron app); a browser types the path. */
+function useFolderChooser(): { available: boolean; pick(title: string): Promise<string | null> } {
+  const api = useApi();
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.mcp.presets.folderPicker.query().then((answer) => live && setAvailable(answer.available), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return {
+    available,
+    pick: (title) => api.mcp.presets.pickFolder.mutate({ title }).then((answer) => answer.path, () => null),
+  };
 }
