@@ -9,7 +9,7 @@ import { builtinServers } from '../../app/main/builtin-servers';
 import { BuiltinToolSession } from '../../app/main/services/agent-core/engine/tinyelf/BuiltinToolSession';
 import type { EngineEvent } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
 import type { ApprovalPolicy, ApprovalRequest } from '../../app/shared/contracts/chat';
-import { type Harness, closeHarness, createHarness, fixture, stdioRecord } from '../mcp/helpers';
+import { type Harness, closeHarness, createHarness, fixture, stdioRecord, waitFor } from '../mcp/helpers';
 import { type Approvals, FIXTURES, everythingRecord, only, openApprovals, runTurn } from './agentHarness';
 import { type ScriptedCall, answer, callTools, definedToolNames, toolMessages } from './scriptedCompletion';
 
@@ -154,5 +154,39 @@ describe('built-in servers and omissions', () => {
     expect(omitted.reasons[0]).toBe('MCP server srv-gone is selected for this conversation but no longer exists.');
     expect(omitted.reasons[1]).toMatch(/^MCP server "broken": tools unavailable \(CONNECT_FAILED/);
     expect(definedToolNames(run.model.requests[0]!)).toContain('use_mcp_tool');
+  });
+});
+
+describe('a server still installing', () => {
+  it('does not hold the turn: its tools are left out with the reason, and come with a later turn', async () => {
+    const slow = stdioRecord(fixture('proc-echo-server.mjs'), { name: 'slow' });
+    let release!: () => void;
+    const downloaded = new Promise<void>((resolve) => (release = resolve));
+    const own = createHarness([slow], {
+      // A package download that takes as long as the test says (PackagePrefetcher's place).
+      prepareServer: async (server, context) => {
+        context.onInstalling({ packages: ['slow-server@1.0.0'] });
+        await downloaded;
+      },
+    });
+    try {
+      const connecting = own.service.connect(slow.id);
+      const setup = { mcp: own.service, approvals: allowAll().service, policy: () => ({ ...many, manyToolsThreshold: 1000 }) };
+
+      await waitFor(async () => (await own.service.getState(slow.id))?.installing !== undefined, 5000, 'the installing phase');
+      const during = await runTurn({ engine: setup, steps: [answer('ok')] });
+      const omitted = only(during.events.filter((e): e is Extract<EngineEvent, { type: 'tools_omitted' }> => e.type === 'tools_omitted'));
+      expect(omitted.names).toEqual(['mcp__slow__*']);
+      expect(omitted.reasons).toEqual(['MCP server "slow": still installing its package (first start); its tools come with a later message.']);
+      expect(definedToolNames(during.model.requests[0]!)).not.toContain('mcp__slow__echo');
+
+      release();
+      await connecting;
+      const after = await runTurn({ engine: setup, steps: [answer('ok')] });
+      expect(definedToolNames(after.model.requests[0]!)).toContain('mcp__slow__echo');
+    } finally {
+      release();
+      await closeHarness(own);
+    }
   });
 });

@@ -50,6 +50,11 @@ interface ActiveServers {
   load: ScopeServer[];
   /** Selected ids that no longer exist. */
   missing: string[];
+  /**
+   * Servers still downloading their package on a first start. A turn does not wait for that (it can
+   * take minutes); their tools arrive with a later turn.
+   */
+  installing: ScopeServer[];
 }
 
 /**
@@ -57,12 +62,17 @@ interface ActiveServers {
  * manual: the selection, in its order; disabled: nothing.
  */
 async function activeServers(mcp: EngineMcpService, toolMode: ToolMode, selected: readonly string[]): Promise<ActiveServers> {
-  if (toolMode === 'disabled') return { scope: [], load: [], missing: [] };
+  if (toolMode === 'disabled') return { scope: [], load: [], missing: [], installing: [] };
   const states = await mcp.listStates();
   const server = (s: (typeof states)[number]): ScopeServer => ({ id: s.serverId, name: s.serverName });
+  const installing = new Set(states.filter((s) => s.installing).map((s) => s.serverId));
+  const split = (servers: ScopeServer[]) => ({
+    load: servers.filter((s) => !installing.has(s.id)),
+    installing: servers.filter((s) => installing.has(s.id)),
+  });
   if (toolMode === 'auto') {
     const live = states.filter((s) => s.status === 'connected' || s.status === 'connecting');
-    return { scope: states.filter((s) => s.status !== 'disabled').map(server), load: live.map(server), missing: [] };
+    return { scope: states.filter((s) => s.status !== 'disabled').map(server), ...split(live.map(server)), missing: [] };
   }
   const byId = new Map(states.map((s) => [s.serverId, s]));
   const ids = [...new Set(selected)];
@@ -70,7 +80,7 @@ async function activeServers(mcp: EngineMcpService, toolMode: ToolMode, selected
     const state = byId.get(id);
     return state ? [server(state)] : [];
   });
-  return { scope: chosen, load: chosen, missing: ids.filter((id) => !byId.has(id)) };
+  return { scope: chosen, ...split(chosen), missing: ids.filter((id) => !byId.has(id)) };
 }
 
 async function hasResources(mcp: EngineMcpService, servers: readonly ScopeServer[]): Promise<boolean> {
@@ -89,8 +99,12 @@ function asFormattable(tool: ITool): MCPTool {
 export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, selected: readonly string[], format: ProviderApiFormat): Promise<TurnTools> {
   const reasons: string[] = [];
   const names: string[] = [];
-  const { scope: scoped, load, missing } = await activeServers(deps.mcp, toolMode, selected);
+  const { scope: scoped, load, missing, installing } = await activeServers(deps.mcp, toolMode, selected);
   for (const id of missing) reasons.push(`MCP server ${id} is selected for this conversation but no longer exists.`);
+  for (const server of installing) {
+    names.push(`mcp__${server.name}__*`);
+    reasons.push(`MCP server "${server.name}": still installing its package (first start); its tools come with a later message.`);
+  }
   const loaded = await loadMcpTools(deps.mcp, load.map((s) => s.id), deps.adapterOptions);
   const failed = new Set(loaded.failures.map((f) => f.serverId));
   for (const failure of loaded.failures) {

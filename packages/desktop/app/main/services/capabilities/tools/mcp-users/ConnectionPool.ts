@@ -155,8 +155,10 @@ export class ConnectionPool {
 
   private async open(entry: ServerEntry, server: McpServerRecord, signal: AbortSignal): Promise<McpConnection> {
     entry.log.add('info', `connecting: ${describeTarget(server)}`);
-    await this.deps.beforeConnect?.();
+    // The download first: it says at once whether this start is "installing" (a turn starting now
+    // must not wait for minutes on it), and waits for the login-shell environment itself.
     await this.prepare(entry, server, signal);
+    await this.deps.beforeConnect?.();
     return McpConnection.open({
       server,
       transport: this.deps.createTransport(server, (chunk) => entry.log.addStderrChunk(chunk)),
@@ -182,32 +184,36 @@ export class ConnectionPool {
   private async prepare(entry: ServerEntry, server: McpServerRecord, signal: AbortSignal): Promise<void> {
     if (!this.deps.prepareServer) return;
     const generation = entry.generation;
+    // Not the state kind: a download may report before startConnect has recorded `connecting`.
+    const current = () => entry.generation === generation;
+    let mine: ServerEntry['installing'];
     let lastEmitMs = 0;
-    const current = () => entry.generation === generation && entry.state.kind === 'connecting';
     try {
       await this.deps.prepareServer(server, {
         signal,
         onInstalling: ({ packages }) => {
           if (!current()) return;
-          entry.installing = { packages, startedAtMs: this.deps.clock.now() };
+          mine = { packages, startedAtMs: this.deps.clock.now() };
+          entry.installing = mine;
           entry.log.add('info', `installing ${packages.join(' ')} (first start; the connect timeout starts after it)`);
           this.emitState(entry);
         },
         onOutput: (line) => {
-          if (!current() || !entry.installing || line.trim() === '') return;
+          if (!current() || !mine || line.trim() === '') return;
           entry.log.add('info', `install: ${line}`);
-          entry.installing.lastLine = line.slice(0, 300);
+          mine.lastLine = line.slice(0, 300);
           const now = this.deps.clock.now();
           if (now - lastEmitMs < INSTALL_PROGRESS_INTERVAL_MS) return;
           lastEmitMs = now;
           this.emitState(entry);
         },
       });
-      if (entry.installing && current()) entry.log.add('info', 'install finished');
+      if (mine && current()) entry.log.add('info', 'install finished');
     } finally {
-      if (entry.installing && entry.generation === generation) {
+      // Cleared whatever happened (done, failed, stopped), so no later start shows a stale download.
+      if (mine && entry.installing === mine) {
         entry.installing = undefined;
-        this.emitState(entry);
+        if (current()) this.emitState(entry);
       }
     }
   }
