@@ -110,9 +110,9 @@ export const OFFICIAL_MCP_PRESETS: readonly OfficialMcpPreset[] = [
     command: 'npx',
     args: ['-y', '@z_ai/mcp-server@0.1.5'],
     apiKeyEnvVar: 'Z_AI_API_KEY',
-    // The package's default platform, open.bigmodel.cn. A key from api.z.ai needs Z_AI_MODE=ZAI,
-    // which the user sets by editing the server after adding it.
-    extraEnv: { Z_AI_MODE: 'ZHIPU' },
+    // The key decides the platform: open.bigmodel.cn (the package's default) or api.z.ai.
+    extraEnv: { Z_AI_MODE: '{platform}' },
+    inputs: [{ key: 'platform', kind: 'choice', options: [{ id: 'zhipu', value: 'ZHIPU' }, { id: 'zai', value: 'ZAI' }], default: 'zhipu' }],
     requiresApiKey: true,
     linkedProviderIds: ['zhipu'],
     apiKeyUrl: 'https://bigmodel.cn',
@@ -132,9 +132,16 @@ export const OFFICIAL_MCP_PRESETS: readonly OfficialMcpPreset[] = [
     // 0.0.5 is the newest release in the PyPI index snapshot (2026-08); not confirmed on pypi.org itself.
     args: ['minimax-coding-plan-mcp@0.0.5'],
     apiKeyEnvVar: 'MINIMAX_API_KEY',
-    // Key and host must be from the same region: this is the mainland host (as for zhipu-vision);
-    // a global key needs MINIMAX_API_HOST=https://api.minimax.io.
-    extraEnv: { MINIMAX_API_HOST: 'https://api.minimaxi.com' },
+    // Key and host must be from the same region.
+    extraEnv: { MINIMAX_API_HOST: '{region}' },
+    inputs: [
+      {
+        key: 'region',
+        kind: 'choice',
+        options: [{ id: 'mainland', value: 'https://api.minimaxi.com' }, { id: 'global', value: 'https://api.minimax.io' }],
+        default: 'mainland',
+      },
+    ],
     requiresApiKey: true,
     apiKeyUrl: 'https://platform.minimaxi.com/subscribe/coding-plan',
     package: pypi('minimax-coding-plan-mcp', '0.0.5'),

@@ -21,15 +21,16 @@ export const PRESET_ICONS = ['search', 'eye', 'globe', 'browser', 'code', 'git',
 export type PresetIcon = (typeof PRESET_ICONS)[number];
 
 /**
- * A value the user supplies when adding the preset, written into `args` as `{key}` (the folder a
- * filesystem server may read, the repository a git server works on). Labels and hints are
- * translated: `settings/presets:inputs.<key>.label` / `.hint`.
+ * A value the user supplies when adding the preset, written as `{key}` into `args` (the folder a
+ * filesystem server may read, the repository a git server works on) or into an `extraEnv` value (the
+ * platform a key belongs to). Labels and hints are translated: `settings/presets:inputs.<key>.label`
+ * / `.hint`, and a choice's options `settings/presets:inputs.<key>.options.<id>`.
  */
-export interface PresetInput {
-  key: string;
+export type PresetInput =
   /** `directory`: an absolute folder path; `text`: any non-empty text. */
-  kind: 'directory' | 'text';
-}
+  | { key: string; kind: 'directory' | 'text' }
+  /** One of `options`, by id; `value` is what is written. Preselected: `default` (an option id). */
+  | { key: string; kind: 'choice'; options: { id: string; value: string }[]; default: string };
 
 /** Where a preset's package comes from, and the version that was checked. */
 export interface PresetPackage {
@@ -119,7 +120,7 @@ export interface PresetAnswers {
 /** What is missing from the answers: the key and/or inputs, by key. Empty when the preset can be added. */
 export interface PresetAnswerProblem {
   field: 'apiKey' | `inputs.${string}`;
-  code: 'required' | 'absolutePath';
+  code: 'required' | 'absolutePath' | 'invalid';
 }
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
@@ -141,23 +142,44 @@ export function checkPresetAnswers(preset: OfficialMcpPreset, answers: PresetAns
   const problems: PresetAnswerProblem[] = [];
   if (preset.requiresApiKey && !keyFromProvider && !answers.apiKey?.trim()) problems.push({ field: 'apiKey', code: 'required' });
   for (const input of preset.inputs ?? []) {
+    const field = `inputs.${input.key}` as const;
     const value = answers.inputs?.[input.key]?.trim() ?? '';
-    if (value === '') problems.push({ field: `inputs.${input.key}`, code: 'required' });
-    else if (input.kind === 'directory' && !isAbsolutePath(value)) problems.push({ field: `inputs.${input.key}`, code: 'absolutePath' });
+    if (input.kind === 'choice') {
+      // Left out, the default holds; given, it must be one of the options.
+      if (value !== '' && !input.options.some((option) => option.id === value)) problems.push({ field, code: 'invalid' });
+    } else if (value === '') problems.push({ field, code: 'required' });
+    else if (input.kind === 'directory' && !isAbsolutePath(value)) problems.push({ field, code: 'absolutePath' });
   }
   return problems;
 }
 
+/** What each `{key}` becomes: the answer, or for a choice the chosen (or default) option's value. */
+function placeholderValues(preset: OfficialMcpPreset, answers: PresetAnswers): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const input of preset.inputs ?? []) {
+    const answer = answers.inputs?.[input.key]?.trim();
+    if (input.kind !== 'choice') {
+      if (answer) values.set(input.key, answer);
+      continue;
+    }
+    const option = input.options.find((o) => o.id === answer) ?? input.options.find((o) => o.id === input.default);
+    if (option) values.set(input.key, option.value);
+  }
+  return values;
+}
+
 /**
  * The server input a preset becomes. `apiKey` is the key to use (typed by the user or lent by a linked
- * provider); call checkPresetAnswers first. Placeholders become whole arguments' text; an argument
- * that is only a placeholder becomes exactly the answer (spaces in a folder stay one argument).
+ * provider); call checkPresetAnswers first. Placeholders in `args` and `extraEnv` values are filled;
+ * an argument that is only a placeholder becomes exactly the answer (spaces in a folder stay one
+ * argument).
  */
 export function presetToServerInput(preset: OfficialMcpPreset, answers: PresetAnswers, name = preset.name): McpServerInput {
   const apiKey = answers.apiKey?.trim();
-  const fill = (arg: string) => arg.replace(PLACEHOLDER, (whole, key: string) => answers.inputs?.[key]?.trim() ?? whole);
+  const values = placeholderValues(preset, answers);
+  const fill = (text: string) => text.replace(PLACEHOLDER, (whole, key: string) => values.get(key) ?? whole);
   if (preset.transportType === 'stdio') {
-    const env: Record<string, string> = { ...preset.extraEnv };
+    const env: Record<string, string> = Object.fromEntries(Object.entries(preset.extraEnv ?? {}).map(([key, value]) => [key, fill(value)]));
     if (apiKey && preset.apiKeyEnvVar) env[preset.apiKeyEnvVar] = apiKey;
     return { type: 'stdio', name, command: preset.command, args: preset.args.map(fill), env };
   }

@@ -27,6 +27,8 @@ const LOCALES_DIR = fileURLToPath(new URL('../../../../locales', import.meta.url
 const LANGUAGES = ['en', 'zh', 'ja'] as const;
 /** Same pattern as presetToServerInput's. */
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
+/** The same without /g, for test(): a global regex carries lastIndex from one call to the next. */
+const HAS_PLACEHOLDER = /\{[A-Za-z][A-Za-z0-9_]*\}/;
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const EXACT_VERSION = /^\d+\.\d+(\.\d+)?([.-][0-9A-Za-z.-]+)?$/;
 const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
@@ -55,7 +57,8 @@ const byId = (id: string): OfficialMcpPreset => {
 function fullAnswers(preset: OfficialMcpPreset): PresetAnswers {
   return {
     apiKey: 'test-key-123',
-    inputs: Object.fromEntries((preset.inputs ?? []).map((input) => [input.key, `/tmp/${input.key}`])),
+    // A choice is left to its default.
+    inputs: Object.fromEntries((preset.inputs ?? []).flatMap((input) => (input.kind === 'choice' ? [] : [[input.key, `/tmp/${input.key}`]]))),
   };
 }
 
@@ -110,11 +113,14 @@ describe('the catalogue', () => {
       for (const link of preset.linkedProviderIds ?? []) expect(Object.keys(LINKED_PROVIDERS)).toContain(link);
     });
 
-    it('declares every {placeholder} of its arguments as an input, and no other inputs', () => {
-      const args = preset.transportType === 'stdio' ? preset.args : [];
+    it('declares every {placeholder} of its arguments and fixed variables as an input, and no other inputs', () => {
+      const texts = preset.transportType === 'stdio' ? [...preset.args, ...Object.values(preset.extraEnv ?? {})] : [];
       const keys = (preset.inputs ?? []).map((input) => input.key).sort();
-      expect(placeholdersOf(args)).toEqual(keys);
+      expect(placeholdersOf(texts)).toEqual(keys);
       expect(new Set(keys).size).toBe(keys.length);
+      for (const input of preset.inputs ?? []) {
+        if (input.kind === 'choice') expect(input.options.map((o) => o.id)).toContain(input.default);
+      }
     });
 
     it('becomes a server input the contract accepts', () => {
@@ -123,9 +129,13 @@ describe('the catalogue', () => {
       if (!parsed.ok) return;
       const server = parsed.value;
       if (preset.transportType === 'stdio' && server.type === 'stdio') {
-        expect(server.args.join(' ')).not.toMatch(PLACEHOLDER);
+        expect(server.args.join(' ')).not.toMatch(HAS_PLACEHOLDER);
         if (preset.apiKeyEnvVar) expect(server.env[preset.apiKeyEnvVar]).toBe('test-key-123');
-        for (const [key, value] of Object.entries(preset.extraEnv ?? {})) expect(server.env[key]).toBe(value);
+        for (const [key, value] of Object.entries(preset.extraEnv ?? {})) {
+          expect(server.env[key]).toBeTruthy();
+          expect(server.env[key]).not.toMatch(HAS_PLACEHOLDER);
+          if (!HAS_PLACEHOLDER.test(value)) expect(server.env[key]).toBe(value);
+        }
       } else if (preset.transportType === 'http' && server.type === 'http') {
         const header = preset.apiKeyHeader;
         expect(server.headers).toEqual(header ? { [header.name]: header.scheme ? `${header.scheme} test-key-123` : 'test-key-123' } : {});
@@ -146,12 +156,36 @@ describe('the catalogue', () => {
       for (const language of LANGUAGES) {
         expect(message(language, 'descriptions', preset.id), `${language}: descriptions.${preset.id}`).toBeTypeOf('string');
         expect(message(language, 'categories', preset.category), `${language}: categories.${preset.category}`).toBeTypeOf('string');
-        for (const { key } of preset.inputs ?? []) {
+        for (const input of preset.inputs ?? []) {
+          const { key } = input;
           expect(message(language, 'inputs', key, 'label'), `${language}: inputs.${key}.label`).toBeTypeOf('string');
           expect(message(language, 'inputs', key, 'hint'), `${language}: inputs.${key}.hint`).toBeTypeOf('string');
+          for (const option of input.kind === 'choice' ? input.options : []) {
+            expect(message(language, 'inputs', key, 'options', option.id), `${language}: inputs.${key}.options.${option.id}`).toBeTypeOf('string');
+          }
         }
       }
     });
+  });
+});
+
+describe('choice inputs', () => {
+  it('fill fixed variables with the chosen option, or the default when none is chosen', () => {
+    const zhipu = byId('zhipu-vision');
+    const env = (inputs?: Record<string, string>) => {
+      const server = presetToServerInput(zhipu, { apiKey: 'k', ...(inputs ? { inputs } : {}) });
+      return server.type === 'stdio' ? server.env : {};
+    };
+    expect(env()).toEqual({ Z_AI_API_KEY: 'k', Z_AI_MODE: 'ZHIPU' });
+    expect(env({ platform: 'zai' })).toEqual({ Z_AI_API_KEY: 'k', Z_AI_MODE: 'ZAI' });
+    const minimax = presetToServerInput(byId('minimax-vision'), { apiKey: 'k', inputs: { region: 'global' } });
+    expect(minimax.type === 'stdio' && minimax.env?.MINIMAX_API_HOST).toBe('https://api.minimax.io');
+  });
+
+  it('refuse an option that is not offered, by its id', () => {
+    expect(checkPresetAnswers(byId('zhipu-vision'), { apiKey: 'k', inputs: { platform: 'ZAI' } }, false)).toEqual([{ field: 'inputs.platform', code: 'invalid' }]);
+    expect(checkPresetAnswers(byId('zhipu-vision'), { apiKey: 'k', inputs: { platform: 'zai' } }, false)).toEqual([]);
+    expect(checkPresetAnswers(byId('zhipu-vision'), { apiKey: 'k' }, false)).toEqual([]);
   });
 });
 

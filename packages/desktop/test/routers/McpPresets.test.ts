@@ -156,6 +156,25 @@ describe('mcp.presets', () => {
     expect(asked).toEqual(['Folder']);
   });
 
+  it('a team preset may offer a choice that fills a fixed variable; a default that is no option is refused', async () => {
+    const regional = {
+      ...searchPreset,
+      id: 'team-regional',
+      extraEnv: { TEAM_HOST: '{region}' },
+      inputs: [{ key: 'region', kind: 'choice', options: [{ id: 'eu', value: 'https://eu.example' }, { id: 'us', value: 'https://us.example' }], default: 'eu' }],
+    };
+    const broken = { ...regional, id: 'team-broken', inputs: [{ ...regional.inputs[0], default: 'mars' }] };
+    const { caller, services, warnings } = setup([regional, broken]);
+    expect((await caller.mcp.presets.list()).map((v) => v.preset.id)).toContain('team-regional');
+    expect(warnings.join('\n')).toMatch(/preset 2: inputs\.0\.default: default is not one of the options/);
+
+    const added = await caller.mcp.presets.add({ presetId: 'team-regional', apiKey: 'k', inputs: { region: 'us' } });
+    expect(services.mcpServers.get(added.id).config.env).toMatchObject({ TEAM_HOST: 'https://us.example' });
+    expect(await validationFields(caller.mcp.presets.add({ presetId: 'team-regional', apiKey: 'k', inputs: { region: 'mars' } }))).toEqual([
+      { field: 'inputs.region', code: 'invalid' },
+    ]);
+  });
+
   it('an unknown preset is NOT_FOUND', async () => {
     const { caller } = setup();
     const error = await caller.mcp.presets.add({ presetId: 'nope' }).then(() => undefined, (e: unknown) => e);

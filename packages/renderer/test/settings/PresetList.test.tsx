@@ -113,6 +113,21 @@ describe('preset list', () => {
     await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'filesystem', inputs: { folder: '/Users/me/Notes' } }]));
   });
 
+  it('a choice (the platform a key belongs to) is a select with its default, and sets the fixed variable', async () => {
+    const api = setup(views(['zhipu-vision']));
+    renderApp(<ToolsTab />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Zhipu GLM Vision' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Zhipu GLM Vision' });
+    const platform = within(dialog).getByLabelText<HTMLSelectElement>('Platform of the key');
+    expect(platform.value).toBe('zhipu');
+    expect([...platform.options].map((o) => o.textContent)).toEqual(['Zhipu — open.bigmodel.cn', 'Z.AI — api.z.ai']);
+    fireEvent.change(platform, { target: { value: 'zai' } });
+    fireEvent.change(within(dialog).getByLabelText('API key (Z_AI_API_KEY)'), { target: { value: 'zai-key' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add and start' }));
+    await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'zhipu-vision', apiKey: 'zai-key', inputs: { platform: 'zai' } }]));
+    expect(api.servers.at(-1)?.config.env).toEqual({ Z_AI_API_KEY: 'zai-key', Z_AI_MODE: 'ZAI' });
+  });
+
   it('says whose key a linked provider lends, and adds without asking', async () => {
     const api = setup(views(['perplexity', { keyProvider: { id: 'p1', name: 'My Perplexity' } }]));
     renderApp(<ToolsTab />, { api });

@@ -11,6 +11,7 @@ import { LINKED_PROVIDERS, type OfficialMcpPreset, PRESET_CATEGORIES, PRESET_ICO
 export const CUSTOM_PRESETS_FILE = 'presets.json';
 
 const text = z.string().trim().min(1);
+const inputKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/);
 
 const base = {
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
@@ -24,7 +25,16 @@ const base = {
   apiKeyUrl: z.url().optional(),
   documentationUrl: z.url().optional(),
   icon: z.enum(PRESET_ICONS).default('tool'),
-  inputs: z.array(z.strictObject({ key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), kind: z.enum(['directory', 'text']) })).optional(),
+  inputs: z
+    .array(
+      z.discriminatedUnion('kind', [
+        z.strictObject({ key: inputKey, kind: z.enum(['directory', 'text']) }),
+        z
+          .strictObject({ key: inputKey, kind: z.literal('choice'), options: z.array(z.strictObject({ id: text, value: z.string() })).min(1), default: text })
+          .refine((input) => input.options.some((option) => option.id === input.default), { message: 'default is not one of the options', path: ['default'] }),
+      ]),
+    )
+    .optional(),
 };
 
 const presetSchema = z.discriminatedUnion('transportType', [

@@ -4,6 +4,7 @@ import type { McpPresetView, McpServerView } from '@elftia/desktop/router';
 import type { FieldError } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { type PresetAnswers, checkPresetAnswers } from '@elftia/desktop/shared/mcp-presets.ts';
 import { FormDialog } from '../../../../../../components/FormDialog';
+import { SelectField } from '../../../../../../components/SelectField';
 import { TextField } from '../../../../../../components/TextField';
 import { useApi } from '../../../../../../lib/api';
 import { fieldErrorMessage, type FieldErrorLike } from '../../../../../../lib/fieldErrorMessage';
@@ -48,7 +49,7 @@ export function PresetDialog({ view, onSubmit, onClose }: PresetDialogProps) {
     [preset, keyProvider],
   );
   const form = useValidatedForm<Values, Key, FieldErrorLike, PresetAnswers>({
-    initial: { apiKey: '', inputs: Object.fromEntries((preset.inputs ?? []).map((input) => [input.key, ''])) },
+    initial: { apiKey: '', inputs: Object.fromEntries((preset.inputs ?? []).map((input) => [input.key, input.kind === 'choice' ? input.default : ''])) },
     validate,
     mapServerErrors: (_values, fieldErrors: readonly FieldError[]) => toErrors(fieldErrors),
     onSubmit,
@@ -91,13 +92,31 @@ export function PresetDialog({ view, onSubmit, onClose }: PresetDialogProps) {
       {(preset.inputs ?? []).map((input, index) => {
         const field = `inputs.${input.key}`;
         const label = t(`settings/presets:inputs.${input.key}.label`, { defaultValue: input.key });
+        const hint = t(`settings/presets:inputs.${input.key}.hint`, { defaultValue: '' }) || undefined;
         const setValue = (value: string) => change((v) => ({ ...v, inputs: { ...v.inputs, [input.key]: value } }), field);
+        if (input.kind === 'choice') {
+          return (
+            <SelectField
+              key={input.key}
+              id={`${idPrefix}-${input.key}`}
+              label={label}
+              value={values.inputs[input.key] ?? input.default}
+              options={input.options.map((option) => ({
+                value: option.id,
+                label: t(`settings/presets:inputs.${input.key}.options.${option.id}`, { defaultValue: option.id }),
+              }))}
+              onValueChange={setValue}
+              hint={hint}
+              error={fieldErrorMessage(t, errors[field])}
+            />
+          );
+        }
         return (
           <div key={input.key} className="field-with-action">
             <TextField
               id={`${idPrefix}-${input.key}`}
               label={label}
-              hint={t(`settings/presets:inputs.${input.key}.hint`, { defaultValue: '' }) || undefined}
+              hint={hint}
               value={values.inputs[input.key] ?? ''}
               onValueChange={setValue}
               onBlur={(event) => blur(field, event)}
