@@ -62,6 +62,20 @@ describe('preset list', () => {
     expect(within(card('Memory')).getByRole('button', { name: 'Add Memory again' })).toBeTruthy();
   });
 
+  it('asks main for the list again when the servers change, not on every connection state', async () => {
+    const api = setup(views(['memory']));
+    const server = api.seed({ name: 'x', type: 'stdio', command: 'node', args: ['x.js'] });
+    renderApp(<ToolsTab />, { api });
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const asked = () => api.callsTo('mcp.presets.list').length;
+    const before = asked();
+    act(() => void api.setConnection(server.id, { status: 'connecting', installing: { packages: ['p@1'], startedAtMs: 0, lastLine: 'a' } }));
+    act(() => void api.setConnection(server.id, { status: 'connected', toolCount: 3 }));
+    expect(asked()).toBe(before);
+    act(() => void api.seed({ name: 'y', type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory@2026.8.31'] }));
+    await waitFor(() => expect(asked()).toBe(before + 1));
+  });
+
   it('asks for the key and the folder, checks them like the router, and stores nothing until they are right', async () => {
     const api = setup(views(['brave-search'], ['filesystem']));
     renderApp(<ToolsTab />, { api });

@@ -53,6 +53,9 @@ export function PresetList({ servers, onAdded }: PresetListProps) {
   const [failure, setFailure] = useState<DisplayError>();
   const [notice, setNotice] = useState<string>();
 
+  // Asked again only when what decides "added" changes: the list is pushed on every connection state
+  // change too (several times a second while a package downloads).
+  const serversKey = (servers ?? []).map((s) => [s.id, s.type, s.config.command, ...(s.config.args ?? []), s.config.url].join('\u0000')).join('\u0001');
   useEffect(() => {
     let live = true;
     api.mcp.presets.list.query().then(
@@ -62,7 +65,7 @@ export function PresetList({ servers, onAdded }: PresetListProps) {
     return () => {
       live = false;
     };
-  }, [api, servers]);
+  }, [api, serversKey]);
 
   const describe = (view: McpPresetView) => t(`settings/presets:descriptions.${view.preset.id}`, { defaultValue: view.preset.description });
   const shown = useMemo(() => filterPresets(views ?? [], category, search, describe), [views, category, search, t]);
