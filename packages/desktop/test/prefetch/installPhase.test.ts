@@ -60,7 +60,7 @@ function fakeNpxServer(mode: 'ok' | 'fail' | 'hang' | 'damaged' | 'damaged-once'
 /** What a connect may take; the download in the first test takes longer, and must not count. */
 const CONNECT_BUDGET_MS = 5000;
 
-function start(setup: Setup, timeoutMs?: number): Harness {
+function start(setup: Setup, timeoutMs?: number, connectBudgetMs = CONNECT_BUDGET_MS): Harness {
   const prefetcher = new PackagePrefetcher({
     platform: process.platform,
     envFor: async (server) => ({ ...definedEnv(process.env), ...server.config.env }),
@@ -69,7 +69,7 @@ function start(setup: Setup, timeoutMs?: number): Harness {
     timeoutMs,
   });
   harness = createHarness([setup.record], {
-    minConnectTimeoutMs: CONNECT_BUDGET_MS,
+    minConnectTimeoutMs: connectBudgetMs,
     reconnect: { maxAttempts: 0 },
     prepareServer: (server, context) =>
       prefetcher.prepare(server, {
@@ -167,6 +167,21 @@ describe('installing phase', () => {
 
     await expect(h.service.connect(setup.record.id)).rejects.toMatchObject({ code: 'INSTALL_FAILED', params: { detail: 'npm error code ENOTEMPTY' } });
     expect(setup.calls()).toHaveLength(2);
+  });
+
+  it('a connect that times out after a finished download forgets it: the next start downloads again, as its own phase', async () => {
+    const silent = path.join(tempDir(), 'silent.mjs');
+    writeFileSync(silent, 'setInterval(() => {}, 1000); // never answers initialize\n');
+    const setup = fakeNpxServer('ok', 0, { FAKE_SERVER: silent });
+    const h = start(setup, undefined, 1000);
+    const downloads = () => setup.calls().filter((call) => call.startsWith('--yes')).length;
+
+    await expect(h.service.connect(setup.record.id)).rejects.toMatchObject({ code: 'TIMEOUT', params: { phase: 'connect' } });
+    expect(downloads()).toBe(1);
+    await waitFor(() => !readFileSync(path.join(setup.dataDir, PREFETCH_MARKERS_FILE), 'utf8').includes('slow-server'), 5000, 'the marker to go');
+
+    await expect(h.service.connect(setup.record.id)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(downloads()).toBe(2);
   });
 
   it('a stop during the download kills the downloader and everything it started', async () => {

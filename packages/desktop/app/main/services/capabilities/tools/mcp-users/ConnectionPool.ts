@@ -21,7 +21,13 @@ export type PrepareServer = (
     onInstalling(install: { packages: string[] }): void;
     onOutput(line: string): void;
   },
-) => Promise<void>;
+) => Promise<PreparedServer | void>;
+
+/** What the preparation wants to hear about the connect that follows it. */
+export interface PreparedServer {
+  /** The connect failed (e.g. it timed out because the package cache was emptied meanwhile). */
+  connectFailed(error: McpServiceError): void;
+}
 
 /** Shortest gap between two state events that only carry a new line of install output, in milliseconds. */
 const INSTALL_PROGRESS_INTERVAL_MS = 250;
@@ -157,7 +163,7 @@ export class ConnectionPool {
     entry.log.add('info', `connecting: ${describeTarget(server)}`);
     // The download first: it says at once whether this start is "installing" (a turn starting now
     // must not wait for minutes on it), and waits for the login-shell environment itself.
-    await this.prepare(entry, server, signal);
+    const prepared = await this.prepare(entry, server, signal);
     await this.deps.beforeConnect?.();
     return McpConnection.open({
       server,
@@ -177,11 +183,14 @@ export class ConnectionPool {
         this.deps.emit({ type: 'tools', serverId: entry.serverId, toolCount: tools.length });
         this.emitState(entry);
       },
+    }).catch((error: unknown) => {
+      prepared?.connectFailed(toMcpServiceError(error, 'connect', redactorFor(server)));
+      throw error;
     });
   }
 
   /** The installing phase: its own timeout and progress, before the connect timeout starts. */
-  private async prepare(entry: ServerEntry, server: McpServerRecord, signal: AbortSignal): Promise<void> {
+  private async prepare(entry: ServerEntry, server: McpServerRecord, signal: AbortSignal): Promise<PreparedServer | void> {
     if (!this.deps.prepareServer) return;
     const generation = entry.generation;
     // Not the state kind: a download may report before startConnect has recorded `connecting`.
@@ -189,7 +198,7 @@ export class ConnectionPool {
     let mine: ServerEntry['installing'];
     let lastEmitMs = 0;
     try {
-      await this.deps.prepareServer(server, {
+      const prepared = await this.deps.prepareServer(server, {
         signal,
         onInstalling: ({ packages }) => {
           if (!current()) return;
@@ -209,6 +218,7 @@ export class ConnectionPool {
         },
       });
       if (mine && current()) entry.log.add('info', 'install finished');
+      return prepared;
     } finally {
       // Cleared whatever happened (done, failed, stopped), so no later start shows a stale download.
       if (mine && entry.installing === mine) {

@@ -5,6 +5,7 @@
  * download's process tree; what was downloaded stays in npm's / uv's cache for the next try (F-2).
  */
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
+import type { PreparedServer } from '../ConnectionPool';
 import { McpServiceError } from '../McpServiceError';
 import { searchPathEntries } from '../process/findCommand';
 import { runProcess } from '../process/runProcess';
@@ -44,14 +45,28 @@ export class PackagePrefetcher {
 
   constructor(private readonly options: PackagePrefetcherOptions) {}
 
-  /** Resolves when the server's package is in the runner's cache (or it needs none). */
-  async prepare(server: McpServerRecord, context: PrepareContext): Promise<void> {
-    if (server.type !== 'stdio' || !server.config.command) return;
+  /**
+   * Resolves when the server's package is in the runner's cache (or it needs none). What it resolves
+   * with hears how the connect went: a connect that timed out, or failed the way a damaged cache does,
+   * forgets the download, so the next start runs the installing phase again (the cache may have been
+   * emptied since, and a cold download must not run inside the connect timeout).
+   */
+  async prepare(server: McpServerRecord, context: PrepareContext): Promise<PreparedServer | undefined> {
+    if (server.type !== 'stdio' || !server.config.command) return undefined;
     const plan = planPrefetch(server.config.command, server.config.args ?? []);
-    if (!plan || (await this.options.markers.has(plan.key))) return;
-    context.onInstalling(plan);
-    const shared = this.running.get(plan.key) ?? this.start(server, plan, context);
-    await abortable(shared, context.signal);
+    if (!plan) return undefined;
+    if (!(await this.options.markers.has(plan.key))) {
+      context.onInstalling(plan);
+      const shared = this.running.get(plan.key) ?? this.start(server, plan, context);
+      await abortable(shared, context.signal);
+    }
+    return {
+      connectFailed: (error) => {
+        const damaged = error.code === 'CONNECT_FAILED' && cacheDamage(String(error.params.detail ?? '').split('\n'));
+        if (error.code !== 'TIMEOUT' && !damaged) return;
+        void this.options.markers.remove(plan.key).catch(() => undefined);
+      },
+    };
   }
 
   private start(server: McpServerRecord, plan: PrefetchPlan, context: PrepareContext): Promise<void> {

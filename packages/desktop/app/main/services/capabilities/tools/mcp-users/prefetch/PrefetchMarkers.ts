@@ -17,6 +17,8 @@ interface MarkerFile {
 export interface PrefetchMarkerStore {
   has(key: string): Promise<boolean>;
   add(key: string): Promise<void>;
+  /** Forgets a download, so the next start downloads again (as its own phase). */
+  remove(key: string): Promise<void>;
 }
 
 export class PrefetchMarkers implements PrefetchMarkerStore {
@@ -35,7 +37,18 @@ export class PrefetchMarkers implements PrefetchMarkerStore {
   async add(key: string): Promise<void> {
     const markers = await this.load();
     markers.fetched[key] = new Date().toISOString();
-    // Serialized: two downloads finishing together must not interleave their renames.
+    await this.write(markers);
+  }
+
+  async remove(key: string): Promise<void> {
+    const markers = await this.load();
+    if (!Object.hasOwn(markers.fetched, key)) return;
+    delete markers.fetched[key];
+    await this.write(markers);
+  }
+
+  /** Serialized: two changes finishing together must not interleave their renames. */
+  private async write(markers: MarkerFile): Promise<void> {
     this.writing = this.writing.then(() => this.save(markers), () => this.save(markers));
     await this.writing;
   }
