@@ -142,6 +142,9 @@ test('a preset whose runtime is missing offers the install, then adds the server
     await page.goto(host.url);
     await openSettings(page);
     const presets = presetsSection(page);
+    // The runtime panel knows before anyone asks: uv and uvx missing, node found.
+    await expect(page.getByTestId('runtimes-summary')).toHaveText('2 missing');
+    await expect(page.getByTestId('runtime-row').filter({ hasText: 'node' }).first()).toContainText('Found');
     await presets.getByRole('button', { name: 'Code & repositories' }).click();
     await presets.getByRole('button', { name: 'Add Team Python Tool' }).click();
 
@@ -157,6 +160,7 @@ test('a preset whose runtime is missing offers the install, then adds the server
     expect(fs.readFileSync(path.join(binDir, 'curl-calls.txt'), 'utf8')).toContain('https://astral.sh/uv/install.sh');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('runtimes-summary')).toHaveText('All found');
 
     const row = page.getByTestId('mcp-server-row').filter({ hasText: 'Team Python Tool' });
     // The first start downloads the package as its own phase, then connects.

@@ -77,6 +77,8 @@ export interface ElftiaApi {
     dependencies: {
       /** Whether node/npx/uv/uvx runs on the servers' PATH; never starts a server. */
       check: Query<Inputs['mcp']['dependencies']['check'], DependencyStatus>;
+      /** node, npm, npx, uv and uvx at once. */
+      checkAll: Query<void, DependencyStatus[]>;
       /** What an install would run here (or the download page), before the user agrees; runs nothing. */
       plan: Query<Inputs['mcp']['dependencies']['plan'], DependencyInstallPreview>;
       /** The installer's output, then its verified result; unsubscribing cancels the install. */

@@ -6,7 +6,7 @@
  * McpService would report (setConnection, setTools, log) and the fake delivers it like the router.
  */
 import type { DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
-import type { DependencyCommand, DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
+import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPreview, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
 import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
@@ -124,6 +124,12 @@ export class FakeApi implements ElftiaApi {
       check: {
         query: (input) =>
           this.#run('mcp.dependencies.check', input, () => this.dependencies.get(input.command) ?? { command: input.command, found: true, version: '1.0.0', path: `/usr/bin/${input.command}`, searched: 3 }),
+      },
+      checkAll: {
+        query: () =>
+          this.#run('mcp.dependencies.checkAll', undefined, () =>
+            DEPENDENCY_COMMANDS.map((command) => this.dependencies.get(command) ?? { command, found: true, version: '1.0.0', path: `/usr/bin/${command}`, searched: 3 }),
+          ),
       },
       plan: {
         query: (input) =>

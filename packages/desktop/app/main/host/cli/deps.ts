@@ -26,7 +26,9 @@ function statusTable(statuses: DependencyStatus[], ctx: CommandContext): string 
 
 async function check(ctx: CommandContext): Promise<number> {
   const services = ctx.openServices();
-  const statuses = await Promise.all(commandArgument(ctx, false).map((command) => services.dependencies.check(command)));
+  const [command] = commandArgument(ctx, false);
+  // All five share one look at the search path.
+  const statuses = ctx.positionals.length === 0 ? await services.dependencies.checkAll() : [await services.dependencies.check(command!)];
   ctx.io.stdout(ctx.json ? jsonLine(statuses) : `${statusTable(statuses, ctx)}\n`);
   return statuses.every((s) => s.found) ? 0 : 1;
 }

@@ -45,6 +45,8 @@ async function* installEvents(service: DependencyCheckService, command: (typeof 
 export const dependenciesRouter = router({
   /** Whether the command runs on the servers' PATH, its version and path. Never starts a server. */
   check: publicProcedure.input(commandSchema).query(({ ctx, input }) => ctx.services.dependencies.check(input.command)),
+  /** node, npm, npx, uv and uvx at once (the Tools tab's runtime panel). */
+  checkAll: publicProcedure.query(({ ctx }) => ctx.services.dependencies.checkAll()),
   /** What an install would run on this system, shown before the user agrees. Runs nothing. */
   plan: publicProcedure.input(commandSchema).query(({ ctx, input }) => ctx.services.dependencies.describeInstall(input.command)),
   /** Installs the runtime that provides the command, streaming its output; unsubscribing cancels it. */

@@ -10,6 +10,7 @@ import { DeleteServerDialog } from './DeleteServerDialog';
 import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
 import { PresetList } from './presets/PresetList';
+import { RuntimePanel } from './runtime/RuntimePanel';
 
 type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
 
@@ -26,6 +27,8 @@ export function ToolsTab() {
   const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
   const [actionFailure, setActionFailure] = useState<DisplayError>();
   const [revealId, setRevealId] = useState<string>();
+  const [runtimeInstalls, setRuntimeInstalls] = useState(0);
+  const runtimeInstalled = () => setRuntimeInstalls((n) => n + 1);
   const close = () => setDialog({ kind: 'none' });
   const titleId = useId();
 
@@ -90,12 +93,17 @@ export function ToolsTab() {
           onToggle={(server, enabled) => void toggle(server, enabled)}
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
-          onRestart={(server) => void restart(server)}
+          onRestart={(server) => {
+            runtimeInstalled();
+            void restart(server);
+          }}
           revealId={revealId}
         />
       )}
 
-      <PresetList servers={servers.data} onAdded={(server) => setRevealId(server.id)} />
+      <PresetList servers={servers.data} onAdded={(server) => setRevealId(server.id)} onRuntimeInstalled={runtimeInstalled} />
+
+      <RuntimePanel installs={runtimeInstalls} />
 
       <ApprovalSettings />
 

@@ -32,6 +32,8 @@ export interface PresetListProps {
   servers: readonly McpServerView[] | undefined;
   /** A preset became a server (its row then shows it starting, and its tools). */
   onAdded?: (server: McpServerView) => void;
+  /** A missing runtime was installed on the way. */
+  onRuntimeInstalled?: () => void;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface PresetListProps {
  * that needs a key or a folder asks in a dialog; then the server is added, starts on its own (its
  * first start shows as "installing" in the server list) and its tools appear there.
  */
-export function PresetList({ servers, onAdded }: PresetListProps) {
+export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListProps) {
   const { t } = useTranslation();
   const api = useApi();
   const titleId = useId();
@@ -178,7 +180,15 @@ export function PresetList({ servers, onAdded }: PresetListProps) {
         </ul>
       )}
       {flow.kind === 'runtime' && (
-        <RuntimeInstallDialog command={flow.command} status={flow.status} onClose={close} onReady={() => proceed(flow.view)} />
+        <RuntimeInstallDialog
+          command={flow.command}
+          status={flow.status}
+          onClose={close}
+          onReady={() => {
+            onRuntimeInstalled?.();
+            proceed(flow.view);
+          }}
+        />
       )}
       {flow.kind === 'answers' && <PresetDialog view={flow.view} onSubmit={(answers) => add(flow.view, answers)} onClose={close} />}
     </section>
