@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../lib/appError';
+import { type DisplayError, toDisplayError } from '../lib/appError';
 import { Dialog } from './Dialog';
+import { FailureAlert } from './FailureAlert';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -18,7 +18,6 @@ export interface ConfirmDialogProps {
  * focus first, so Enter right after opening does nothing harmful.
  */
 export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   const bodyId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<DisplayError>();
@@ -38,11 +37,7 @@ export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfir
   return (
     <Dialog title={title} onClose={onClose} describedBy={bodyId}>
       <p id={bodyId}>{body}</p>
-      {failure && (
-        <p className="form__failure" role="alert">
-          {t(errorMessageKey(failure.code), failure.params ?? {})}
-        </p>
-      )}
+      <FailureAlert error={failure} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose} data-autofocus>
           {cancelLabel}

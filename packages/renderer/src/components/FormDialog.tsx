@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../lib/appError';
 import type { ValidatedFormState } from '../lib/useValidatedForm';
 import { Dialog } from './Dialog';
+import { FailureAlert } from './FailureAlert';
 
 export interface FormDialogProps {
   title: string;
@@ -21,15 +20,10 @@ export interface FormDialogProps {
  * then Cancel and Save (disabled while saving).
  */
 export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onClose, children }: FormDialogProps) {
-  const { t } = useTranslation();
   return (
     <Dialog title={title} onClose={onClose} className="dialog--wide">
       <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
-        {form.failure && (
-          <p className="form__failure" role="alert">
-            {t(errorMessageKey(form.failure.code), form.failure.params ?? {})}
-          </p>
-        )}
+        <FailureAlert error={form.failure} />
         {formError && (
           <p className="form__failure" role="alert">
             {formError}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { conversationUpdateSchema } from '@elftia/desktop/shared/contracts/chat.ts';
 import { Dialog } from '../../../../components/Dialog';
 import { TextField } from '../../../../components/TextField';
-import { type DisplayError, errorMessageKey, readAppError, toDisplayError } from '../../../../lib/appError';
+import { type DisplayError, readAppError, toDisplayError } from '../../../../lib/appError';
+import { FailureAlert } from '../../../../components/FailureAlert';
 
 // The schema's own limit, so the field cannot drift from what the router accepts.
 const TITLE_MAX = conversationUpdateSchema.shape.title.unwrap().maxLength ?? undefined;
@@ -43,11 +44,7 @@ export function RenameConversationDialog({ initialTitle, onSave, onClose }: Rena
   return (
     <Dialog title={t('chat/conversations:rename.title')} onClose={onClose}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        {failure && (
-          <p className="form__failure" role="alert">
-            {t(errorMessageKey(failure.code), failure.params ?? {})}
-          </p>
-        )}
+        <FailureAlert error={failure} />
         <TextField
           id={`${id}-title`}
           label={t('chat/conversations:rename.field')}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision, ApprovalRequest } from '@elftia/desktop/shared/contracts/chat.ts';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+import { type DisplayError, toDisplayError } from '../../../../lib/appError';
 import { ToolArguments } from './ToolArguments';
+import { FailureAlert } from '../../../../components/FailureAlert';
 
 export interface ApprovalAnswer {
   decision: ApprovalDecision;
@@ -115,11 +116,7 @@ export function ApprovalPrompt({ request, onAnswer, showArguments = false }: App
           </button>
         </div>
       )}
-      {failure && (
-        <p className="form__failure" role="alert">
-          {t(errorMessageKey(failure.code), failure.params ?? {})}
-        </p>
-      )}
+      <FailureAlert error={failure} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
 import { PresetList } from './presets/PresetList';
 import { RuntimePanel } from './runtime/RuntimePanel';
+import { FailureAlert } from '../../../../../components/FailureAlert';
 
 type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
 
@@ -74,11 +75,7 @@ export function ToolsTab() {
         </button>
       </div>
 
-      {actionFailure && (
-        <p className="form__failure" role="alert">
-          {t(errorMessageKey(actionFailure.code), actionFailure.params ?? {})}
-        </p>
-      )}
+      <FailureAlert error={actionFailure} />
       {servers.error !== undefined && (
         <p className="form__failure" role="alert">
           {t('settings/tools:loadFailed')} {t(errorMessageKey(toDisplayError(servers.error).code))}

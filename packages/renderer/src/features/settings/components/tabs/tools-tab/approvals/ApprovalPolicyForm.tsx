@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalPolicy } from '@elftia/desktop/shared/contracts/chat.ts';
 import { TextField } from '../../../../../../components/TextField';
 import { useApi } from '../../../../../../lib/api';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
+import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
+import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 /** main's MANY_TOOLS_THRESHOLD_RANGE (services/approvals/approvalPolicy.ts), which main checks again. */
 const THRESHOLD_MIN = 1;
@@ -75,11 +76,7 @@ export function ApprovalPolicyForm() {
   return (
     <form className="form approval-policy" noValidate onSubmit={submitThreshold} aria-busy={saving}>
       <h3>{t('settings/tools:approvals.policy.heading')}</h3>
-      {failure && (
-        <p className="form__failure" role="alert">
-          {t(errorMessageKey(failure.code), failure.params ?? {})}
-        </p>
-      )}
+      <FailureAlert error={failure} />
       <div className="field field--inline">
         <input
           id={readOnlyId}

@@ -4,6 +4,7 @@ import type { ToolPermission } from '@elftia/desktop/shared/contracts/chat.ts';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
 import { useApiSubscription } from '../../../../../../lib/useApiSubscription';
+import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 /**
  * The tools the user chose "Always allow" for (seed 004), each revocable. Live: a grant made in the
@@ -30,11 +31,7 @@ export function PermissionList() {
   return (
     <section className="permissions" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('settings/tools:approvals.permissions.heading')}</h3>
-      {failure && (
-        <p className="form__failure" role="alert">
-          {t(errorMessageKey(failure.code), failure.params ?? {})}
-        </p>
-      )}
+      <FailureAlert error={failure} />
       {live.error !== undefined && (
         <p className="form__failure" role="alert">
           {t(errorMessageKey(toDisplayError(live.error).code))}

@@ -9,6 +9,7 @@ import { RuntimeInstallDialog } from '../runtime/RuntimeInstallDialog';
 import { PresetCard } from './PresetCard';
 import { PresetDialog } from './PresetDialog';
 import { type CategoryFilter, filterPresets, needsAnswers } from './presetFilter';
+import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 type Flow =
   | { kind: 'none' }
@@ -158,11 +159,7 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
           {notice}
         </p>
       )}
-      {failure && (
-        <p className="form__failure" role="alert">
-          {t(errorMessageKey(failure.code), failure.params ?? {})}
-        </p>
-      )}
+      <FailureAlert error={failure} />
       {loadError && (
         <p className="form__failure" role="alert">
           {t('settings/tools:presets.loadFailed')} {t(errorMessageKey(loadError.code))}

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPENDENCY_RUNTIME, type DependencyCommand, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { useApi } from '../../../../../../lib/api';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
+import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
 import { RuntimeInstallDialog } from './RuntimeInstallDialog';
+import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 /**
  * What stdio servers can run on this machine: node, npm, npx, uv and uvx, each found or missing,
@@ -64,11 +65,7 @@ export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
         </span>
       </summary>
       <p className="section-header__description">{t('settings/tools:runtimes.description')}</p>
-      {failure && (
-        <p className="form__failure" role="alert">
-          {t(errorMessageKey(failure.code), failure.params ?? {})}
-        </p>
-      )}
+      <FailureAlert error={failure} />
       {statuses && (
         <table className="server-list runtimes__table">
           <caption className="visually-hidden">{t('settings/tools:runtimes.title')}</caption>

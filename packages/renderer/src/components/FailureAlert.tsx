@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { type DisplayError, errorMessageKey } from '../lib/appError';
+
+/** A failure that belongs to no field (not found, connection lost, …): translated and announced. */
+export function FailureAlert({ error }: { error: DisplayError | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="form__failure" role="alert">
+      {t(errorMessageKey(error.code), error.params ?? {})}
+    </p>
+  );
+}
