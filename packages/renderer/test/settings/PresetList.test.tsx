@@ -67,6 +67,8 @@ describe('preset list', () => {
     const server = api.seed({ name: 'x', type: 'stdio', command: 'node', args: ['x.js'] });
     renderApp(<ToolsTab />, { api });
     await waitFor(() => expect(cards()).toHaveLength(1));
+    // Once the server list has arrived, the list was asked for it (the ask is recorded when made).
+    await waitFor(() => expect(screen.getAllByTestId('mcp-server-row')).toHaveLength(1));
     const asked = () => api.callsTo('mcp.presets.list').length;
     const before = asked();
     act(() => void api.setConnection(server.id, { status: 'connecting', installing: { packages: ['p@1'], startedAtMs: 0, lastLine: 'a' } }));
