@@ -22,6 +22,7 @@ import { CompletionService } from './services/completion/CompletionService';
 import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
 import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
+import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
 
@@ -97,6 +98,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     config: mcpServers,
     autoConnect: options.autoConnectMcp ?? false,
     openExternal: options.openExternal,
+    packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({

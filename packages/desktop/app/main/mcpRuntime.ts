@@ -24,6 +24,11 @@ export interface McpRuntimeOptions {
   autoConnect?: boolean;
   /** Time a first start's package download may take, in milliseconds; default 10 minutes. */
   installTimeoutMs?: number;
+  /**
+   * Variables every stdio server and package download gets, under the server's own: the package
+   * mirrors of Settings → General (read at each start, so a change applies to the next one). Default none.
+   */
+  packageEnv?: () => Record<string, string>;
   /** Opens a web page in the user's browser (the Electron shell's shell.openExternal); default none. */
   openExternal?: (url: string) => Promise<void>;
   /** The user's home directory, for runtimes installed outside PATH (~/.local/bin); default os.homedir(). */
@@ -52,7 +57,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   // A runtime installed outside PATH (uv's ~/.local/bin before the shell is restarted, Homebrew under
   // a launchd PATH) is still found, after everything the user's PATH names (pain-points L-10).
   const serverEnv = (env: Record<string, string> | undefined) =>
-    withKnownRuntimeDirs(mergeEnv(process.env, shellEnv.current?.env, env, { platform }), platform, homedir);
+    withKnownRuntimeDirs(mergeEnv(process.env, shellEnv.current?.env, { ...options.packageEnv?.(), ...env }, { platform }), platform, homedir);
   const dependencies = new DependencyCheckService({
     platform,
     homedir,

@@ -23,7 +23,7 @@ import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop
 import type { McpLogEntry } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
-import type { AppSettings } from '@elftia/desktop/shared/contracts/settings.ts';
+import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -87,6 +87,10 @@ export interface ElftiaApi {
   };
   settings: {
     setLanguage: Mutation<Inputs['settings']['setLanguage'], AppSettings>;
+    /** The npm registry and Python index stdio servers download from ('' = the default). */
+    packageMirrors: Query<void, PackageMirrors>;
+    /** VALIDATION names `npmRegistry` or `pythonIndex`; nothing is stored then. */
+    setPackageMirrors: Mutation<Inputs['settings']['setPackageMirrors'], PackageMirrors>;
     /** The settings at start and after every change. */
     onChanged: Subscription<AppSettings>;
   };

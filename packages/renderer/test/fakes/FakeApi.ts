@@ -10,8 +10,8 @@ import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPrev
 import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
 import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
-import { type McpServerInput, parseMcpServerInput, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import type { AppSettings } from '@elftia/desktop/shared/contracts/settings.ts';
+import { type McpServerInput, parseMcpServerInput, toFieldErrors, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { type AppSettings, type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
@@ -29,6 +29,8 @@ function withStatus(server: McpServerView): McpServerView {
 export class FakeApi implements ElftiaApi {
   servers: McpServerView[] = [];
   settingsValue: AppSettings = { language: 'system' };
+  /** settings.packageMirrors, as stored. */
+  mirrors: PackageMirrors = { npmRegistry: '', pythonIndex: '' };
   readonly recorder = new CallRecorder();
   readonly calls = this.recorder.calls;
   /** Makes the next call of a procedure fail with this error instead of running. */
@@ -158,6 +160,17 @@ export class FakeApi implements ElftiaApi {
         }),
     },
     onChanged: { subscribe: this.settingsChannel.subscribe },
+    packageMirrors: { query: () => this.#run('settings.packageMirrors', undefined, () => ({ ...this.mirrors })) },
+    // Like SettingsService: the shared schema validates, and nothing is stored on a bad field.
+    setPackageMirrors: {
+      mutate: (input) =>
+        this.#run('settings.setPackageMirrors', input, () => {
+          const parsed = packageMirrorsSchema.safeParse(input);
+          if (!parsed.success) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: toFieldErrors(parsed.error) });
+          this.mirrors = parsed.data;
+          return { ...this.mirrors };
+        }),
+    },
   };
 
   /** Sends an installer output line or the result to every open install stream of `command`. */

@@ -18,3 +18,38 @@ export function matchLanguage(tag: string | undefined): Language {
   const primary = (tag ?? '').toLowerCase().split(/[-_.]/)[0];
   return (LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as Language) : 'en';
 }
+
+function isHttpUrlOrEmpty(value: string): boolean {
+  if (value === '') return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where stdio servers download packages from, when not the public registries: an npm registry
+ * mirror for `npx` and a Python package index for `uvx` (pain-points F-4; npmmirror and TUNA for
+ * users in China). Empty means the default. Messages are validation codes, as in mcp-types.ts.
+ */
+export const packageMirrorsSchema = z.strictObject({
+  npmRegistry: z.string({ error: 'invalidType' }).trim().refine(isHttpUrlOrEmpty, { error: 'invalidHttpUrl' }).default(''),
+  pythonIndex: z.string({ error: 'invalidType' }).trim().refine(isHttpUrlOrEmpty, { error: 'invalidHttpUrl' }).default(''),
+});
+export type PackageMirrors = z.output<typeof packageMirrorsSchema>;
+export const DEFAULT_PACKAGE_MIRRORS: PackageMirrors = { npmRegistry: '', pythonIndex: '' };
+
+/** The variables npm, npx, uv and pip read for the mirrors; what is left empty sets nothing. */
+export function packageMirrorEnv(mirrors: PackageMirrors): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (mirrors.npmRegistry) env.npm_config_registry = mirrors.npmRegistry;
+  if (mirrors.pythonIndex) {
+    // uv 0.4.23+ reads UV_DEFAULT_INDEX, older uv UV_INDEX_URL; pip (what some servers shell out to) PIP_INDEX_URL.
+    env.UV_DEFAULT_INDEX = mirrors.pythonIndex;
+    env.UV_INDEX_URL = mirrors.pythonIndex;
+    env.PIP_INDEX_URL = mirrors.pythonIndex;
+  }
+  return env;
+}

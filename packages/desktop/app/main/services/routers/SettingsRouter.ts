@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languagePreferenceSchema } from '../../../shared/contracts/settings';
+import { languagePreferenceSchema, packageMirrorsSchema } from '../../../shared/contracts/settings';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
 
@@ -8,6 +8,9 @@ export const settingsRouter = router({
   setLanguage: publicProcedure
     .input(z.strictObject({ language: languagePreferenceSchema }))
     .mutation(({ ctx, input }) => ctx.services.settings.setLanguage(input.language)),
+  /** The npm registry and Python index stdio servers download from ('' = the default). */
+  packageMirrors: publicProcedure.query(({ ctx }) => ctx.services.settings.getPackageMirrors()),
+  setPackageMirrors: publicProcedure.input(packageMirrorsSchema).mutation(({ ctx, input }) => ctx.services.settings.setPackageMirrors(input)),
   onChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
     for await (const _ of changes((listener) => ctx.services.settings.onChange(listener), signal)) {
       yield ctx.services.settings.get();

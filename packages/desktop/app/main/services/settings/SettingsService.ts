@@ -1,5 +1,15 @@
 import { EventEmitter } from 'node:events';
-import { type AppSettings, DEFAULT_SETTINGS, type LanguagePreference, languagePreferenceSchema } from '../../../shared/contracts/settings';
+import { toFieldErrors } from '../../../shared/contracts/mcp-types';
+import {
+  type AppSettings,
+  DEFAULT_PACKAGE_MIRRORS,
+  DEFAULT_SETTINGS,
+  type LanguagePreference,
+  languagePreferenceSchema,
+  type PackageMirrors,
+  packageMirrorsSchema,
+} from '../../../shared/contracts/settings';
+import { AppError } from '../../errors';
 import type { SettingsRepository } from '../../db/SettingsRepository';
 
 /** App-wide preferences. Unknown or damaged stored values fall back to the default, key by key. */
@@ -20,6 +30,21 @@ export class SettingsService {
     this.#repository.set('language', language);
     this.#events.emit('change');
     return this.get();
+  }
+
+  /** The package mirrors stdio servers download from; damaged stored values read as the defaults. */
+  getPackageMirrors(): PackageMirrors {
+    const stored = packageMirrorsSchema.safeParse(this.#repository.get('packageMirrors') ?? {});
+    return stored.success ? stored.data : { ...DEFAULT_PACKAGE_MIRRORS };
+  }
+
+  /** Replaces the mirrors; VALIDATION names each bad field, and nothing is stored then. */
+  setPackageMirrors(raw: unknown): PackageMirrors {
+    const parsed = packageMirrorsSchema.safeParse(raw);
+    if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
+    this.#repository.set('packageMirrors', parsed.data);
+    this.#events.emit('change');
+    return this.getPackageMirrors();
   }
 
   onChange(listener: () => void): () => void {

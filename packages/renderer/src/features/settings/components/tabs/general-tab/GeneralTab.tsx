@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LanguagePreference } from '@elftia/desktop/shared/contracts/settings.ts';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../lib/appError';
 import { useSettings } from '../../../../../lib/settings';
+import { PackageMirrorsSection } from './PackageMirrorsSection';
 
 // Language names stay in their own language in every UI language, so a user who switched to a
 // language they cannot read can still find theirs.
@@ -13,7 +14,10 @@ const LANGUAGE_OPTIONS: Array<{ value: LanguagePreference; key: string }> = [
   { value: 'ja', key: 'settings/general:language.options.ja' },
 ];
 
-/** Settings → General: the UI language (persisted by the main process, so the CLI sees it too). */
+/**
+ * Settings → General: the UI language (persisted by the main process, so the CLI sees it too) and
+ * the package mirrors stdio servers download from.
+ */
 export function GeneralTab() {
   const { t } = useTranslation();
   const { settings, setLanguage } = useSettings();
@@ -60,6 +64,7 @@ export function GeneralTab() {
           </p>
         )}
       </div>
+      <PackageMirrorsSection />
     </section>
   );
 }
