@@ -121,6 +121,7 @@ describe('keys used by the renderer', () => {
       invalidHttpUrl: true,
       invalidWsUrl: true,
       absolutePath: true,
+      folderNotFound: true,
       timeoutRange: true,
       integer: true,
       invalidEnvKey: true,

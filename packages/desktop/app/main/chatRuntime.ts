@@ -21,6 +21,10 @@ export interface ChatRuntimeOptions {
   mcp: EngineMcpService;
   completion: CompletionClient;
   providers: ChatProviders;
+  /** The folder the built-in `files` server may read ('' = not offered); read at each (re)start. */
+  filesFolder?: () => string;
+  /** Told of settings changes (a new files folder restarts the built-in servers). */
+  onSettingsChange?: (listener: () => void) => () => void;
   /** A server's own call timeout in milliseconds (its timeoutSec), which wins over the engine's 120 s when longer. */
   serverTimeoutMs?: (serverId: string) => number | undefined;
   logger?: McpLogger;
@@ -40,9 +44,16 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     settings: new SettingsRepository(db),
     onListenerError: (error) => logger?.warn(`approvals: a listener failed: ${String(error)}`),
   });
-  // The built-in clock-math server ships with every install; `files` needs a folder the user picks,
-  // which has no setting yet, so it is not offered here.
-  const builtins = new BuiltinToolSession(() => builtinServers());
+  // clock-math ships with every install; `files` only once the user picked a folder (Settings → General),
+  // and a new folder restarts the built-in servers for the next turn.
+  const builtins = new BuiltinToolSession(() => builtinServers({ filesRoot: options.filesFolder?.() || undefined }));
+  let folder = options.filesFolder?.() ?? '';
+  const offSettings = options.onSettingsChange?.(() => {
+    const next = options.filesFolder?.() ?? '';
+    if (next === folder) return;
+    folder = next;
+    void builtins.reset();
+  });
   const engine = new TinyElfEngine({
     completion: options.completion,
     mcp: options.mcp,
@@ -58,5 +69,12 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     approvals,
     logger,
   });
-  return { approvals, chat, dispose: () => builtins.close() };
+  return {
+    approvals,
+    chat,
+    dispose: () => {
+      offSettings?.();
+      return builtins.close();
+    },
+  };
 }

@@ -107,6 +107,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     providers,
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId),
+    filesFolder: () => settings.getFilesFolder(),
+    onSettingsChange: (listener) => settings.onChange(listener),
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;

@@ -87,6 +87,10 @@ export interface ElftiaApi {
   };
   settings: {
     setLanguage: Mutation<Inputs['settings']['setLanguage'], AppSettings>;
+    /** The folder the built-in files server may read in chats ('' = not offered). */
+    filesFolder: Query<void, { folder: string }>;
+    /** VALIDATION: `folder` is not absolute (absolutePath) or not an existing folder (folderNotFound). */
+    setFilesFolder: Mutation<Inputs['settings']['setFilesFolder'], { folder: string }>;
     /** The npm registry and Python index stdio servers download from ('' = the default). */
     packageMirrors: Query<void, PackageMirrors>;
     /** VALIDATION names `npmRegistry` or `pythonIndex`; nothing is stored then. */

@@ -11,7 +11,7 @@ import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/
 import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { type McpServerInput, parseMcpServerInput, toFieldErrors, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { type AppSettings, type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
+import { type AppSettings, filesFolderSchema, type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
@@ -29,6 +29,9 @@ function withStatus(server: McpServerView): McpServerView {
 export class FakeApi implements ElftiaApi {
   servers: McpServerView[] = [];
   settingsValue: AppSettings = { language: 'system' };
+  /** settings.filesFolder, as stored, and the folders that "exist" for setFilesFolder. */
+  filesFolder = '';
+  readonly existingFolders = new Set<string>();
   /** settings.packageMirrors, as stored. */
   mirrors: PackageMirrors = { npmRegistry: '', pythonIndex: '' };
   readonly recorder = new CallRecorder();
@@ -160,6 +163,19 @@ export class FakeApi implements ElftiaApi {
         }),
     },
     onChanged: { subscribe: this.settingsChannel.subscribe },
+    filesFolder: { query: () => this.#run('settings.filesFolder', undefined, () => ({ folder: this.filesFolder })) },
+    // Like SettingsService: an absolute path to an existing folder (here: one of `existingFolders`), or ''.
+    setFilesFolder: {
+      mutate: (input) =>
+        this.#run('settings.setFilesFolder', input, () => {
+          const parsed = filesFolderSchema.safeParse(input);
+          if (!parsed.success) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: toFieldErrors(parsed.error) });
+          const { folder } = parsed.data;
+          if (folder !== '' && !this.existingFolders.has(folder)) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'folder', code: 'folderNotFound' }] });
+          this.filesFolder = folder;
+          return { folder };
+        }),
+    },
     packageMirrors: { query: () => this.#run('settings.packageMirrors', undefined, () => ({ ...this.mirrors })) },
     // Like SettingsService: the shared schema validates, and nothing is stored on a bad field.
     setPackageMirrors: {

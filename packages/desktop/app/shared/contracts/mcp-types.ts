@@ -35,6 +35,7 @@ export type ValidationCode =
   | 'invalidType'
   | 'invalidTransport'
   | 'absolutePath'
+  | 'folderNotFound'
   | 'invalid';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
@@ -190,7 +191,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'duplicate', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'invalid',
 ]);
 
 /** Maps zod issues to field errors with translatable codes; one error per field, first wins. */

@@ -53,3 +53,16 @@ export function packageMirrorEnv(mirrors: PackageMirrors): Record<string, string
   }
   return env;
 }
+
+function isAbsolutePathOrEmpty(value: string): boolean {
+  // Runtime-neutral: POSIX `/x`, Windows `C:\x` or `C:/x`, UNC `\\host\share`.
+  return value === '' || value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\');
+}
+
+/**
+ * The folder the built-in `files` server may read in chats ('' = the server is not offered). Main
+ * also checks that it exists and is a folder (`folderNotFound`).
+ */
+export const filesFolderSchema = z.strictObject({
+  folder: z.string({ error: 'invalidType' }).trim().refine(isAbsolutePathOrEmpty, { error: 'absolutePath' }),
+});

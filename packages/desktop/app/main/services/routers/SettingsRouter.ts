@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languagePreferenceSchema, packageMirrorsSchema } from '../../../shared/contracts/settings';
+import { filesFolderSchema, languagePreferenceSchema, packageMirrorsSchema } from '../../../shared/contracts/settings';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
 
@@ -11,6 +11,9 @@ export const settingsRouter = router({
   /** The npm registry and Python index stdio servers download from ('' = the default). */
   packageMirrors: publicProcedure.query(({ ctx }) => ctx.services.settings.getPackageMirrors()),
   setPackageMirrors: publicProcedure.input(packageMirrorsSchema).mutation(({ ctx, input }) => ctx.services.settings.setPackageMirrors(input)),
+  /** The folder the built-in `files` server may read in chats ('' = none: the server is not offered). */
+  filesFolder: publicProcedure.query(({ ctx }) => ({ folder: ctx.services.settings.getFilesFolder() })),
+  setFilesFolder: publicProcedure.input(filesFolderSchema).mutation(({ ctx, input }) => ({ folder: ctx.services.settings.setFilesFolder(input) })),
   onChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
     for await (const _ of changes((listener) => ctx.services.settings.onChange(listener), signal)) {
       yield ctx.services.settings.get();

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { statSync } from 'node:fs';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
 import {
   type AppSettings,
@@ -6,6 +7,7 @@ import {
   DEFAULT_SETTINGS,
   type LanguagePreference,
   languagePreferenceSchema,
+  filesFolderSchema,
   type PackageMirrors,
   packageMirrorsSchema,
 } from '../../../shared/contracts/settings';
@@ -47,6 +49,23 @@ export class SettingsService {
     return this.getPackageMirrors();
   }
 
+  /** The folder the built-in `files` server may read; '' when none was chosen. */
+  getFilesFolder(): string {
+    const stored = filesFolderSchema.safeParse({ folder: this.#repository.get('filesFolder') ?? '' });
+    return stored.success ? stored.data.folder : '';
+  }
+
+  /** Sets (or, with '', clears) that folder; VALIDATION when it is not an absolute path to an existing folder. */
+  setFilesFolder(raw: unknown): string {
+    const parsed = filesFolderSchema.safeParse(raw);
+    if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
+    const { folder } = parsed.data;
+    if (folder !== '' && !isDirectory(folder)) throw AppError.validation([{ field: 'folder', code: 'folderNotFound' }]);
+    this.#repository.set('filesFolder', folder);
+    this.#events.emit('change');
+    return folder;
+  }
+
   onChange(listener: () => void): () => void {
     this.#events.on('change', listener);
     return () => this.#events.off('change', listener);
@@ -54,5 +73,13 @@ export class SettingsService {
 
   notifyExternalChange(): void {
     this.#events.emit('change');
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

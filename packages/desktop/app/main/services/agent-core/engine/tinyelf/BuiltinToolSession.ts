@@ -46,6 +46,16 @@ export class BuiltinToolSession implements BuiltinToolProvider {
     return this.loading ? (await this.loading).failures : [];
   }
 
+  /**
+   * Stops the running built-in servers so the next tools() call starts them again from `servers()`
+   * (their configuration changed: a new folder for `files`). Never throws.
+   */
+  async reset(): Promise<void> {
+    const loading = this.loading;
+    this.loading = undefined;
+    if (loading) await closeDirectConnections((await loading).connections, this.options.tracker);
+  }
+
   /** Stops every built-in server; later tools() calls return nothing. Never throws. */
   async close(): Promise<void> {
     this.closed = true;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LanguagePreference } from '@elftia/desktop/shared/contracts/settings.ts';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../lib/appError';
 import { useSettings } from '../../../../../lib/settings';
+import { FilesFolderSection } from './FilesFolderSection';
 import { PackageMirrorsSection } from './PackageMirrorsSection';
 
 // Language names stay in their own language in every UI language, so a user who switched to a
@@ -15,8 +16,8 @@ const LANGUAGE_OPTIONS: Array<{ value: LanguagePreference; key: string }> = [
 ];
 
 /**
- * Settings → General: the UI language (persisted by the main process, so the CLI sees it too) and
- * the package mirrors stdio servers download from.
+ * Settings → General: the UI language (persisted by the main process, so the CLI sees it too), the
+ * folder the built-in files server may read, and the package mirrors stdio servers download from.
  */
 export function GeneralTab() {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ export function GeneralTab() {
           </p>
         )}
       </div>
+      <FilesFolderSection />
       <PackageMirrorsSection />
     </section>
   );

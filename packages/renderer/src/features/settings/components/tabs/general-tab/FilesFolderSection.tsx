@@ -1,0 +1,116 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filesFolderSchema } from '@elftia/desktop/shared/contracts/settings.ts';
+import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { FailureAlert } from '../../../../../components/FailureAlert';
+import { TextField } from '../../../../../components/TextField';
+import { useApi } from '../../../../../lib/api';
+import { type DisplayError, toDisplayError } from '../../../../../lib/appError';
+import { fieldErrorMessage, type FieldErrorLike } from '../../../../../lib/fieldErrorMessage';
+import { type FormValidation, useValidatedForm } from '../../../../../lib/useValidatedForm';
+
+type Values = { folder: string };
+type Key = 'folder' | 'form';
+
+const validate = (values: Values): FormValidation<Key, FieldErrorLike, Values> => {
+  const parsed = filesFolderSchema.safeParse(values);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: { folder: toFieldErrors(parsed.error)[0] } };
+};
+
+/**
+ * The folder the built-in `files` server may read in chats (read-only: list, read, search). Empty:
+ * the server is not offered. Main checks that the folder exists; a change applies from the next turn.
+ */
+export function FilesFolderSection() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const titleId = useId();
+  const [stored, setStored] = useState<string>();
+  const [loadFailure, setLoadFailure] = useState<DisplayError>();
+
+  useEffect(() => {
+    let live = true;
+    api.settings.filesFolder.query().then(
+      (answer) => live && setStored(answer.folder),
+      (error: unknown) => live && setLoadFailure(toDisplayError(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  return (
+    <section className="settings-section" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('settings/general:files.title')}</h3>
+      <p className="section-header__description">{t('settings/general:files.description')}</p>
+      <FailureAlert error={loadFailure} />
+      {stored !== undefined && <FolderForm initial={stored} />}
+    </section>
+  );
+}
+
+function FolderForm({ initial }: { initial: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const id = useId();
+  const [saved, setSaved] = useState<string>();
+  const [chooser, setChooser] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.mcp.presets.folderPicker.query().then((answer) => live && setChooser(answer.available), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  const form = useValidatedForm<Values, Key, FieldErrorLike, Values>({
+    initial: { folder: initial },
+    validate,
+    mapServerErrors: (_values, errors) => ({ folder: errors[0] }),
+    onSubmit: async (values) => {
+      setSaved(undefined);
+      await api.settings.setFilesFolder.mutate(values);
+    },
+    onDone: () => setSaved(t('settings/general:files.saved')),
+  });
+  const { values, errors, change, blur } = form;
+  const label = t('settings/general:files.folder');
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
+      <FailureAlert error={form.failure} />
+      <div className="field-with-action">
+        <TextField
+          id={id}
+          label={label}
+          hint={t('settings/general:files.hint')}
+          value={values.folder}
+          onValueChange={(folder) => change(() => ({ folder }), 'folder')}
+          onBlur={(event) => blur('folder', event)}
+          error={fieldErrorMessage(t, errors.folder)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        {chooser && (
+          <button
+            type="button"
+            className="button"
+            aria-label={t('settings/tools:presets.dialog.chooseFolderFor', { field: label })}
+            onClick={() =>
+              void api.mcp.presets.pickFolder.mutate({ title: label }).then(
+                ({ path }) => path && change(() => ({ folder: path }), 'folder'),
+                () => undefined,
+              )
+            }
+          >
+            {t('settings/tools:presets.dialog.chooseFolder')}
+          </button>
+        )}
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={form.saving}>
+          {t('settings/general:files.save')}
+        </button>
+        {saved && <span role="status">{saved}</span>}
+      </div>
+    </form>
+  );
+}
