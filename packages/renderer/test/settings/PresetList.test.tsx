@@ -85,7 +85,8 @@ describe('preset list', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Add Brave Search' });
     const key = within(dialog).getByLabelText('API key (BRAVE_API_KEY)');
-    expect(document.activeElement).toBe(key);
+    // The dialog moves focus in its mount effect, which React may run after the dialog is found.
+    await waitFor(() => expect(document.activeElement).toBe(key));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add and start' }));
     await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
     expect(within(dialog).getByText('This field is required.')).toBeTruthy();
