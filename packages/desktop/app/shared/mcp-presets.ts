@@ -9,7 +9,7 @@
  *
  * Runtime-neutral: imports only the shared contracts and the catalogue.
  */
-import type { McpServerInput } from './contracts/mcp-types';
+import { type McpServerInput, isAbsolutePath } from './contracts/mcp-types';
 import type { ProviderKind } from './contracts/providers';
 import { OFFICIAL_MCP_PRESETS } from './mcp-preset-catalogue';
 
@@ -125,10 +125,6 @@ export interface PresetAnswerProblem {
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 
-function isAbsolutePath(value: string): boolean {
-  // Runtime-neutral on purpose: POSIX `/x`, Windows `C:\x` or `C:/x`, and UNC `\\host\share`.
-  return value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\');
-}
 
 export function findPreset(id: string): OfficialMcpPreset | undefined {
   return OFFICIAL_MCP_PRESETS.find((preset) => preset.id === id);

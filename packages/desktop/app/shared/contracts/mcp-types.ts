@@ -51,13 +51,19 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // RFC 9110 §5.5: no CR, LF or NUL in a field value.
 const HEADER_VALUE = /^[^\r\n\0]*$/;
 
-function hasProtocol(value: string, protocols: readonly string[]): boolean {
+/** True for an absolute URL with one of `protocols` (e.g. `['http:', 'https:']`) and a host. */
+export function hasProtocol(value: string, protocols: readonly string[]): boolean {
   try {
     const url = new URL(value);
     return protocols.includes(url.protocol) && url.hostname.length > 0;
   } catch {
     return false;
   }
+}
+
+/** An absolute path on any platform: POSIX `/x`, Windows `C:\\x` or `C:/x`, UNC `\\\\host\\share`. Runtime-neutral, no node:path. */
+export function isAbsolutePath(value: string): boolean {
+  return value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\');
 }
 
 function isMissing(input: unknown): boolean {

@@ -5,6 +5,7 @@
  * SecretStore (DESIGN.md decision 4), and only `hasApiKey` ever comes back.
  */
 import { z } from 'zod';
+import { hasProtocol } from './mcp-types';
 
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -16,14 +17,6 @@ export function apiFormatOf(kind: ProviderKind): ProviderApiFormat {
   return kind === 'anthropic' ? 'anthropic' : kind === 'google' ? 'google' : 'openai';
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** Add or replace a provider. Messages are validation codes, as in mcp-types.ts. */
 export const providerInputSchema = z
@@ -31,7 +24,7 @@ export const providerInputSchema = z
     name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'tooLong' }),
     kind: z.enum(PROVIDER_KINDS, { error: 'invalid' }),
     /** Required for openai-compatible; optional override for the others (proxies, tests). */
-    baseUrl: z.string().trim().refine(isHttpUrl, { error: 'invalidHttpUrl' }).optional(),
+    baseUrl: z.string().trim().refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' }).optional(),
     /** Omitted or empty on update: keep the stored key. */
     apiKey: z.string().optional(),
     models: z.array(z.string().trim().min(1, { error: 'required' })).min(1, { error: 'required' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasProtocol, isAbsolutePath } from './mcp-types';
 
 export const LANGUAGES = ['en', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,15 +20,6 @@ export function matchLanguage(tag: string | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as Language) : 'en';
 }
 
-function isHttpUrlOrEmpty(value: string): boolean {
-  if (value === '') return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Where stdio servers download packages from, when not the public registries: an npm registry
@@ -35,8 +27,8 @@ function isHttpUrlOrEmpty(value: string): boolean {
  * users in China). Empty means the default. Messages are validation codes, as in mcp-types.ts.
  */
 export const packageMirrorsSchema = z.strictObject({
-  npmRegistry: z.string({ error: 'invalidType' }).trim().refine(isHttpUrlOrEmpty, { error: 'invalidHttpUrl' }).default(''),
-  pythonIndex: z.string({ error: 'invalidType' }).trim().refine(isHttpUrlOrEmpty, { error: 'invalidHttpUrl' }).default(''),
+  npmRegistry: z.string({ error: 'invalidType' }).trim().refine((v) => v === '' || hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' }).default(''),
+  pythonIndex: z.string({ error: 'invalidType' }).trim().refine((v) => v === '' || hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' }).default(''),
 });
 export type PackageMirrors = z.output<typeof packageMirrorsSchema>;
 export const DEFAULT_PACKAGE_MIRRORS: PackageMirrors = { npmRegistry: '', pythonIndex: '' };
@@ -54,15 +46,11 @@ export function packageMirrorEnv(mirrors: PackageMirrors): Record<string, string
   return env;
 }
 
-function isAbsolutePathOrEmpty(value: string): boolean {
-  // Runtime-neutral: POSIX `/x`, Windows `C:\x` or `C:/x`, UNC `\\host\share`.
-  return value === '' || value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\\\');
-}
 
 /**
  * The folder the built-in `files` server may read in chats ('' = the server is not offered). Main
  * also checks that it exists and is a folder (`folderNotFound`).
  */
 export const filesFolderSchema = z.strictObject({
-  folder: z.string({ error: 'invalidType' }).trim().refine(isAbsolutePathOrEmpty, { error: 'absolutePath' }),
+  folder: z.string({ error: 'invalidType' }).trim().refine((v) => v === '' || isAbsolutePath(v), { error: 'absolutePath' }),
 });

@@ -7,7 +7,7 @@
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import type { PreparedServer } from '../ConnectionPool';
 import { McpServiceError } from '../McpServiceError';
-import { searchPathEntries } from '../process/findCommand';
+import { envValue, searchPathEntries } from '../process/findCommand';
 import { runProcess } from '../process/runProcess';
 import { resolveSpawn } from '../process/spawnCommand';
 import { cacheDamage, clearNpxEntries, npmCacheDir } from './npxCache';
@@ -101,8 +101,7 @@ export class PackagePrefetcher {
   private async attempt(plan: PrefetchPlan, env: Record<string, string>, context: PrepareContext): Promise<{ exitCode: number | string; tail: string[] } | undefined> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS;
     const { platform } = this.options;
-    const comspec = Object.entries(env).find(([key]) => key.toUpperCase() === 'COMSPEC')?.[1];
-    const spawnSpec = resolveSpawn(plan.command, plan.args, { platform, comspec });
+    const spawnSpec = resolveSpawn(plan.command, plan.args, { platform, comspec: envValue(env, 'COMSPEC', platform) });
     const { outcome, tail } = await runProcess({
       ...spawnSpec,
       env,

@@ -3,8 +3,9 @@
  * download phase runs once per package, not once per app start. Losing the file only costs one more
  * (fast, cached) download step; it is written atomically so a crash never leaves half a file.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeJsonAtomic } from '../atomicJson';
 
 export const PREFETCH_MARKERS_FILE = 'prefetched-packages.json';
 
@@ -58,12 +59,10 @@ export class PrefetchMarkers implements PrefetchMarkerStore {
     return this.loaded;
   }
 
-  private async save(markers: MarkerFile): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify(markers, null, 2)}\n`, { mode: 0o600 });
-    await rename(temp, this.file);
+  private save(markers: MarkerFile): Promise<void> {
+    return writeJsonAtomic(this.file, markers);
   }
+
 }
 
 async function readMarkers(file: string): Promise<MarkerFile> {

@@ -7,8 +7,9 @@
  * owner is gone and its own identity still matches: a recycled PID is never killed, and neither are the
  * servers of another live instance sharing the data dir (the headless host next to the CLI).
  */
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeJsonAtomic } from '../atomicJson';
 import { z } from 'zod';
 import { readProcessIdentity } from './processTable';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree } from './treeKill';
@@ -146,14 +147,6 @@ export class PidRegistry implements PidStore {
 
   /** Atomic: a crash mid-write leaves the old file or the new one, never half of each. */
   private async write(entries: PidEntry[]): Promise<void> {
-    await mkdir(this.options.dataDir, { recursive: true });
-    const tmp = `${this.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      await writeFile(tmp, JSON.stringify({ version: 1, entries }, null, 2), { mode: 0o600 });
-      await rename(tmp, this.file);
-    } catch (error) {
-      await unlink(tmp).catch(() => undefined);
-      throw error;
-    }
+    await writeJsonAtomic(this.file, { version: 1, entries });
   }
 }
