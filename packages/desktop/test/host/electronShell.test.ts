@@ -145,17 +145,17 @@ describe('Electron shell: IPC', () => {
 
   it('offers the system folder chooser, modal to the focused window, for a preset\'s folder', async () => {
     setRendererSender(win.webContents);
-    expect((await ipcQuery('mcp.presets.folderPicker')).result).toEqual({ type: 'data', data: { available: true } });
+    expect((await ipcQuery('dialogs.folderPicker')).result).toEqual({ type: 'data', data: { available: true } });
 
     win.focused = true;
     dialog.nextOpenDialog = { canceled: false, filePaths: ['/home/me/notes'] };
-    const picked = await ipcQuery('mcp.presets.pickFolder', { title: 'Folder' }, 'mutation');
+    const picked = await ipcQuery('dialogs.pickFolder', { title: 'Folder' }, 'mutation');
     expect(picked.result).toEqual({ type: 'data', data: { path: '/home/me/notes' } });
     expect(dialog.openDialogs.at(-1)).toEqual({ parent: win, options: { title: 'Folder', properties: ['openDirectory', 'createDirectory'] } });
 
     win.focused = false;
     dialog.nextOpenDialog = { canceled: true, filePaths: [] };
-    const cancelled = await ipcQuery('mcp.presets.pickFolder', { title: 'Folder' }, 'mutation');
+    const cancelled = await ipcQuery('dialogs.pickFolder', { title: 'Folder' }, 'mutation');
     expect(cancelled.result).toEqual({ type: 'data', data: { path: null } });
     expect(dialog.openDialogs.at(-1)?.parent).toBeUndefined();
   });

@@ -140,19 +140,23 @@ describe('mcp.presets', () => {
     expect(warnings.join('\n')).toMatch(/preset 1: id/);
     expect(warnings.join('\n')).toMatch(/preset 2: url/);
     expect(warnings.join('\n')).toMatch(/preset 3: id "filesystem" is already taken/);
+    // Listed again: the same problems are not logged twice.
+    const logged = warnings.length;
+    await caller.mcp.presets.list();
+    expect(warnings).toHaveLength(logged);
   });
 
   it('has no folder chooser without one (the headless host), and uses the one it is given', async () => {
     const { caller } = setup();
-    expect(await caller.mcp.presets.folderPicker()).toEqual({ available: false });
-    expect(await caller.mcp.presets.pickFolder({ title: 'Folder' })).toEqual({ path: null });
+    expect(await caller.dialogs.folderPicker()).toEqual({ available: false });
+    expect(await caller.dialogs.pickFolder({ title: 'Folder' })).toEqual({ path: null });
 
     const asked: string[] = [];
     const services = createAppServices({ dataDir: tempDir(), pickFolder: async (title) => (asked.push(title), '/picked') });
     open.push(services);
     const withPicker = createAppCaller({ services });
-    expect(await withPicker.mcp.presets.folderPicker()).toEqual({ available: true });
-    expect(await withPicker.mcp.presets.pickFolder({ title: 'Folder' })).toEqual({ path: '/picked' });
+    expect(await withPicker.dialogs.folderPicker()).toEqual({ available: true });
+    expect(await withPicker.dialogs.pickFolder({ title: 'Folder' })).toEqual({ path: '/picked' });
     expect(asked).toEqual(['Folder']);
   });
 

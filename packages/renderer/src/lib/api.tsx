@@ -69,10 +69,6 @@ export interface ElftiaApi {
       list: Query<void, McpPresetView[]>;
       /** Adds (and so starts) the preset; VALIDATION names `apiKey` or `inputs.<key>`. */
       add: Mutation<Inputs['mcp']['presets']['add'], McpServerView>;
-      /** Whether this window can open the system's folder chooser (Electron can; a browser cannot). */
-      folderPicker: Query<void, { available: boolean }>;
-      /** The chosen folder's absolute path, or null when cancelled. */
-      pickFolder: Mutation<Inputs['mcp']['presets']['pickFolder'], { path: string | null }>;
     };
     dependencies: {
       /** Whether node/npx/uv/uvx runs on the servers' PATH; never starts a server. */
@@ -84,6 +80,12 @@ export interface ElftiaApi {
       /** The installer's output, then its verified result; unsubscribing cancels the install. */
       install: Subscription<DependencyInstallEvent, Inputs['mcp']['dependencies']['install']>;
     };
+  };
+  dialogs: {
+    /** Whether this window can open the system's folder chooser (Electron can; a browser cannot). */
+    folderPicker: Query<void, { available: boolean }>;
+    /** The chosen folder's absolute path, or null when cancelled. */
+    pickFolder: Mutation<Inputs['dialogs']['pickFolder'], { path: string | null }>;
   };
   settings: {
     setLanguage: Mutation<Inputs['settings']['setLanguage'], AppSettings>;

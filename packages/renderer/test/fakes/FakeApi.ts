@@ -122,8 +122,6 @@ export class FakeApi implements ElftiaApi {
             return server;
           }),
       },
-      folderPicker: { query: () => this.#run('mcp.presets.folderPicker', undefined, () => ({ available: this.folderChooser !== undefined })) },
-      pickFolder: { mutate: (input) => this.#run('mcp.presets.pickFolder', input, () => ({ path: this.folderChooser?.() ?? null })) },
     },
     dependencies: {
       check: {
@@ -151,6 +149,12 @@ export class FakeApi implements ElftiaApi {
       },
     },
     onLogs: { subscribe: (input, handlers) => this.logChannel.subscribe(input.id, handlers) },
+  };
+
+  /** The system folder chooser: present only when a test sets folderChooser (the Electron app). */
+  readonly dialogs: ElftiaApi['dialogs'] = {
+    folderPicker: { query: () => this.#run('dialogs.folderPicker', undefined, () => ({ available: this.folderChooser !== undefined })) },
+    pickFolder: { mutate: (input) => this.#run('dialogs.pickFolder', input, () => ({ path: this.folderChooser?.() ?? null })) },
   };
 
   readonly settings: ElftiaApi['settings'] = {

@@ -116,7 +116,7 @@ describe('preset list', () => {
     renderApp(<ToolsTab />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Filesystem' }));
     let dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
-    await waitFor(() => expect(api.callsTo('mcp.presets.folderPicker')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('dialogs.folderPicker')).toHaveLength(1));
     expect(within(dialog).queryByRole('button', { name: /Choose a folder/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
@@ -125,7 +125,7 @@ describe('preset list', () => {
     dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Choose a folder for Folder' }));
     await waitFor(() => expect(within(dialog).getByLabelText<HTMLInputElement>('Folder').value).toBe('/Users/me/Notes'));
-    expect(api.callsTo('mcp.presets.pickFolder')).toEqual([{ title: 'Folder' }]);
+    expect(api.callsTo('dialogs.pickFolder')).toEqual([{ title: 'Folder' }]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add and start' }));
     await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'filesystem', inputs: { folder: '/Users/me/Notes' } }]));
   });

@@ -87,12 +87,6 @@ const presetsRouter = router({
   list: publicProcedure.query(({ ctx }) => ctx.services.presets.list()),
   /** Adds a preset as a server; VALIDATION names `apiKey` or `inputs.<key>` when an answer is missing. */
   add: publicProcedure.input(mcpAddPresetSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.presets.add(input))),
-  /** Whether this window can open the system's folder chooser (the Electron app can, a browser cannot). */
-  folderPicker: publicProcedure.query(({ ctx }) => ({ available: ctx.services.pickFolder !== undefined })),
-  /** Opens the system's folder chooser; `path` is null when cancelled or unavailable. */
-  pickFolder: publicProcedure
-    .input(z.strictObject({ title: z.string().max(200) }))
-    .mutation(async ({ ctx, input }) => ({ path: (await ctx.services.pickFolder?.(input.title)) ?? null })),
 });
 
 export const mcpRouter = router({

@@ -1,5 +1,6 @@
 import { approvalsRouter } from './ApprovalsRouter';
 import { chatRouter } from './ChatRouter';
+import { dialogsRouter } from './DialogsRouter';
 import { mcpRouter } from './McpRouter';
 import { providersRouter } from './ProvidersRouter';
 import { settingsRouter } from './SettingsRouter';
@@ -11,6 +12,7 @@ export const appRouter = router({
   providers: providersRouter,
   chat: chatRouter,
   approvals: approvalsRouter,
+  dialogs: dialogsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { TextField } from '../../../../../components/TextField';
 import { useApi } from '../../../../../lib/api';
 import { type DisplayError, toDisplayError } from '../../../../../lib/appError';
 import { fieldErrorMessage, type FieldErrorLike } from '../../../../../lib/fieldErrorMessage';
+import { useFolderChooser } from '../../../../../lib/useFolderChooser';
 import { type FormValidation, useValidatedForm } from '../../../../../lib/useValidatedForm';
 
 type Values = { folder: string };
@@ -54,14 +55,7 @@ function FolderForm({ initial }: { initial: string }) {
   const api = useApi();
   const id = useId();
   const [saved, setSaved] = useState<string>();
-  const [chooser, setChooser] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.mcp.presets.folderPicker.query().then((answer) => live && setChooser(answer.available), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const chooser = useFolderChooser();
   const form = useValidatedForm<Values, Key, FieldErrorLike, Values>({
     initial: { folder: initial },
     validate,
@@ -89,17 +83,12 @@ function FolderForm({ initial }: { initial: string }) {
           autoComplete="off"
           spellCheck={false}
         />
-        {chooser && (
+        {chooser.available && (
           <button
             type="button"
             className="button"
             aria-label={t('settings/tools:presets.dialog.chooseFolderFor', { field: label })}
-            onClick={() =>
-              void api.mcp.presets.pickFolder.mutate({ title: label }).then(
-                ({ path }) => path && change(() => ({ folder: path }), 'folder'),
-                () => undefined,
-              )
-            }
+            onClick={() => void chooser.pick(label).then((path) => path && change(() => ({ folder: path }), 'folder'))}
           >
             {t('settings/tools:presets.dialog.chooseFolder')}
           </button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpPresetView, McpServerView } from '@elftia/desktop/router';
 import type { FieldError } from '@elftia/desktop/shared/contracts/mcp-types.ts';
@@ -6,8 +6,8 @@ import { type PresetAnswers, checkPresetAnswers } from '@elftia/desktop/shared/m
 import { FormDialog } from '../../../../../../components/FormDialog';
 import { SelectField } from '../../../../../../components/SelectField';
 import { TextField } from '../../../../../../components/TextField';
-import { useApi } from '../../../../../../lib/api';
 import { fieldErrorMessage, type FieldErrorLike } from '../../../../../../lib/fieldErrorMessage';
+import { useFolderChooser } from '../../../../../../lib/useFolderChooser';
 import { type FieldErrors, type FormValidation, useValidatedForm } from '../../../../../../lib/useValidatedForm';
 
 interface Values {
@@ -140,21 +140,4 @@ export function PresetDialog({ view, onSubmit, onClose }: PresetDialogProps) {
       })}
     </FormDialog>
   );
-}
-
-/** The system's folder chooser where the window has one (the Electron app); a browser types the path. */
-function useFolderChooser(): { available: boolean; pick(title: string): Promise<string | null> } {
-  const api = useApi();
-  const [available, setAvailable] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.mcp.presets.folderPicker.query().then((answer) => live && setAvailable(answer.available), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return {
-    available,
-    pick: (title) => api.mcp.presets.pickFolder.mutate({ title }).then((answer) => answer.path, () => null),
-  };
 }

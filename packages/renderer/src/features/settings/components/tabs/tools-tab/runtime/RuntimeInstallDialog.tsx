@@ -20,7 +20,8 @@ type Phase =
   | { kind: 'done'; lines: string[]; result: DependencyInstallResult }
   | { kind: 'broken'; lines: string[]; code: DisplayErrorCode };
 
-const RUNTIME_NAMES = { node: 'Node.js', uv: 'uv' } as const;
+/** What each runtime is called where the user reads it (a product name, not translated). */
+export const RUNTIME_NAMES = { node: 'Node.js', uv: 'uv' } as const;
 
 export interface RuntimeInstallDialogProps {
   command: DependencyCommand;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEPENDENCY_RUNTIME, type DependencyCommand, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
-import { RuntimeInstallDialog } from './RuntimeInstallDialog';
+import { RUNTIME_NAMES, RuntimeInstallDialog } from './RuntimeInstallDialog';
 import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 /**
@@ -100,7 +100,7 @@ export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
       <div className="runtimes__actions">
         {offers.map((command) => (
           <button key={command} type="button" className="button button--primary" onClick={() => setInstalling(command)}>
-            {t('settings/tools:runtime.install', { runtime: DEPENDENCY_RUNTIME[command] === 'node' ? 'Node.js' : 'uv' })}
+            {t('settings/tools:runtime.install', { runtime: RUNTIME_NAMES[DEPENDENCY_RUNTIME[command]] })}
           </button>
         ))}
         <button type="button" className="button" disabled={checking} onClick={() => void refresh()}>
