@@ -83,11 +83,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const settings = new SettingsService(new SettingsRepository(db));
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
+  const officialIds = new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id));
+  // presets.json is read on every list (edits apply at once), but its problems are logged once each.
+  let loggedProblems = '';
   const presets = new McpPresetService({
     catalogue: () => {
       const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
-      const custom = readCustomPresets(dataDir, new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id)));
-      for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
+      const custom = readCustomPresets(dataDir, officialIds);
+      const problems = custom.problems.join('\n');
+      if (problems !== loggedProblems) for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
+      loggedProblems = problems;
       return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
     },
     servers: mcpServers,
