@@ -179,9 +179,9 @@ describe('mcp.presets', () => {
     ]);
   });
 
-  it('an unknown preset is NOT_FOUND', async () => {
+  it('an unknown preset is PRESET_NOT_FOUND, naming it', async () => {
     const { caller } = setup();
     const error = await caller.mcp.presets.add({ presetId: 'nope' }).then(() => undefined, (e: unknown) => e);
-    expect(appErrorData(error as TRPCError)?.code).toBe('NOT_FOUND');
+    expect(appErrorData(error as TRPCError)).toEqual({ code: 'PRESET_NOT_FOUND', params: { id: 'nope' } });
   });
 });

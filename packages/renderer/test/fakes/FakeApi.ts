@@ -114,7 +114,7 @@ export class FakeApi implements ElftiaApi {
         mutate: (input) =>
           this.#run('mcp.presets.add', input, () => {
             const view = this.presets.find((v) => v.preset.id === input.presetId);
-            if (!view) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id: input.presetId } });
+            if (!view) throw new FakeTrpcError({ code: 'PRESET_NOT_FOUND', params: { id: input.presetId } });
             const problems = checkPresetAnswers(view.preset, input, view.keyProvider !== undefined);
             if (problems.length > 0) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: problems });
             const server = this.#add(presetToServerInput(view.preset, { ...input, apiKey: input.apiKey || (view.keyProvider ? 'lent-key' : undefined) }));

@@ -69,7 +69,7 @@ export class McpPresetService {
   /** Adds the preset as a new, enabled server; throws VALIDATION naming each bad answer. */
   add(request: AddPresetRequest): McpServerRecord {
     const entry = this.options.catalogue().find(({ preset }) => preset.id === request.presetId);
-    if (!entry) throw new AppError('NOT_FOUND', { params: { id: request.presetId } });
+    if (!entry) throw new AppError('PRESET_NOT_FOUND', { params: { id: request.presetId } });
     const { preset } = entry;
     const typedKey = request.apiKey?.trim() || undefined;
     const provider = typedKey ? undefined : this.linkedProvider(preset);
