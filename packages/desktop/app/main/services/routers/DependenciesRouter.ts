@@ -22,6 +22,9 @@ async function* installEvents(service: DependencyCheckService, command: (typeof 
   const finished = service
     .installCommand(command, { signal, onOutput: (line) => push({ type: 'output', line }) })
     .then((result) => push({ type: 'result', result }));
+  // Handled here as well: a rejection while the generator is suspended in a yield must not count as
+  // unhandled (Node would end the process); the race below still rethrows it into the stream.
+  finished.catch(() => undefined);
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
   try {
