@@ -179,6 +179,8 @@ export class McpConnection {
   }
 
   private onListChanged<T>(kind: string, cache: ListCache<T>): void {
+    // A flood of notifications is one more refresh (ListCache), so one log line too.
+    if (cache.refreshQueued) return;
     this.options.log.add('info', `${kind} list changed`);
     // Tools are refetched at once (the model's tool set and the UI's count depend on them); the others
     // only if someone already asked for them.
