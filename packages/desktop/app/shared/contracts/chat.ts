@@ -59,6 +59,8 @@ export interface ToolCallView {
   };
   /** Why the call produced no result (TIMEOUT, CANCELLED, …), translated as `errors.<code>`. */
   errorCode?: string;
+  /** The parameters of errorCode: what happened (`cause`, `exitCode`, …) and the redacted `detail`. */
+  errorParams?: Record<string, string | number>;
   /** Epoch milliseconds. */
   startedAtMs?: number;
   endedAtMs?: number;

@@ -8,6 +8,24 @@ import { ToolArguments } from './tool-call/ToolArguments';
 import { ToolResult } from './tool-call/ToolResult';
 import { ToolProgress, ToolStatus } from './tool-call/ToolStatus';
 
+/** Why Elftia got no result, translated with what happened; the raw cause one click away. */
+function ToolCallError({ code, params = {} }: { code: string; params?: Record<string, string | number> }) {
+  const { t } = useTranslation();
+  const { detail, ...rest } = params;
+  const technical = detail === undefined ? '' : String(detail).trim();
+  return (
+    <div className="tool-call__error" data-testid="tool-call-error">
+      <p>{errorText(t, code, rest)}</p>
+      {technical !== '' && (
+        <details className="disclosure">
+          <summary className="disclosure__summary">{t('chat/tool-calls:technicalDetails')}</summary>
+          <pre className="mono disclosure__body">{technical}</pre>
+        </details>
+      )}
+    </div>
+  );
+}
+
 export interface ToolCallDisplayProps {
   call: ToolCallView;
   /** The pending approval for this call, when the user is being asked. */
@@ -45,11 +63,7 @@ export function ToolCallDisplay({ call, approval, onAnswer }: ToolCallDisplayPro
       {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
       {call.result && !failedInApp && <ToolResult result={call.result} />}
-      {showErrorCode && call.errorCode && (
-        <p className="tool-call__error" data-testid="tool-call-error">
-          {errorText(t, call.errorCode)}
-        </p>
-      )}
+      {showErrorCode && call.errorCode && <ToolCallError code={call.errorCode} params={call.errorParams} />}
     </article>
   );
 }

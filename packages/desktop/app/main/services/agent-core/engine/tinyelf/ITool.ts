@@ -47,6 +47,8 @@ export interface ToolExecutionResult {
   /** The server's `structuredContent`, when it sent one. */
   structuredContent?: Record<string, unknown>;
   errorCode?: ToolErrorCode;
+  /** The error's parameters (what happened: an exit code, a reset; the redacted detail), for the UI. */
+  errorParams?: Record<string, string | number>;
 }
 
 export interface ITool {

@@ -76,6 +76,7 @@ class CallTracker {
             },
           }),
       ...(result.errorCode ? { errorCode: result.errorCode } : {}),
+      ...(result.errorCode && result.errorParams ? { errorParams: result.errorParams } : {}),
     });
     const message: ToolMessage = { role: 'tool', toolCallId: call.id, name: call.name, text: limited.text, isError: result.isError, images: imagesOf(result.content) };
     return { view: this.view, message };

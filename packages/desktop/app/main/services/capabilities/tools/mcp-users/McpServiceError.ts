@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServiceErrorCode, McpServiceErrorData } from '../../../../../shared/contracts/mcp-connection';
+import { causeParams, failureCauseOf } from './failureCause';
 
 type Params = Record<string, string | number>;
 
@@ -33,9 +34,14 @@ export function isMcpServiceError(error: unknown): error is McpServiceError {
   return error instanceof McpServiceError;
 }
 
+/** The message, then the messages of its causes ("fetch failed: read ECONNRESET"): the outer one alone often says nothing. */
 export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  const parts = [error.message];
+  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth += 1) {
+    if (cause.message && !parts.some((part) => part.includes(cause.message))) parts.push(cause.message);
+  }
+  return parts.join(': ');
 }
 
 /** What was going on when an SDK or transport error surfaced; decides the code. */
@@ -56,9 +62,12 @@ export function toMcpServiceError(error: unknown, context: FailureContext, redac
     if (error.code === ErrorCode.ConnectionClosed) {
       return new McpServiceError(context === 'connect' ? 'CONNECT_FAILED' : 'CONNECTION_CLOSED', { detail }, { cause: error });
     }
-    if (context === 'request') return new McpServiceError('REQUEST_FAILED', { mcpCode: error.code, detail }, { cause: error });
+    // The server is alive and answered, with a JSON-RPC error.
+    const code = context === 'connect' ? 'CONNECT_FAILED' : 'REQUEST_FAILED';
+    return new McpServiceError(code, { cause: 'serverError', mcpCode: error.code, detail }, { cause: error });
   }
-  return new McpServiceError(context === 'connect' ? 'CONNECT_FAILED' : 'REQUEST_FAILED', { detail }, { cause: error });
+  const params = { ...causeParams(failureCauseOf(error)), detail };
+  return new McpServiceError(context === 'connect' ? 'CONNECT_FAILED' : 'REQUEST_FAILED', params, { cause: error });
 }
 
 /**

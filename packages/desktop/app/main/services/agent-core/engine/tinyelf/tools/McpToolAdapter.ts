@@ -71,7 +71,7 @@ export class McpToolAdapter implements ITool {
 function describeFailure(error: unknown): ToolExecutionResult {
   if (isMcpServiceError(error)) {
     if (error.code === 'CANCELLED') return toolErrorResult('CANCELLED', 'Tool call cancelled.');
-    return toolErrorResult(error.code, `Tool call failed: ${error.message}`);
+    return toolErrorResult(error.code, `Tool call failed: ${error.message}`, error.params);
   }
   return toolErrorResult('REQUEST_FAILED', `Tool call failed: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -91,6 +91,8 @@ export function toToolExecutionResult(result: RawCallToolResult, options: Flatte
 }
 
 /** A call that produced no server result; the message is shown to the model and the user alike. */
-export function toolErrorResult(errorCode: ToolErrorCode, message: string): ToolExecutionResult {
-  return { text: message, content: [{ type: 'text', text: message }], isError: true, errorCode };
+export function toolErrorResult(errorCode: ToolErrorCode, message: string, errorParams?: Record<string, string | number>): ToolExecutionResult {
+  const result: ToolExecutionResult = { text: message, content: [{ type: 'text', text: message }], isError: true, errorCode };
+  if (errorParams && Object.keys(errorParams).length > 0) result.errorParams = errorParams;
+  return result;
 }

@@ -24,6 +24,16 @@ export const DEFAULT_CLOSE_GRACE_MS = 2000;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** After the process is gone, how long to let stdout drain before reporting the close, in milliseconds. */
 const STREAM_DRAIN_MS = 250;
+/**
+ * After a pipe closes, how long to wait for the process to exit before calling it a server that closed
+ * the pipe and kept running, in milliseconds. A process that is ending closes its pipes just before it exits.
+ */
+const EXIT_AFTER_EOF_MS = 500;
+/** How long a failed write waits for the close it usually precedes (EPIPE from a dead server), in milliseconds. */
+const SEND_FAILURE_WAIT_MS = 1500;
+
+/** Why the transport closed without close() being called. */
+export type ProcessCloseReason = { cause: 'exit'; exitCode: number } | { cause: 'signal'; signal: string } | { cause: 'stdoutClosed' | 'stdinClosed' };
 
 export interface ProcessStdioTransportOptions {
   command: string;
@@ -85,11 +95,19 @@ export class ProcessStdioTransport implements Transport {
   private child: ChildProcess | undefined;
   private state: State = 'idle';
   private shutdown: Promise<void> | undefined;
+  private lostReason: ProcessCloseReason | undefined;
+  private markClosed!: () => void;
+  private readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
 
   constructor(options: ProcessStdioTransportOptions) {
     this.options = options;
     this.platform = options.platform ?? process.platform;
     this.lineReader = new LineReader(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+  }
+
+  /** Set before onclose when the server went away by itself: how its process ended, or that it closed stdout. */
+  get closeReason(): ProcessCloseReason | undefined {
+    return this.lostReason;
   }
 
   /** The direct child's PID once spawned. On POSIX it is also the process group id of the tree. */
@@ -164,8 +182,13 @@ export class ProcessStdioTransport implements Transport {
   private wire(child: ChildProcess): void {
     child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
     child.stdout?.on('error', (error) => this.reportError(error));
-    // EPIPE when the server dies while we write; the exit handler reports the close.
-    child.stdin?.on('error', (error) => this.reportError(error));
+    // No answer can arrive any more, even if the process keeps running: a dropped connection.
+    child.stdout?.on('close', () => this.onLost(child, 'stdoutClosed'));
+    // EPIPE: the server died, or stopped reading while running; either way no request reaches it.
+    child.stdin?.on('error', (error) => {
+      this.reportError(error);
+      if ((error as NodeJS.ErrnoException).code === 'EPIPE') this.onLost(child, 'stdinClosed');
+    });
     // Always consumed: an unread stderr pipe fills up and blocks the server.
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
@@ -175,9 +198,14 @@ export class ProcessStdioTransport implements Transport {
         this.reportError(error);
       }
     });
-    child.on('exit', () => {
-      if (this.state === 'running') this.shutdown ??= this.afterUnexpectedExit(child);
-    });
+    child.on('exit', () => this.onLost(child, 'stdoutClosed'));
+  }
+
+  /** `pipe`: which pipe to blame if the process turns out to be still running. */
+  private onLost(child: ChildProcess, pipe: 'stdoutClosed' | 'stdinClosed'): void {
+    if (this.state !== 'running') return;
+    this.state = 'stopping';
+    this.shutdown ??= this.afterLoss(child, pipe);
   }
 
   private onStdout(chunk: Buffer): void {
@@ -215,12 +243,12 @@ export class ProcessStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
-    if (this.state !== 'running' || !stdin || !stdin.writable) return Promise.reject(new Error('Not connected'));
+    if (this.state !== 'running' || !stdin || !stdin.writable) return this.failSend(new Error('Not connected'));
     return new Promise((resolve, reject) => {
       const done = (error?: Error) => {
         stdin.off('drain', onDrain);
         stdin.off('close', onClose);
-        if (error) reject(error);
+        if (error) this.failSend(error).catch(reject);
         else resolve();
       };
       const onDrain = () => done();
@@ -232,6 +260,17 @@ export class ProcessStdioTransport implements Transport {
         stdin.once('close', onClose);
       }
     });
+  }
+
+  /**
+   * A write to a server that is going away (EPIPE, a closed stdin) fails only once the close is
+   * reported, so the request fails with how the process ended rather than with "write EPIPE".
+   */
+  private async failSend(error: Error): Promise<never> {
+    if (this.state === 'starting' || this.state === 'running' || this.state === 'stopping') {
+      await Promise.race([this.closed, delay(SEND_FAILURE_WAIT_MS)]);
+    }
+    throw error;
   }
 
   /** Stops the server and its whole tree. Always resolves; safe to call more than once. */
@@ -268,10 +307,13 @@ export class ProcessStdioTransport implements Transport {
     }
   }
 
-  private async afterUnexpectedExit(child: ChildProcess): Promise<void> {
-    this.state = 'stopping';
+  /** The process exited, or a pipe closed, without close(): name why, sweep the tree, report the close. */
+  private async afterLoss(child: ChildProcess, pipe: 'stdoutClosed' | 'stdinClosed'): Promise<void> {
+    const exited = await waitForExit(child, EXIT_AFTER_EOF_MS);
+    this.lostReason = exited ? exitReason(child) : { cause: pipe };
     const pid = child.pid;
-    // Started now, awaited after onclose: callers learn of the crash at once, close() still waits for it.
+    // Started now, awaited after onclose: callers learn of the loss at once, close() still waits for
+    // the sweep. Also stops a server that closed stdout and kept running (no orphan).
     const sweep = pid === undefined ? Promise.resolve() : killProcessTree(pid, { platform: this.platform, graceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
     await waitForStreams(child, STREAM_DRAIN_MS);
     this.finish(child);
@@ -286,12 +328,22 @@ export class ProcessStdioTransport implements Transport {
     child?.stdout?.destroy();
     child?.stderr?.destroy();
     child?.stdin?.destroy();
+    this.markClosed();
     try {
       this.onclose?.();
     } catch (error) {
       this.reportError(error);
     }
   }
+}
+
+function exitReason(child: ChildProcess): ProcessCloseReason {
+  if (child.signalCode !== null) return { cause: 'signal', signal: child.signalCode };
+  return { cause: 'exit', exitCode: child.exitCode ?? 0 };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
