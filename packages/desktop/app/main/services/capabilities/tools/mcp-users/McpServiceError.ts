@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServiceErrorCode, McpServiceErrorData } from '../../../../../shared/contracts/mcp-connection';
 import { causeParams, failureCauseOf } from './failureCause';
+import { RESULT_TOO_LARGE_REASON } from './process/overlongLine';
 
 type Params = Record<string, string | number>;
 
@@ -59,6 +60,12 @@ export function toMcpServiceError(error: unknown, context: FailureContext, redac
       const timeoutMs = Number((error.data as { timeout?: unknown } | undefined)?.timeout);
       return new McpServiceError('TIMEOUT', Number.isFinite(timeoutMs) ? { timeoutMs } : {}, { cause: error });
     }
+    const data = error.data as { reason?: unknown; limitBytes?: unknown; bytes?: unknown } | undefined;
+    if (data?.reason === RESULT_TOO_LARGE_REASON && typeof data.limitBytes === 'number') {
+      const params: Params = { limitBytes: data.limitBytes, limit: formatBytes(data.limitBytes), detail };
+      if (typeof data.bytes === 'number') params.bytes = data.bytes;
+      return new McpServiceError('RESULT_TOO_LARGE', params, { cause: error });
+    }
     if (error.code === ErrorCode.ConnectionClosed) {
       return new McpServiceError(context === 'connect' ? 'CONNECT_FAILED' : 'CONNECTION_CLOSED', { detail }, { cause: error });
     }
@@ -68,6 +75,19 @@ export function toMcpServiceError(error: unknown, context: FailureContext, redac
   }
   const params = { ...causeParams(failureCauseOf(error)), detail };
   return new McpServiceError(context === 'connect' ? 'CONNECT_FAILED' : 'REQUEST_FAILED', params, { cause: error });
+}
+
+/** "64 MiB", "512 KiB", "300 bytes": sizes in the units the limits are set in. */
+export function formatBytes(bytes: number): string {
+  const units: [number, string][] = [
+    [1024 * 1024 * 1024, 'GiB'],
+    [1024 * 1024, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  for (const [size, unit] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
 }
 
 /**

@@ -12,6 +12,8 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { LineReader } from './LineReader';
+import { AwaitedAnswers } from './AwaitedAnswers';
+import { type JsonRpcId, RESULT_TOO_LARGE_REASON } from './overlongLine';
 import { resolveSpawn } from './spawnCommand';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree, snapshotProcessTree } from './treeKill';
 
@@ -31,6 +33,9 @@ const STREAM_DRAIN_MS = 250;
 const EXIT_AFTER_EOF_MS = 500;
 /** How long a failed write waits for the close it usually precedes (EPIPE from a dead server), in milliseconds. */
 const SEND_FAILURE_WAIT_MS = 1500;
+
+/** JSON-RPC "Internal error": the request failed on the client's side of the wire. */
+const INTERNAL_ERROR = -32603;
 
 /** Why the transport closed without close() being called. */
 export type ProcessCloseReason = { cause: 'exit'; exitCode: number } | { cause: 'signal'; signal: string } | { cause: 'stdoutClosed' | 'stdinClosed' };
@@ -98,11 +103,12 @@ export class ProcessStdioTransport implements Transport {
   private lostReason: ProcessCloseReason | undefined;
   private markClosed!: () => void;
   private readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
+  private readonly answers = new AwaitedAnswers();
 
   constructor(options: ProcessStdioTransportOptions) {
     this.options = options;
     this.platform = options.platform ?? process.platform;
-    this.lineReader = new LineReader(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+    this.lineReader = new LineReader(this.maxLineBytes);
   }
 
   /** Set before onclose when the server went away by itself: how its process ended, or that it closed stdout. */
@@ -212,9 +218,28 @@ export class ProcessStdioTransport implements Transport {
     for (const event of this.lineReader.push(chunk)) {
       // A handler may have closed the transport; later lines of this chunk are not for anyone.
       if (this.state === 'closed') return;
-      if (event.kind === 'tooLong') this.reportError(new Error(`ignored a stdout line longer than ${event.maxLineBytes} bytes`));
-      else this.onLine(event.text);
+      if (event.kind === 'line') this.onLine(event.text);
+      else if (event.kind === 'tooLong') this.onOverlongStart(event.head);
+      else this.failTooLarge(this.answers.overlongEnded(event.tail), event.bytes);
     }
+  }
+
+  /** A line past the cap cannot be read, but the request it answers must not wait for its timeout. */
+  private onOverlongStart(head: string): void {
+    const { id, fail } = this.answers.overlongStarted(head);
+    this.reportError(new Error(`ignored a stdout line longer than ${this.maxLineBytes} bytes${id === undefined ? '' : ` (id ${JSON.stringify(id)})`}`));
+    this.failTooLarge(fail, undefined);
+  }
+
+  private failTooLarge(id: JsonRpcId | undefined, bytes: number | undefined): void {
+    if (id === undefined) return;
+    const data = { reason: RESULT_TOO_LARGE_REASON, limitBytes: this.maxLineBytes, ...(bytes === undefined ? {} : { bytes }) };
+    const message = `the answer was longer than ${this.maxLineBytes} bytes and was discarded`;
+    this.deliver({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message, data } });
+  }
+
+  private get maxLineBytes(): number {
+    return this.options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   }
 
   /** Garbage lines (a stray console.log, a banner) are reported and skipped; the connection stays up. */
@@ -226,6 +251,11 @@ export class ProcessStdioTransport implements Transport {
       this.reportError(new Error(`ignored a stdout line that is not JSON-RPC: ${(error as Error).message}`, { cause: error }));
       return;
     }
+    this.answers.received(message);
+    this.deliver(message);
+  }
+
+  private deliver(message: JSONRPCMessage): void {
     try {
       this.onmessage?.(message);
     } catch (error) {
@@ -244,6 +274,7 @@ export class ProcessStdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (this.state !== 'running' || !stdin || !stdin.writable) return this.failSend(new Error('Not connected'));
+    this.answers.sent(message);
     return new Promise((resolve, reject) => {
       const done = (error?: Error) => {
         stdin.off('drain', onDrain);
@@ -324,6 +355,7 @@ export class ProcessStdioTransport implements Transport {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.lineReader.clear();
+    this.answers.clear();
     // An escaped descendant may still hold the pipes; stop listening to them.
     child?.stdout?.destroy();
     child?.stderr?.destroy();
