@@ -90,6 +90,34 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** Spawn failures that only the user can fix: the command or the working folder is missing, or may not run. */
+const SPAWN_REASONS_NOT_RETRIED = new Set(['ENOENT', 'EACCES', 'commandNotFound', 'cwdNotFound', 'spawnFailed']);
+
+/**
+ * Whether a failed connect is retried with the reconnect backoff. A server that is not up yet, or
+ * whose process crashed, may come up; a configuration that is wrong (a bad URL, a missing command
+ * or folder), credentials the server refused (401/403: retrying could lock the account) and a
+ * package download that failed or ran out of time (each try downloads again, for minutes) will not
+ * fix themselves: they wait for the user (who edits, restarts or installs; a change of the
+ * configuration reconnects).
+ */
+export function retriesConnect(error: McpServiceError): boolean {
+  switch (error.code) {
+    case 'INVALID_CONFIG':
+    case 'UNSUPPORTED_TRANSPORT':
+    case 'INSTALL_FAILED':
+    case 'INSTALL_TIMEOUT':
+      return false;
+    case 'CONNECT_FAILED': {
+      const { reason, httpStatus } = error.params;
+      if (typeof reason === 'string' && SPAWN_REASONS_NOT_RETRIED.has(reason)) return false;
+      return httpStatus !== 401 && httpStatus !== 403;
+    }
+    default:
+      return countsAgainstServer(error);
+  }
+}
+
 /**
  * Failures that say something about the server's health and so count toward `degraded`. A caller's
  * own mistake (bad arguments, unknown tool), the user pressing Stop, or a JSON-RPC error the server
