@@ -38,7 +38,8 @@ const SEND_FAILURE_WAIT_MS = 1500;
 const INTERNAL_ERROR = -32603;
 
 /** Why the transport closed without close() being called. */
-export type ProcessCloseReason = { cause: 'exit'; exitCode: number } | { cause: 'signal'; signal: string } | { cause: 'stdoutClosed' | 'stdinClosed' };
+type PipeClosed = 'stdoutClosed' | 'stdinClosed';
+export type ProcessCloseReason = { cause: 'exit'; exitCode: number } | { cause: 'signal'; signal: string } | { cause: PipeClosed };
 
 export interface ProcessStdioTransportOptions {
   command: string;
@@ -204,11 +205,11 @@ export class ProcessStdioTransport implements Transport {
         this.reportError(error);
       }
     });
-    child.on('exit', () => this.onLost(child, 'stdoutClosed'));
+    child.on('exit', () => this.onLost(child));
   }
 
-  /** `pipe`: which pipe to blame if the process turns out to be still running. */
-  private onLost(child: ChildProcess, pipe: 'stdoutClosed' | 'stdinClosed'): void {
+  /** `pipe`: the pipe that closed, blamed if the process turns out to be still running. */
+  private onLost(child: ChildProcess, pipe: PipeClosed = 'stdoutClosed'): void {
     if (this.state !== 'running') return;
     this.state = 'stopping';
     this.shutdown ??= this.afterLoss(child, pipe);
@@ -339,7 +340,7 @@ export class ProcessStdioTransport implements Transport {
   }
 
   /** The process exited, or a pipe closed, without close(): name why, sweep the tree, report the close. */
-  private async afterLoss(child: ChildProcess, pipe: 'stdoutClosed' | 'stdinClosed'): Promise<void> {
+  private async afterLoss(child: ChildProcess, pipe: PipeClosed): Promise<void> {
     const exited = await waitForExit(child, EXIT_AFTER_EOF_MS);
     this.lostReason = exited ? exitReason(child) : { cause: pipe };
     const pid = child.pid;
