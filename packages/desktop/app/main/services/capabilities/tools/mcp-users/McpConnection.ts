@@ -208,15 +208,25 @@ export class McpConnection {
 
   /**
    * Errors after which the session cannot continue although the transport did not close: a
-   * Streamable HTTP 404 means the server forgot the session (restart, expiry; spec "Session
-   * Management"), a refused connection means it is gone, and a failed SSE stream of the legacy
-   * transport would silently reconnect into a new, uninitialized session.
+   * Streamable HTTP 404 to a request that carried a session id means the server forgot the session
+   * (restart, expiry; spec "Session Management"), a refused connection means it is gone, and a failed
+   * SSE stream of the legacy transport would silently reconnect into a new, uninitialized session.
    */
   private isSessionLost(error: Error): boolean {
-    if (error instanceof StreamableHTTPError) return error.code === 404;
+    if (error instanceof StreamableHTTPError) return error.code === 404 && this.hasHttpSession();
     if (error instanceof SseError) return true;
     const cause = (error as { cause?: { code?: unknown } }).cause;
     return this.server.type === 'http' && (cause?.code === 'ECONNREFUSED' || cause?.code === 'ECONNRESET');
+  }
+
+  /**
+   * The SDK sends the session id on every request once the server has issued one, so holding one
+   * means the failed request carried it. A server without sessions may answer the optional
+   * standalone GET with 404 (test/mcp/transports.test.ts, "Streamable HTTP without sessions"):
+   * that only says it offers no stream.
+   */
+  private hasHttpSession(): boolean {
+    return this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId !== undefined;
   }
 
   private async terminateHttpSession(): Promise<void> {
