@@ -74,11 +74,18 @@ describe('elftia mcp call', { timeout: SPAWN_TIMEOUT_MS }, () => {
     const echo = await mcp('call', 'everything', 'echo', '--args', '{"msg":"hi"}');
     expect(echo.code).toBe(1);
     expect(echo.stdout).toBe('');
-    expect(echo.stderr).toContain(`error: ${localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'echo', field: 'message', reason: "must have required property 'message'" })}`);
+    expect(echo.stderr).toContain(`error: ${localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'echo' })}\n  message: ${localeText('en', 'validation.required')}\n`);
 
     const strict = await mcp('call', 'faults', 'strict', '--args', '{"count":1,"email":"a@b.example","nested":{"flag":"yes"}}');
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain(localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'strict', field: 'nested.flag', reason: 'must be boolean' }));
+    expect(strict.stderr).toContain(`${localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'strict' })}\n  nested.flag: ${localeText('en', 'validation.wrongType', { type: 'boolean' })}\n`);
+    // --json lists every problem with its path and the validator's own words.
+    const sum = await mcp('call', 'everything', 'get-sum', '--args', '{"a":"two"}', '--json');
+    expect(sum.code).toBe(1);
+    expect(JSON.parse(sum.stderr).error.fieldErrors).toEqual([
+      { field: 'b', code: 'required', message: localeText('en', 'validation.required'), reason: "must have required property 'b'", flag: 'b' },
+      { field: 'a', code: 'wrongType', message: localeText('en', 'validation.wrongType', { type: 'number' }), reason: 'must be number', flag: 'a' },
+    ]);
     expect(recorded()).not.toContain('call strict');
     pids.expectNoneAlive();
   });

@@ -6,7 +6,7 @@
  * `params.detail`, when present, is the underlying cause with secrets already redacted (for the
  * diagnostics view, not for translation).
  */
-import type { McpServerStatus } from './mcp-types';
+import type { FieldError, McpServerStatus } from './mcp-types';
 
 export const MCP_SERVICE_ERROR_CODES = [
   'SERVER_NOT_FOUND',
@@ -29,6 +29,8 @@ export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 export interface McpServiceErrorData {
   code: McpServiceErrorCode;
   params?: Record<string, string | number>;
+  /** INVALID_ARGUMENTS: every problem of a tool call's arguments, each with its dotted path. */
+  fieldErrors?: FieldError[];
 }
 
 export interface McpServerInfo {
