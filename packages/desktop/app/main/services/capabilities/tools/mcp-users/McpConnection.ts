@@ -12,14 +12,17 @@ import {
   type Prompt,
   type ReadResourceResult,
   type Resource,
+  type ResourceTemplate,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerInfo } from '../../../../../shared/contracts/mcp-connection';
+import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../../../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { type Clock, withDeadline } from './clock';
 import type { McpTransport } from './createTransport';
 import type { ProcessTracker } from './process/ProcessTracker';
-import { ListCache, type Page, collectPages } from './ListCache';
+import type { ParsedList } from './lenientList';
+import { ListCache } from './ListCache';
+import { type ListRequest, PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST, TOOLS_REQUEST, fetchList } from './listRequests';
 import type { McpLogBuffer } from './McpLogBuffer';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import type { Redactor } from './redact';
@@ -41,6 +44,8 @@ export interface McpConnectionOptions {
   onDrop: (connection: McpConnection, error: McpServiceError) => void;
   /** The tool list changed after open (a list_changed refresh). */
   onToolsChanged: (connection: McpConnection, tools: Tool[]) => void;
+  /** The entries left out of the lists (skippedItems()) changed after open. */
+  onSkippedChanged?: (connection: McpConnection) => void;
 }
 
 type Phase = 'opening' | 'open' | 'dropped' | 'closed';
@@ -58,6 +63,7 @@ export class McpConnection {
   readonly server: McpServerRecord;
   readonly tools: ListCache<Tool>;
   readonly resources: ListCache<Resource>;
+  readonly resourceTemplates: ListCache<ResourceTemplate>;
   readonly prompts: ListCache<Prompt>;
   serverInfo: McpServerInfo | undefined;
   protocolVersion: string | undefined;
@@ -66,35 +72,27 @@ export class McpConnection {
   private readonly client: Client;
   private readonly transport: McpTransport;
   private phase: Phase = 'opening';
+  /** Each list's entries left out by its latest fetch. */
+  private readonly skipped = new Map<McpListKind, McpSkippedItem[]>();
+  /** Parse results by the item array a fetch handed its cache, read once that fetch wins. */
+  private readonly parses = new WeakMap<object, { kind: McpListKind; parsed: ParsedList<unknown> }>();
+  /** What the log already said about left-out or repaired entries: once per session, not per refresh. */
+  private readonly logged = new Set<string>();
 
   private constructor(private readonly options: McpConnectionOptions) {
     this.server = options.server;
     this.transport = options.transport;
     this.client = new Client(options.clientInfo, { capabilities: {} });
-    const timeout = { timeout: this.server.timeoutSec * 1000 };
-    const page = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
     this.tools = new ListCache(
-      () =>
-        this.listIf('tools', async (cursor) => {
-          const result = await this.client.listTools(page(cursor), timeout);
-          return { items: result.tools, nextCursor: result.nextCursor };
-        }),
+      () => this.fetch(TOOLS_REQUEST),
       (tools) => {
+        this.settle(tools);
         if (this.phase === 'open') options.onToolsChanged(this, tools);
       },
     );
-    this.resources = new ListCache(() =>
-      this.listIf('resources', async (cursor) => {
-        const result = await this.client.listResources(page(cursor), timeout);
-        return { items: result.resources, nextCursor: result.nextCursor };
-      }),
-    );
-    this.prompts = new ListCache(() =>
-      this.listIf('prompts', async (cursor) => {
-        const result = await this.client.listPrompts(page(cursor), timeout);
-        return { items: result.prompts, nextCursor: result.nextCursor };
-      }),
-    );
+    this.resources = new ListCache(() => this.fetch(RESOURCES_REQUEST), (items) => this.settle(items));
+    this.resourceTemplates = new ListCache(() => this.fetch(RESOURCE_TEMPLATES_REQUEST), (items) => this.settle(items));
+    this.prompts = new ListCache(() => this.fetch(PROMPTS_REQUEST), (items) => this.settle(items));
   }
 
   /** Starts the transport, initializes and fetches the tool list; on any failure everything is torn down. */
@@ -120,6 +118,11 @@ export class McpConnection {
 
   get isOpen(): boolean {
     return this.phase === 'open';
+  }
+
+  /** Entries left out of the lists fetched so far, tools first. */
+  skippedItems(): McpSkippedItem[] {
+    return (['tool', 'resource', 'resourceTemplate', 'prompt'] as const).flatMap((kind) => this.skipped.get(kind) ?? []);
   }
 
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
@@ -174,7 +177,10 @@ export class McpConnection {
 
   private wireNotifications(): void {
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged('tools', this.tools));
-    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged('resources', this.resources));
+    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      this.onListChanged('resources', this.resources);
+      this.onListChanged('resource templates', this.resourceTemplates);
+    });
     this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged('prompts', this.prompts));
   }
 
@@ -189,10 +195,32 @@ export class McpConnection {
     cache.refresh().catch((error: unknown) => this.options.log.add('warn', `${kind} refresh failed: ${errorText(error)}`));
   }
 
-  private listIf<T>(capability: 'tools' | 'resources' | 'prompts', fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+  private async fetch<T>(request: ListRequest<T>): Promise<T[]> {
     // Asking a server for a list it does not offer is a JSON-RPC error, not an empty list.
-    if (!this.client.getServerCapabilities()?.[capability]) return Promise.resolve([]);
-    return collectPages(fetchPage);
+    if (!this.client.getServerCapabilities()?.[request.capability]) return [];
+    const parsed = await fetchList(this.client, request, { timeout: this.server.timeoutSec * 1000 });
+    this.parses.set(parsed.items, { kind: request.spec.kind, parsed });
+    return parsed.items;
+  }
+
+  /** A fetch won its cache (a stale one never gets here): its left-out entries become the list's. */
+  private settle(items: readonly unknown[]): void {
+    const fetched = this.parses.get(items);
+    if (!fetched) return;
+    const { kind, parsed } = fetched;
+    for (const item of parsed.skipped) {
+      this.logOnce('warn', `${item.kind} ${item.name ? `"${item.name}" ` : ''}left out: ${skipText(item)}`);
+    }
+    for (const item of parsed.repaired) this.logOnce('info', `${item.kind} "${item.name}" repaired: ${item.notes.join('; ')}`);
+    const before = JSON.stringify(this.skipped.get(kind) ?? []);
+    this.skipped.set(kind, parsed.skipped);
+    if (before !== JSON.stringify(parsed.skipped) && this.phase === 'open') this.options.onSkippedChanged?.(this);
+  }
+
+  private logOnce(level: 'info' | 'warn', text: string): void {
+    if (this.logged.has(text)) return;
+    this.logged.add(text);
+    this.options.log.add(level, text);
   }
 
   private reportDrop(error: McpServiceError): void {
@@ -263,4 +291,17 @@ function negotiatedVersion(message: JSONRPCMessage): string | undefined {
   if (!('result' in message)) return undefined;
   const result = message.result as { protocolVersion?: unknown; serverInfo?: unknown };
   return typeof result.protocolVersion === 'string' && result.serverInfo !== undefined ? result.protocolVersion : undefined;
+}
+
+function skipText(item: McpSkippedItem): string {
+  switch (item.reason) {
+    case 'notAnObject':
+      return 'not an object';
+    case 'duplicate':
+      return 'an earlier entry has the same name';
+    case 'notAList':
+      return 'the answer has no list';
+    case 'invalidField':
+      return `${item.field ? `"${item.field}"` : 'the entry'} is not valid${item.detail ? ` (${item.detail})` : ''}`;
+  }
 }
