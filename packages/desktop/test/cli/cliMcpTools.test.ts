@@ -5,13 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServerState } from '../../app/shared/contracts/mcp-connection';
 import type { MCPTool } from '../../app/shared/contracts/mcp-tool';
 import { localeText, SPAWN_TIMEOUT_MS, tempDir } from './cliProcess';
 import { runInProcess } from './inProcess';
 import { addServers, EVERYTHING_DIR, EVERYTHING_ENTRY, FAULT_SERVER, ServerPids } from './mcpServers';
+
+const LENIENT_SERVER = fileURLToPath(new URL('../fixtures/lenient-lists-server.mjs', import.meta.url));
 
 let dir: string;
 let pids: ServerPids;
@@ -47,6 +49,45 @@ describe('elftia mcp tools', { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(tools.map((tool) => tool.name)).toEqual(lines.slice(1).map((line) => line.split(/\s+/)[0]));
     expect(tools.find((tool) => tool.name === 'echo')).toMatchObject({ serverName: 'everything', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } });
     pids.expectNoneAlive();
+  });
+});
+
+describe('elftia mcp tools of a server whose tool list breaks the schema', { timeout: SPAWN_TIMEOUT_MS }, () => {
+  let sloppyDir: string;
+  let sloppyPids: ServerPids;
+  beforeAll(async () => {
+    sloppyDir = tempDir();
+    sloppyPids = new ServerPids(sloppyDir);
+    await addServers(sloppyDir, sloppyPids, [{ name: 'sloppy', script: [LENIENT_SERVER] }]);
+  }, 60_000);
+  afterEach(() => sloppyPids.killSurvivors());
+  afterAll(() => fs.rmSync(sloppyDir, { recursive: true, force: true }));
+  const sloppy = (...args: string[]) => runInProcess(['mcp', 'tools', 'sloppy', ...args, '--data-dir', sloppyDir]);
+
+  it('lists the usable tools and names each one left out with why, on stderr', async () => {
+    const table = await sloppy();
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout.trimEnd().split('\n').slice(1).map((line) => line.split(/\s+/)[0])).toEqual([
+      'echo', 'no-type', 'root-any-of', 'bool-property', 'php-empty', 'no-schema', 'string-root', 'bad-annotations', 'typed-output', 'touch',
+    ]);
+    const reason = (key: string, params: Record<string, string> = {}) => localeText('en', `settings/tools:skipped.reason.${key}`, params);
+    const unnamed = localeText('en', 'settings/tools:skipped.unnamed');
+    expect(table.stderr.trimEnd().split('\n')).toEqual([
+      localeText('en', 'cli/messages:tools.skipped', { server: 'sloppy', name: unnamed, reason: reason('notAnObject') }),
+      localeText('en', 'cli/messages:tools.skipped', { server: 'sloppy', name: unnamed, reason: reason('invalidField', { field: 'name' }) }),
+      localeText('en', 'cli/messages:tools.skipped', { server: 'sloppy', name: 'echo', reason: reason('duplicate') }),
+    ]);
+    sloppyPids.expectNoneAlive();
+
+    const json = await sloppy('--json');
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as MCPTool[]).find((tool) => tool.name === 'no-type')?.inputSchema).toEqual({ type: 'object', properties: { a: { type: 'number' } }, required: ['a'] });
+    expect(JSON.parse(json.stderr).skipped).toEqual([
+      { server: 'sloppy', kind: 'tool', name: '', reason: 'notAnObject', message: reason('notAnObject') },
+      { server: 'sloppy', kind: 'tool', name: '', reason: 'invalidField', field: 'name', detail: expect.any(String), message: reason('invalidField', { field: 'name' }) },
+      { server: 'sloppy', kind: 'tool', name: 'echo', reason: 'duplicate', message: reason('duplicate') },
+    ]);
+    sloppyPids.expectNoneAlive();
   });
 });
 
