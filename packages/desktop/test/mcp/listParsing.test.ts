@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseList } from '../../app/main/services/capabilities/tools/mcp-users/lenientList';
+import { ListReport } from '../../app/main/services/capabilities/tools/mcp-users/listReport';
+import { McpLogBuffer } from '../../app/main/services/capabilities/tools/mcp-users/McpLogBuffer';
 import { PROMPT_SPEC, RESOURCE_SPEC, TOOL_SPEC, repairObjectSchema } from '../../app/main/services/capabilities/tools/mcp-users/listSpecs';
 
 describe('repairObjectSchema', () => {
@@ -64,5 +66,26 @@ describe('parseList', () => {
   it('cuts a very long name in what it reports', () => {
     const parsed = parseList(TOOL_SPEC, [{ name: 'x'.repeat(5000), inputSchema: {} }, { name: 'x'.repeat(5000), inputSchema: {} }]);
     expect(parsed.skipped[0]?.name.length).toBeLessThanOrEqual(201);
+  });
+});
+
+describe('ListReport', () => {
+  it('logs each left-out entry once per session, at most 20 lines per fetch plus a count, and says when the entries change', () => {
+    const log = new McpLogBuffer(() => 0, (text) => text, () => {});
+    const report = new ListReport(log);
+    const twice = Array.from({ length: 30 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+    const many = parseList(TOOL_SPEC, [...twice, ...twice]);
+    expect(many.skipped).toHaveLength(30);
+
+    expect(report.record('tool', many)).toBe(true);
+    const lines = log.list().map((e) => e.text);
+    expect(lines).toHaveLength(21);
+    expect(lines[0]).toBe('tool "t0" left out: an earlier entry has the same name');
+    expect(lines[20]).toBe('… and 10 more tool entries left out');
+
+    expect(report.record('tool', many)).toBe(false);
+    expect(log.list()).toHaveLength(21);
+    expect(report.record('tool', parseList(TOOL_SPEC, []))).toBe(true);
+    expect(report.items()).toEqual([]);
   });
 });

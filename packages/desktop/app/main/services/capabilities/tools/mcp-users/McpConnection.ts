@@ -22,6 +22,7 @@ import type { McpTransport } from './createTransport';
 import type { ProcessTracker } from './process/ProcessTracker';
 import type { ParsedList } from './lenientList';
 import { ListCache } from './ListCache';
+import { ListReport } from './listReport';
 import { type ListRequest, PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST, TOOLS_REQUEST, fetchList } from './listRequests';
 import type { McpLogBuffer } from './McpLogBuffer';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
@@ -72,17 +73,15 @@ export class McpConnection {
   private readonly client: Client;
   private readonly transport: McpTransport;
   private phase: Phase = 'opening';
-  /** Each list's entries left out by its latest fetch. */
-  private readonly skipped = new Map<McpListKind, McpSkippedItem[]>();
+  private readonly report: ListReport;
   /** Parse results by the item array a fetch handed its cache, read once that fetch wins. */
   private readonly parses = new WeakMap<object, { kind: McpListKind; parsed: ParsedList<unknown> }>();
-  /** What the log already said about left-out or repaired entries: once per session, not per refresh. */
-  private readonly logged = new Set<string>();
 
   private constructor(private readonly options: McpConnectionOptions) {
     this.server = options.server;
     this.transport = options.transport;
     this.client = new Client(options.clientInfo, { capabilities: {} });
+    this.report = new ListReport(options.log);
     this.tools = new ListCache(
       () => this.fetch(TOOLS_REQUEST),
       (tools) => {
@@ -122,7 +121,7 @@ export class McpConnection {
 
   /** Entries left out of the lists fetched so far, tools first. */
   skippedItems(): McpSkippedItem[] {
-    return (['tool', 'resource', 'resourceTemplate', 'prompt'] as const).flatMap((kind) => this.skipped.get(kind) ?? []);
+    return this.report.items();
   }
 
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
@@ -177,22 +176,22 @@ export class McpConnection {
 
   private wireNotifications(): void {
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged('tools', this.tools));
-    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
-      this.onListChanged('resources', this.resources);
-      this.onListChanged('resource templates', this.resourceTemplates);
-    });
+    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged('resources', this.resources, this.resourceTemplates));
     this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged('prompts', this.prompts));
   }
 
-  private onListChanged<T>(kind: string, cache: ListCache<T>): void {
+  /** `caches`: the lists the notification covers (resources/list_changed covers the templates too). */
+  private onListChanged(kind: string, ...caches: Pick<ListCache<unknown>, 'peek' | 'invalidate' | 'refresh'>[]): void {
     this.options.log.add('info', `${kind} list changed`);
-    // Tools are refetched at once (the model's tool set and the UI's count depend on them); the others
-    // only if someone already asked for them.
-    if (kind !== 'tools' && cache.peek() === undefined) {
-      cache.invalidate();
-      return;
+    for (const cache of caches) {
+      // Tools are refetched at once (the model's tool set and the UI's count depend on them); the
+      // others only if someone already asked for them.
+      if (kind !== 'tools' && cache.peek() === undefined) {
+        cache.invalidate();
+        continue;
+      }
+      cache.refresh().catch((error: unknown) => this.options.log.add('warn', `${kind} refresh failed: ${errorText(error)}`));
     }
-    cache.refresh().catch((error: unknown) => this.options.log.add('warn', `${kind} refresh failed: ${errorText(error)}`));
   }
 
   private async fetch<T>(request: ListRequest<T>): Promise<T[]> {
@@ -207,20 +206,7 @@ export class McpConnection {
   private settle(items: readonly unknown[]): void {
     const fetched = this.parses.get(items);
     if (!fetched) return;
-    const { kind, parsed } = fetched;
-    for (const item of parsed.skipped) {
-      this.logOnce('warn', `${item.kind} ${item.name ? `"${item.name}" ` : ''}left out: ${skipText(item)}`);
-    }
-    for (const item of parsed.repaired) this.logOnce('info', `${item.kind} "${item.name}" repaired: ${item.notes.join('; ')}`);
-    const before = JSON.stringify(this.skipped.get(kind) ?? []);
-    this.skipped.set(kind, parsed.skipped);
-    if (before !== JSON.stringify(parsed.skipped) && this.phase === 'open') this.options.onSkippedChanged?.(this);
-  }
-
-  private logOnce(level: 'info' | 'warn', text: string): void {
-    if (this.logged.has(text)) return;
-    this.logged.add(text);
-    this.options.log.add(level, text);
+    if (this.report.record(fetched.kind, fetched.parsed) && this.phase === 'open') this.options.onSkippedChanged?.(this);
   }
 
   private reportDrop(error: McpServiceError): void {
@@ -293,15 +279,3 @@ function negotiatedVersion(message: JSONRPCMessage): string | undefined {
   return typeof result.protocolVersion === 'string' && result.serverInfo !== undefined ? result.protocolVersion : undefined;
 }
 
-function skipText(item: McpSkippedItem): string {
-  switch (item.reason) {
-    case 'notAnObject':
-      return 'not an object';
-    case 'duplicate':
-      return 'an earlier entry has the same name';
-    case 'notAList':
-      return 'the answer has no list';
-    case 'invalidField':
-      return `${item.field ? `"${item.field}"` : 'the entry'} is not valid${item.detail ? ` (${item.detail})` : ''}`;
-  }
-}
