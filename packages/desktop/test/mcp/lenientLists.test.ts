@@ -118,4 +118,12 @@ describe('a server whose lists do not follow the schema to the letter', () => {
     const last = events.filter((e) => e.type === 'state').at(-1);
     expect(last?.type === 'state' ? last.state.skippedCount : undefined).toBe(6);
   });
+
+  it('reads a server that offers resources but no templates (templates/list: method not found) as having none', async () => {
+    const record = stdioRecord(fixture('mcp-paged-server.mjs'));
+    harness = createHarness([record]);
+    expect(await harness.service.listResourceTemplates(record.id)).toEqual([]);
+    expect(await harness.service.listResources(record.id)).toHaveLength(5);
+    expect(await harness.service.getState(record.id)).toMatchObject({ status: 'connected', consecutiveErrors: 0 });
+  });
 });

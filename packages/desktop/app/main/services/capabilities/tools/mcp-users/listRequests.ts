@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { collectPages } from './ListCache';
 import { type ListItemSpec, type ParsedList, parseList } from './lenientList';
@@ -12,6 +12,12 @@ export interface ListRequest<T> {
   field: string;
   capability: 'tools' | 'resources' | 'prompts';
   spec: ListItemSpec<T>;
+  /**
+   * The method is optional under its capability: "Method not found" is an empty list. Servers that
+   * offer resources often have no templates and answer templates/list so (the SDK's low-level Server
+   * does unless a handler is set).
+   */
+  optional?: boolean;
 }
 
 export const TOOLS_REQUEST: ListRequest<Tool> = { method: 'tools/list', field: 'tools', capability: 'tools', spec: TOOL_SPEC };
@@ -21,6 +27,7 @@ export const RESOURCE_TEMPLATES_REQUEST: ListRequest<ResourceTemplate> = {
   field: 'resourceTemplates',
   capability: 'resources',
   spec: RESOURCE_TEMPLATE_SPEC,
+  optional: true,
 };
 export const PROMPTS_REQUEST: ListRequest<Prompt> = { method: 'prompts/list', field: 'prompts', capability: 'prompts', spec: PROMPT_SPEC };
 
@@ -37,7 +44,8 @@ const LenientPageSchema = z.looseObject({ nextCursor: z.unknown().optional() });
 export async function fetchList<T>(client: Client, request: ListRequest<T>, options: RequestOptions): Promise<ParsedList<T>> {
   let notAList = false;
   const raw = await collectPages(async (cursor) => {
-    const page = await client.request({ method: request.method, params: cursor ? { cursor } : undefined }, LenientPageSchema, options);
+    const page = await requestPage(client, request, cursor, options);
+    if (page === undefined) return { items: [] };
     const items = (page as Record<string, unknown>)[request.field];
     if (!Array.isArray(items)) notAList = true;
     return { items: Array.isArray(items) ? (items as unknown[]) : [], nextCursor: typeof page.nextCursor === 'string' ? page.nextCursor : undefined };
@@ -45,4 +53,13 @@ export async function fetchList<T>(client: Client, request: ListRequest<T>, opti
   const parsed = parseList(request.spec, raw);
   if (notAList) parsed.skipped.unshift({ kind: request.spec.kind, name: '', reason: 'notAList' });
   return parsed;
+}
+
+async function requestPage<T>(client: Client, request: ListRequest<T>, cursor: string | undefined, options: RequestOptions) {
+  try {
+    return await client.request({ method: request.method, params: cursor ? { cursor } : undefined }, LenientPageSchema, options);
+  } catch (error) {
+    if (request.optional && error instanceof McpError && error.code === ErrorCode.MethodNotFound) return undefined;
+    throw error;
+  }
 }
