@@ -44,7 +44,7 @@ export type McpListKind = (typeof MCP_LIST_KINDS)[number];
 
 /**
  * Why an entry of a server's list was left out: not an object at all, a field it cannot do without
- * (a name, a URI, a tool's inputSchema) missing or not valid, or the same name as an earlier entry.
+ * (its name, a resource's URI) missing or not valid, or the same name as an earlier entry.
  * `notAList`: the server's answer had no list where one belongs (`name` is then '').
  */
 export const MCP_SKIP_REASONS = ['notAnObject', 'invalidField', 'duplicate', 'notAList'] as const;
