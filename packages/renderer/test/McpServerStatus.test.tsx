@@ -144,6 +144,43 @@ describe('server status in Settings → Tools', () => {
 });
 
 describe('server details panel', () => {
+  it('names the entries of the server’s lists that were left out, each with why, translated; quiet when there are none', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+    push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 2 }));
+    expect(within(row()).queryByTestId('mcp-server-skipped')).toBeNull();
+    let details = await openDetails();
+    expect(details.queryByRole('region', { name: 'Left out' })).toBeNull();
+
+    push(() =>
+      api.setConnection('srv-1', {
+        status: 'connected',
+        toolCount: 2,
+        skipped: [
+          { kind: 'tool', name: '', reason: 'invalidField', field: 'name', detail: 'Invalid input: expected string, received undefined' },
+          { kind: 'tool', name: 'echo', reason: 'duplicate' },
+          { kind: 'resource', name: '', reason: 'notAnObject' },
+          { kind: 'prompt', name: 'p', reason: 'invalidField', field: '' },
+          { kind: 'resourceTemplate', name: '', reason: 'notAList' },
+        ],
+        skippedCount: 7,
+      }),
+    );
+    expect(within(row()).getByTestId('mcp-server-skipped').textContent).toBe('Left out of the server’s lists: 7. The details say why.');
+    details = within(screen.getByRole('region', { name: 'Details of everything' }));
+    const section = within(details.getByRole('region', { name: 'Left out' }));
+    expect(section.getAllByTestId('mcp-skipped-item').map((item) => item.textContent)).toEqual([
+      'Tool (no name): “name” is missing or not valid.Invalid input: expected string, received undefined',
+      'Tool echo: an earlier entry has the same name.',
+      'Resource (no name): the entry is not an object.',
+      'Prompt p: the entry is not valid.',
+      'Resource template (no name): the server’s answer has no list.',
+    ]);
+    expect(section.getByText('…and 2 more; the log names them all.')).toBeTruthy();
+  });
+
+
   it('opens and closes from a button that reports its state', async () => {
     const api = seeded();
     renderApp(<ToolsTab />, { api });

@@ -132,6 +132,14 @@ describe('keys used by the renderer', () => {
       invalidTransport: true,
       invalid: true,
       duplicateKey: true,
+      wrongType: true,
+      outOfRange: true,
+      tooShort: true,
+      tooFewItems: true,
+      tooManyItems: true,
+      notAllowed: true,
+      wrongFormat: true,
+      patternMismatch: true,
     };
     for (const code of Object.keys(displayCodes)) expect(errors[`errors.${code}`], code).toBeTypeOf('string');
     for (const code of Object.keys(validationCodes)) expect(errors[`validation.${code}`], code).toBeTypeOf('string');

@@ -81,6 +81,8 @@ export interface TranslatedFieldError {
   field: string;
   code: string;
   message: string;
+  /** A tool's argument problem in the JSON Schema validator's words (see FieldError.reason). */
+  reason?: string;
 }
 
 export interface TranslatedError {
@@ -93,6 +95,11 @@ export function translateError(data: AppErrorData, t: Translate): TranslatedErro
   return {
     code: data.code,
     message: t(`errors.${data.code}`, data.params),
-    fieldErrors: (data.fieldErrors ?? []).map((e) => ({ field: e.field, code: e.code, message: t(`validation.${e.code}`, e.params) })),
+    fieldErrors: (data.fieldErrors ?? []).map((e) => ({
+      field: e.field,
+      code: e.code,
+      message: t(`validation.${e.code}`, e.params),
+      ...(e.reason !== undefined ? { reason: e.reason } : {}),
+    })),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { McpToolAnnotations } from './mcp-tool';
+import type { FieldError } from './mcp-types';
 import type { ToolContent } from './tool-content';
 
 /** Which MCP servers a conversation may use (seed 000's auto / manual; 'disabled' = none). */
@@ -59,6 +60,10 @@ export interface ToolCallView {
   };
   /** Why the call produced no result (TIMEOUT, CANCELLED, …), translated as `errors.<code>`. */
   errorCode?: string;
+  /** The parameters of `errors.<errorCode>` beyond the call's own tool and server. */
+  errorParams?: Record<string, string | number>;
+  /** INVALID_ARGUMENTS: every problem of the arguments, each with its path, translated as `validation.<code>`. */
+  fieldErrors?: FieldError[];
   /** Epoch milliseconds. */
   startedAtMs?: number;
   endedAtMs?: number;

@@ -36,13 +36,27 @@ export type ValidationCode =
   | 'invalidTransport'
   | 'absolutePath'
   | 'folderNotFound'
-  | 'invalid';
+  | 'invalid'
+  // A tool call's arguments against the tool's inputSchema (INVALID_ARGUMENTS).
+  | 'wrongType'
+  | 'outOfRange'
+  | 'tooShort'
+  | 'tooFewItems'
+  | 'tooManyItems'
+  | 'notAllowed'
+  | 'wrongFormat'
+  | 'patternMismatch';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
 export interface FieldError {
   field: string;
   code: ValidationCode;
   params?: Record<string, string | number>;
+  /**
+   * The JSON Schema validator's own words, for a tool call's arguments (INVALID_ARGUMENTS): what the
+   * model and the logs read. Users see `code` translated.
+   */
+  reason?: string;
 }
 
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -168,6 +168,15 @@ function printGroupHelp(split: SplitCommand, commands: readonly CliCommand[], io
   return 2;
 }
 
+/**
+ * A form's field errors name the command's flags; a tool's argument problems (INVALID_ARGUMENTS) name
+ * paths inside the tool's arguments, which must not be taken for a flag of the same name.
+ */
+function fieldLabeller(code: string, command: CliCommand | undefined, t: Translate): (field: string) => string {
+  if (code === 'INVALID_ARGUMENTS') return (field) => field || t('toolArguments.root');
+  return command?.fieldLabel ?? ((field: string) => field);
+}
+
 function reportError(error: unknown, command: CliCommand | undefined, io: CliIo, t: Translate, json: boolean): number {
   if (error instanceof Interrupted) {
     io.stderr(`${t('errors.CANCELLED')}\n`);
@@ -180,7 +189,7 @@ function reportError(error: unknown, command: CliCommand | undefined, io: CliIo,
   }
   const data = toAppErrorData(error);
   const translated = translateError(data, t);
-  const label = command?.fieldLabel ?? ((field: string) => field);
+  const label = fieldLabeller(data.code, command, t);
   if (json) {
     io.stderr(jsonLine({ error: { ...translated, fieldErrors: translated.fieldErrors.map((e) => ({ ...e, flag: label(e.field) })) } }));
   } else {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest, ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
-import { errorText } from '../../../lib/errorText';
 import { type ApprovalAnswer, ApprovalPrompt } from './tool-call/ApprovalPrompt';
 import { ToolAnnotations } from './tool-call/ToolAnnotations';
+import { ToolCallError } from './tool-call/ToolCallError';
 import { ToolArguments } from './tool-call/ToolArguments';
 import { ToolResult } from './tool-call/ToolResult';
 import { ToolProgress, ToolStatus } from './tool-call/ToolStatus';
@@ -45,11 +45,7 @@ export function ToolCallDisplay({ call, approval, onAnswer }: ToolCallDisplayPro
       {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
       {call.result && !failedInApp && <ToolResult result={call.result} />}
-      {showErrorCode && call.errorCode && (
-        <p className="tool-call__error" data-testid="tool-call-error">
-          {errorText(t, call.errorCode)}
-        </p>
-      )}
+      {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}
     </article>
   );
 }

@@ -183,6 +183,9 @@ export class ConnectionPool {
         this.deps.emit({ type: 'tools', serverId: entry.serverId, toolCount: tools.length });
         this.emitState(entry);
       },
+      onSkippedChanged: (connection) => {
+        if (entry.connection === connection) this.emitState(entry);
+      },
     }).catch((error: unknown) => {
       prepared?.connectFailed(toMcpServiceError(error, 'connect', redactorFor(server)));
       throw error;

@@ -1,5 +1,5 @@
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLogEntry, McpServerState, McpServiceEvent } from '../../../../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../../../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
@@ -15,6 +15,7 @@ import type { McpLogBufferOptions } from './McpLogBuffer';
 import type { ProcessTracker } from './process/ProcessTracker';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import { redactorFor } from './redact';
+import { checkStructuredContent } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -207,6 +208,11 @@ export class McpService {
     return (await this.ensureConnection(id)).resources.get();
   }
 
+  /** The server's resource templates (`resources/templates/list`), fetched once per connection. */
+  async listResourceTemplates(id: string): Promise<ResourceTemplate[]> {
+    return (await this.ensureConnection(id)).resourceTemplates.get();
+  }
+
   async readResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
     return this.request(id, `read ${uri}`, options, (connection, sdk) => connection.readResource(uri, sdk));
   }
@@ -238,8 +244,10 @@ export class McpService {
     try {
       return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
         const input = args ?? {};
-        await this.validateArguments(serverId, connection, toolName, input);
-        return connection.callTool(toolName, input, sdk);
+        const tool = await this.validateArguments(serverId, connection, toolName, input);
+        const result = await connection.callTool(toolName, input, sdk);
+        checkStructuredContent(this.validator, tool, result, (reason) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason));
+        return result;
       });
     } finally {
       options.signal?.removeEventListener('abort', forward);
@@ -254,12 +262,15 @@ export class McpService {
     return controller !== undefined;
   }
 
-  private async validateArguments(serverId: string, connection: McpConnection, toolName: string, args: Record<string, unknown>): Promise<void> {
+  private async validateArguments(serverId: string, connection: McpConnection, toolName: string, args: Record<string, unknown>): Promise<Tool> {
     const tool = (await connection.tools.get()).find((t) => t.name === toolName);
     if (!tool) throw new McpServiceError('TOOL_NOT_FOUND', { server: connection.server.name, tool: toolName });
-    this.validator.validate(tool.name, tool.inputSchema, args, (reason) =>
-      this.pool.get(serverId)?.log.add('warn', `inputSchema of ${toolName} cannot be compiled, arguments not checked: ${reason}`),
-    );
+    this.validator.validate(tool.name, tool.inputSchema, args, (reason) => this.schemaWarning(serverId, `inputSchema of ${toolName}`, reason));
+    return tool;
+  }
+
+  private schemaWarning(serverId: string, what: string, reason: string): void {
+    this.pool.get(serverId)?.log.add('warn', `${what} cannot be compiled, not checked: ${reason}`);
   }
 
   /**

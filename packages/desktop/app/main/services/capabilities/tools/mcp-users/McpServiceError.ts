@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServiceErrorCode, McpServiceErrorData } from '../../../../../shared/contracts/mcp-connection';
+import type { FieldError } from '../../../../../shared/contracts/mcp-types';
 
 type Params = Record<string, string | number>;
 
@@ -10,23 +11,34 @@ type Params = Record<string, string | number>;
 export class McpServiceError extends Error {
   readonly code: McpServiceErrorCode;
   readonly params: Params;
+  /** INVALID_ARGUMENTS: every problem of the arguments, each with its path. */
+  readonly fieldErrors: FieldError[] | undefined;
 
-  constructor(code: McpServiceErrorCode, params: Params = {}, options: { cause?: unknown } = {}) {
-    super(describe(code, params), { cause: options.cause });
+  constructor(code: McpServiceErrorCode, params: Params = {}, options: { cause?: unknown; fieldErrors?: FieldError[] } = {}) {
+    super(describe(code, params, options.fieldErrors), { cause: options.cause });
     this.name = 'McpServiceError';
     this.code = code;
     this.params = params;
+    this.fieldErrors = options.fieldErrors;
   }
 
   toData(): McpServiceErrorData {
-    return Object.keys(this.params).length > 0 ? { code: this.code, params: this.params } : { code: this.code };
+    const data: McpServiceErrorData = { code: this.code };
+    if (Object.keys(this.params).length > 0) data.params = this.params;
+    if (this.fieldErrors) data.fieldErrors = this.fieldErrors;
+    return data;
   }
 }
 
-/** One line for logs: a multi-line detail (stderr tail) is cut at its first line. */
-function describe(code: McpServiceErrorCode, params: Params): string {
+/**
+ * One line for logs and the model: a multi-line detail (stderr tail) is cut at its first line; field
+ * errors follow as `path reason` (`(arguments)` for the arguments object itself).
+ */
+function describe(code: McpServiceErrorCode, params: Params, fieldErrors: FieldError[] = []): string {
   const parts = Object.entries(params).map(([k, v]) => `${k}=${String(v).split('\n')[0]}`);
-  return parts.length > 0 ? `${code} (${parts.join(', ')})` : code;
+  const head = parts.length > 0 ? `${code} (${parts.join(', ')})` : code;
+  if (fieldErrors.length === 0) return head;
+  return `${head}: ${fieldErrors.map((e) => `${e.field || '(arguments)'} ${e.reason ?? e.code}`).join('; ')}`;
 }
 
 export function isMcpServiceError(error: unknown): error is McpServiceError {

@@ -4,6 +4,7 @@ import type { McpServerView } from '@elftia/desktop/router';
 import { ConnectionError } from '../status/ConnectionError';
 import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
+import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
 /**
@@ -29,6 +30,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         </div>
         <RestartButton server={server} />
       </div>
+      <SkippedItems server={server} />
       {/* The log first: it is height-bounded, while a server may offer dozens of tools. */}
       <section aria-labelledby={logHeadingId} className="server-details__section">
         <h3 id={logHeadingId} className="server-details__heading">
