@@ -248,9 +248,8 @@ export class FakeApi implements ElftiaApi {
     const parsed = parseMcpServerInput(input);
     if (!parsed.ok) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: parsed.errors });
     const name = parsed.value.name;
-    if (this.servers.some((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase())) {
-      throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name } }] });
-    }
+    const owner = this.servers.find((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase());
+    if (owner) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: owner.name } }] });
     return toRecordFields(parsed.value);
   }
 

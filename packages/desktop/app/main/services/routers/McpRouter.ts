@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
+import { ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, API_KEY_MAX_LENGTH, boundedRecord, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
 import {
+  idString,
   MCP_TIMEOUT_MAX_SEC,
   MCP_TIMEOUT_MIN_SEC,
   type McpServerRecord,
@@ -21,7 +23,7 @@ import { type AppContext, publicProcedure, router } from './trpc';
 /** The add form's payload: the shared schema, so the form and this router agree field by field. */
 export const mcpAddSchema = mcpServerInputSchema;
 
-const id = z.string().min(1);
+const id = idString;
 export const mcpUpdateSchema = z.discriminatedUnion('type', [
   mcpStdioInputSchema.extend({ id }),
   mcpSseInputSchema.extend({ id }),
@@ -64,9 +66,9 @@ function onServersOrConnections(services: AppContext['services']) {
 }
 
 export const mcpCallToolSchema = z.strictObject({
-  id: z.string().min(1),
-  tool: z.string().min(1),
-  arguments: z.record(z.string(), z.unknown()).default({}),
+  id: idString,
+  tool: z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }),
+  arguments: boundedRecord(z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }), z.unknown(), TOOL_ARGUMENTS_MAX_ENTRIES).default({}),
   /** Overrides the server's timeout for this call, in seconds. */
   timeoutSec: z
     .number({ error: 'integer' })
@@ -77,9 +79,13 @@ export const mcpCallToolSchema = z.strictObject({
 });
 
 export const mcpAddPresetSchema = z.strictObject({
-  presetId: z.string().min(1),
-  apiKey: z.string().optional(),
-  inputs: z.record(z.string(), z.string()).default({}),
+  presetId: idString,
+  apiKey: z.string().max(API_KEY_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  inputs: boundedRecord(
+    z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }),
+    z.string().max(PRESET_INPUT_MAX_LENGTH, { error: 'tooLong' }),
+    PRESET_INPUTS_MAX_ENTRIES,
+  ).default({}),
 });
 
 const presetsRouter = router({
