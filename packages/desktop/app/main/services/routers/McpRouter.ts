@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
-import { ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, API_KEY_MAX_LENGTH, boundedRecord, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
+import { API_KEY_MAX_LENGTH, boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
 import {
   idString,
   MCP_TIMEOUT_MAX_SEC,
@@ -17,6 +17,7 @@ import {
   mcpWebSocketInputSchema,
 } from '../../../shared/contracts/mcp-types';
 import { dependenciesRouter } from './DependenciesRouter';
+import { SharedFeed } from './sharedFeed';
 import { changes } from './subscriptions';
 import { type AppContext, publicProcedure, router } from './trpc';
 
@@ -63,6 +64,18 @@ function onServersOrConnections(services: AppContext['services']) {
       offMcp();
     };
   };
+}
+
+/** One server list per change for every subscriber of a runtime (see SharedFeed). */
+const serverListFeeds = new WeakMap<AppContext['services'], SharedFeed<McpServerView[]>>();
+
+function serverListFeed(services: AppContext['services']): SharedFeed<McpServerView[]> {
+  let feed = serverListFeeds.get(services);
+  if (!feed) {
+    feed = new SharedFeed(onServersOrConnections(services), () => listViews(services));
+    serverListFeeds.set(services, feed);
+  }
+  return feed;
 }
 
 export const mcpCallToolSchema = z.strictObject({
@@ -114,9 +127,8 @@ export const mcpRouter = router({
   }),
   /** Yields the whole list now and after every change of configuration (from any process) or connection. */
   onServersChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    for await (const _ of changes(onServersOrConnections(ctx.services), signal)) {
-      yield await listViews(ctx.services);
-    }
+    const feed = serverListFeed(ctx.services);
+    for await (const _ of changes((listener) => feed.subscribe(listener), signal)) yield await feed.current();
   }),
   restart: publicProcedure.input(mcpServerIdSchema).mutation(async ({ ctx, input }) => {
     await ctx.services.mcp.restart(ctx.services.mcpServers.get(input.id).id);
