@@ -137,13 +137,18 @@ export const mcpRouter = router({
   /** The server's tools as it reported them (raw MCP), from the connection's cache. */
   tools: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.listServerTools(input.id)),
   logs: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.getLogs(input.id)),
-  /** Yields the server's log (bounded, secrets redacted) now and after every new line. */
+  /** Yields the server's log (bounded, secrets redacted) now, then the lines added since, as they come. */
   onLogs: publicProcedure.input(mcpServerIdSchema).subscription(async function* ({ ctx, input, signal }) {
     const subscribe = (listener: () => void) =>
       ctx.services.mcp.onEvent((event) => {
         if (event.type === 'log' && event.serverId === input.id) listener();
       });
-    for await (const _ of changes(subscribe, signal)) yield ctx.services.mcp.getLogs(input.id);
+    let lastSeq: number | undefined;
+    for await (const _ of changes(subscribe, signal)) {
+      const update = ctx.services.mcp.getLogUpdate(input.id, lastSeq);
+      lastSeq = update.entries.at(-1)?.seq ?? lastSeq;
+      if (update.kind === 'snapshot' || update.entries.length > 0) yield update;
+    }
   }),
   callTool: publicProcedure.input(mcpCallToolSchema).mutation(({ ctx, input, signal }) =>
     ctx.services.mcp.callTool(input.id, input.tool, input.arguments, crypto.randomUUID(), {
