@@ -23,17 +23,26 @@ const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const ZERO_WIDTH_JOINER = '\u200D';
 
+function isHiddenAt(chars: string[], i: number): boolean {
+  const ch = chars[i]!;
+  if (CONTROL.test(ch)) return true;
+  if (!INVISIBLE.test(ch) || VARIATION_SELECTOR.test(ch)) return false;
+  if (ch !== ZERO_WIDTH_JOINER) return true;
+  // A ZWJ joins two pictographs (a variation selector may follow the first).
+  const before = chars[i - 1] !== undefined && VARIATION_SELECTOR.test(chars[i - 1]!) ? chars[i - 2] : chars[i - 1];
+  return !(before !== undefined && PICTOGRAPH.test(before) && chars[i + 1] !== undefined && PICTOGRAPH.test(chars[i + 1]!));
+}
+
 /** True when `text` holds a control or invisible character (see the module comment); an emoji sequence such as 👩‍💻 is fine. */
 export function hasHiddenCharacters(text: string): boolean {
   const chars = Array.from(text);
-  return chars.some((ch, i) => {
-    if (CONTROL.test(ch)) return true;
-    if (!INVISIBLE.test(ch) || VARIATION_SELECTOR.test(ch)) return false;
-    if (ch !== ZERO_WIDTH_JOINER) return true;
-    // A ZWJ joins two pictographs (a variation selector may follow the first).
-    const before = chars[i - 1] !== undefined && VARIATION_SELECTOR.test(chars[i - 1]!) ? chars[i - 2] : chars[i - 1];
-    return !(before !== undefined && PICTOGRAPH.test(before) && chars[i + 1] !== undefined && PICTOGRAPH.test(chars[i + 1]!));
-  });
+  return chars.some((_, i) => isHiddenAt(chars, i));
+}
+
+/** `text` without the characters hasHiddenCharacters finds, for a name made from other text (a title from a message). */
+export function withoutHiddenCharacters(text: string): string {
+  const chars = Array.from(text);
+  return chars.filter((_, i) => !isHiddenAt(chars, i)).join('');
 }
 
 /**
