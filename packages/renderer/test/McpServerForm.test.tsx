@@ -37,6 +37,18 @@ describe('McpServerForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses a name with an invisible character, and an oversized command, naming the limit', () => {
+    const { onSubmit } = renderForm();
+    type('Name', 'git\u200Bhub');
+    type('Command', 'x'.repeat(5000));
+    save();
+    expect(errorOf(screen.getByLabelText('Name'))).toBe(
+      'Names cannot contain line breaks, control characters or invisible characters (such as zero-width spaces or direction marks).',
+    );
+    expect(errorOf(screen.getByLabelText('Command'))).toBe('Use at most 4096 characters.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('puts an environment variable error on its row', () => {
     const { onSubmit } = renderForm();
     type('Name', 'everything');

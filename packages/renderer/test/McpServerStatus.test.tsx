@@ -6,6 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import { MAX_LOG_LINES } from '../src/features/settings/components/tabs/tools-tab/details/LogView';
 import { ToolsTab } from '../src/features/settings/components/tabs/tools-tab/ToolsTab';
 import { FakeApi, FakeTrpcError } from './fakes/FakeApi';
 import { renderApp } from './helpers/renderApp';
@@ -261,6 +262,27 @@ describe('server details panel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Details for everything' }));
     expect(api.logChannel.sizeOf('srv-1')).toBe(0);
+  });
+
+  it('keeps the lines pushed one at a time, at most MAX_LOG_LINES, and starts over on a new snapshot', async () => {
+    const api = seeded();
+    api.log('srv-1', 'info', 'line 1');
+    renderApp(<ToolsTab />, { api });
+    const details = await openDetails();
+    const log = await details.findByRole('log', { name: 'Log of everything' });
+    const texts = () => within(log).getAllByRole('listitem').map((line) => line.querySelector('.log__text')?.textContent);
+
+    // mcp.onLogs sends each new line alone after the first snapshot.
+    push(() => {
+      for (let n = 2; n <= MAX_LOG_LINES + 100; n += 1) api.log('srv-1', 'stderr', `line ${n}`);
+    });
+    const shown = texts();
+    expect(shown).toHaveLength(MAX_LOG_LINES);
+    expect(shown[0]).toBe('line 101');
+    expect(shown.at(-1)).toBe(`line ${MAX_LOG_LINES + 100}`);
+
+    push(() => api.logChannel.push('srv-1', { kind: 'snapshot', entries: [{ seq: 1, timeMs: 0, level: 'info', text: 'restarted' }] }));
+    expect(texts()).toEqual(['restarted']);
   });
 
   it('says when nothing is logged yet, and when the log cannot be followed', async () => {

@@ -66,14 +66,14 @@ describe('ToolsTab', () => {
     fireEvent.change(within(dialog).getByLabelText('Command'), { target: { value: 'node' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await within(dialog).findByText('A server named “Everything” already exists.')).toBeTruthy();
+    expect(await within(dialog).findByText('The name “everything” is already used.')).toBeTruthy();
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Command').value).toBe('node');
     expect(api.servers).toHaveLength(2);
 
     // Editing the name clears the router's verdict until the next save.
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'everything-2' } });
-    expect(within(dialog).queryByText('A server named “Everything” already exists.')).toBeNull();
+    expect(within(dialog).queryByText('The name “everything” is already used.')).toBeNull();
   });
 
   it('edits a server in the same form, prefilled', async () => {

@@ -54,6 +54,9 @@ const ERROR_PARAMS: Record<DisplayErrorCode, Params> = {
   DB_CORRUPT: { path: '/data/elftia.db' },
   DB_OPEN_FAILED: { path: '/data/elftia.db' },
   SECRET_STORE_FAILED: {},
+  TOO_MANY_SERVERS: { max: 100 },
+  TOO_MANY_PROVIDERS: { max: 100 },
+  TOO_MANY_SUBSCRIPTIONS: { max: 64 },
   INTERNAL: {},
   CONNECTION_LOST: {},
 };
@@ -62,6 +65,10 @@ const ERROR_PARAMS: Record<DisplayErrorCode, Params> = {
 const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   required: undefined,
   tooLong: { max: 64 },
+  tooMany: { max: 256 },
+  tooLarge: { max: 65_536 },
+  invalidCharacters: undefined,
+  confusable: { name: 'github' },
   duplicate: { name: 'everything' },
   invalidHttpUrl: undefined,
   invalidWsUrl: undefined,

@@ -117,7 +117,11 @@ describe('keys used by the renderer', () => {
     const validationCodes: Record<FormErrorCode, true> = {
       required: true,
       tooLong: true,
+      tooMany: true,
+      tooLarge: true,
+      invalidCharacters: true,
       duplicate: true,
+      confusable: true,
       invalidHttpUrl: true,
       invalidWsUrl: true,
       absolutePath: true,

@@ -104,7 +104,8 @@ describe('elftia mcp (real CLI process)', { timeout: SPAWN_TIMEOUT_MS }, () => {
     await runCli(['mcp', 'add', 'GitHub', '--transport', 'http', '--url', 'https://a.example/mcp', '--data-dir', dir]);
     const duplicate = await runCli(['mcp', 'add', 'github', '--transport', 'http', '--url', 'https://b.example/mcp', '--data-dir', dir]);
     expect(duplicate.code).toBe(1);
-    expect(duplicate.stderr).toContain(`NAME: ${localeText('en', 'validation.duplicate', { name: 'github' })}`);
+    // The message names the server that has the name.
+    expect(duplicate.stderr).toContain(`NAME: ${localeText('en', 'validation.duplicate', { name: 'GitHub' })}`);
     const listed = await listJson(dir);
     expect(listed.map((s) => [s.name, s.config.url])).toEqual([['GitHub', 'https://a.example/mcp']]);
   });

@@ -112,7 +112,8 @@ describe('providers router', () => {
     const { caller } = setup();
     const first = await caller.providers.add(openai);
     const dup = await rejection(caller.providers.add({ ...openai, name: 'openai' }));
-    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'openai' } }] });
+    // The error names the provider that has the name.
+    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'OpenAI' } }] });
     const second = await caller.providers.add({ ...openai, name: 'Other' });
     const rename = await rejection(caller.providers.update({ id: second.id, ...openai, name: 'OPENAI' }));
     expect(appErrorData(rename).fieldErrors?.[0]?.code).toBe('duplicate');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
-import { CUSTOM_PRESETS_FILE } from '../../app/main/services/capabilities/tools/mcp-users/customPresets';
+import { CUSTOM_PRESETS_FILE, CUSTOM_PRESETS_MAX_BYTES } from '../../app/main/services/capabilities/tools/mcp-users/customPresets';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { OFFICIAL_MCP_PRESETS } from '../../app/shared/mcp-presets';
@@ -144,6 +144,13 @@ describe('mcp.presets', () => {
     const logged = warnings.length;
     await caller.mcp.presets.list();
     expect(warnings).toHaveLength(logged);
+  });
+
+  it('does not read a presets.json larger than 1 MiB, and says so in the log', async () => {
+    const { caller, warnings } = setup([{ ...remotePreset, description: 'x'.repeat(CUSTOM_PRESETS_MAX_BYTES) }]);
+    const ids = (await caller.mcp.presets.list()).map((v) => v.preset.id);
+    expect(ids.filter((id) => id.startsWith('team-'))).toEqual([]);
+    expect(warnings.join('\n')).toMatch(/presets\.json: \d+ bytes, more than 1048576; not read/);
   });
 
   it('has no folder chooser without one (the headless host), and uses the one it is given', async () => {

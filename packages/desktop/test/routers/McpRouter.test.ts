@@ -105,7 +105,8 @@ describe('mcp router', () => {
     await caller.mcp.add(stdio);
     const other = await caller.mcp.add({ name: 'Other', type: 'stdio', command: 'node' });
     const dup = await rejection(caller.mcp.add({ ...stdio, name: 'EVERYTHING' }));
-    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'EVERYTHING' } }] });
+    // The error names the server that has the name.
+    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'Everything' } }] });
     const rename = await rejection(caller.mcp.update({ id: other.id, name: 'everything', type: 'stdio', command: 'node' }));
     expect(appErrorData(rename).fieldErrors?.[0]?.code).toBe('duplicate');
     expect((await caller.mcp.list()).map((s) => s.name)).toEqual(['Everything', 'Other']);

@@ -20,7 +20,7 @@ import type {
   ToolPermission,
 } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
-import type { McpLogEntry } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
@@ -62,8 +62,8 @@ export interface ElftiaApi {
      * change (state, tool count); each server carries its live `connection`.
      */
     onServersChanged: Subscription<McpServerView[]>;
-    /** One server's bounded, redacted log: all of it at start and again after every new line. */
-    onLogs: Subscription<McpLogEntry[], Inputs['mcp']['onLogs']>;
+    /** One server's bounded, redacted log: all of it at start (a snapshot), then the lines added since. */
+    onLogs: Subscription<McpLogUpdate, Inputs['mcp']['onLogs']>;
     presets: {
       /** Every preset, the servers already running it, and the provider that would lend its key. */
       list: Query<void, McpPresetView[]>;

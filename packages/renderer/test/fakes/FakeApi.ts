@@ -8,7 +8,7 @@
 import type { DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
 import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPreview, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
-import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { type McpServerInput, parseMcpServerInput, toFieldErrors, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { type AppSettings, filesFolderSchema, type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
@@ -66,7 +66,7 @@ export class FakeApi implements ElftiaApi {
 
   readonly serverChannel = new Channel(() => this.servers.map((server) => ({ ...server })));
   readonly settingsChannel = new Channel(() => ({ ...this.settingsValue }));
-  readonly logChannel = new KeyedChannel((id) => [...(this.logs.get(id) ?? [])]);
+  readonly logChannel = new KeyedChannel<McpLogUpdate>((id) => ({ kind: 'snapshot', entries: [...(this.logs.get(id) ?? [])] }));
 
   readonly mcp: ElftiaApi['mcp'] = {
     add: { mutate: (input) => this.#run('mcp.add', input, () => this.#add(input)) },
@@ -222,12 +222,12 @@ export class FakeApi implements ElftiaApi {
     if (connection) this.setConnection(id, { ...connection, toolCount: tools.length });
   }
 
-  /** Appends a line to a server's log and pushes the whole log to its subscribers, like mcp.onLogs. */
+  /** Appends a line to a server's log and pushes only that line to its subscribers, like mcp.onLogs after its first snapshot. */
   log(id: string, level: McpLogLevel, text: string): McpLogEntry {
     const entries = this.logs.get(id) ?? [];
     const entry: McpLogEntry = { seq: entries.length + 1, timeMs: Date.UTC(2026, 0, 1, 12, 0, entries.length), level, text };
     this.logs.set(id, [...entries, entry]);
-    this.logChannel.emit(id);
+    this.logChannel.push(id, { kind: 'append', entries: [entry] });
     return entry;
   }
 
@@ -248,9 +248,8 @@ export class FakeApi implements ElftiaApi {
     const parsed = parseMcpServerInput(input);
     if (!parsed.ok) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: parsed.errors });
     const name = parsed.value.name;
-    if (this.servers.some((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase())) {
-      throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name } }] });
-    }
+    const owner = this.servers.find((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase());
+    if (owner) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: owner.name } }] });
     return toRecordFields(parsed.value);
   }
 

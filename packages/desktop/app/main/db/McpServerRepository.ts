@@ -1,4 +1,5 @@
 import type { McpServerConfig, McpServerRecord, McpServerTransport } from '../../shared/contracts/mcp-types';
+import { nameKey } from '../../shared/contracts/names';
 import type { SecretStore } from '../services/secrets/SecretStore';
 import type { Db } from './database';
 
@@ -24,11 +25,6 @@ interface Secrets {
   headers?: Record<string, string>;
 }
 
-/** Case-insensitive uniqueness key for server names ("GitHub" and "github" are one name). */
-export function nameKey(name: string): string {
-  return name.trim().toLocaleLowerCase('en-US');
-}
-
 /** The only place with SQL for MCP servers. Env and header values are sealed before they are written. */
 export class McpServerRepository {
   readonly #db: Db;
@@ -44,11 +40,16 @@ export class McpServerRepository {
     return rows.map((row) => this.#toRecord(row));
   }
 
+  count(): number {
+    return this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM mcp_servers').get()?.n ?? 0;
+  }
+
   get(id: string): McpServerRecord | undefined {
     const row = this.#db.prepare<[string], Row>('SELECT * FROM mcp_servers WHERE id = ?').get(id);
     return row && this.#toRecord(row);
   }
 
+  /** The server whose name is `name` or looks like it (shared/contracts/names.ts). */
   findIdByName(name: string): string | undefined {
     const row = this.#db.prepare<[string], { id: string }>('SELECT id FROM mcp_servers WHERE name_key = ?').get(nameKey(name));
     return row?.id;

@@ -9,7 +9,9 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
 import type { AppServices } from '../index';
 import { appRouter } from '../services/routers/appRouter';
+import { SubscriptionBudget } from '../services/routers/subscriptionBudget';
 import { type AccessVerdict, checkRequestOrigin, checkUpgrade, isLoopbackBindHost, newAccessToken } from './hostSecurity';
+import { sharedJsonEncoder } from './sharedJsonEncoder';
 import { securityHeaders, serveStatic } from './staticFiles';
 
 export interface HeadlessHostOptions {
@@ -57,7 +59,9 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: () => ({ services: options.services }),
+    // Called once per connection: each WebSocket gets its own subscription budget.
+    createContext: () => ({ services: options.services, subscriptions: new SubscriptionBudget() }),
+    experimental_encoder: sharedJsonEncoder(),
     keepAlive: { enabled: true, pingMs: KEEPALIVE_PING_MS, pongWaitMs: KEEPALIVE_PONG_WAIT_MS },
     // The path and code only: inputs may hold secrets (env values, headers).
     onError: ({ error, path }) => {

@@ -21,6 +21,10 @@ export const APP_ERROR_CODES = [
   'DB_CORRUPT',
   'DB_OPEN_FAILED',
   'SECRET_STORE_FAILED',
+  /** More configured servers, providers or open subscriptions than the limits in limits.ts allow. */
+  'TOO_MANY_SERVERS',
+  'TOO_MANY_PROVIDERS',
+  'TOO_MANY_SUBSCRIPTIONS',
   'INTERNAL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

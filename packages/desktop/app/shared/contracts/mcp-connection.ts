@@ -108,6 +108,13 @@ export interface McpLogEntry {
   text: string;
 }
 
+/**
+ * What mcp.onLogs pushes: the whole bounded log once, then only the entries added since (a busy
+ * server's log is not resent on every line). A second snapshot replaces everything shown: the log
+ * started over.
+ */
+export type McpLogUpdate = { kind: 'snapshot'; entries: McpLogEntry[] } | { kind: 'append'; entries: McpLogEntry[] };
+
 export type McpServiceEvent =
   | { type: 'state'; serverId: string; state: McpServerState }
   | { type: 'tools'; serverId: string; toolCount: number }

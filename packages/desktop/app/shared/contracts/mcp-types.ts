@@ -9,6 +9,28 @@
  * Runtime-neutral: imports only zod.
  */
 import { z } from 'zod';
+import {
+  ARG_MAX_LENGTH,
+  ARGS_MAX_COUNT,
+  ARGS_MAX_TOTAL_LENGTH,
+  boundedRecord,
+  COMMAND_MAX_LENGTH,
+  ENV_KEY_MAX_LENGTH,
+  ENV_MAX_ENTRIES,
+  ENV_MAX_TOTAL_LENGTH,
+  ENV_VALUE_MAX_LENGTH,
+  HEADER_NAME_MAX_LENGTH,
+  HEADER_VALUE_MAX_LENGTH,
+  HEADERS_MAX_ENTRIES,
+  HEADERS_MAX_TOTAL_LENGTH,
+  ID_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  maxTotalLength,
+  PATH_MAX_LENGTH,
+  URL_MAX_LENGTH,
+  WATCH_PATHS_MAX_COUNT,
+} from './limits';
+import { nameSchema } from './names';
 
 export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
 export type McpServerTransport = (typeof MCP_SERVER_TRANSPORTS)[number];
@@ -17,13 +39,17 @@ export type McpServerTransport = (typeof MCP_SERVER_TRANSPORTS)[number];
 export const MCP_TIMEOUT_MIN_SEC = 1;
 export const MCP_TIMEOUT_MAX_SEC = 3600;
 export const MCP_TIMEOUT_DEFAULT_SEC = 60;
-export const MCP_NAME_MAX_LENGTH = 64;
+export const MCP_NAME_MAX_LENGTH = NAME_MAX_LENGTH;
 
 /** Validation error codes; `validation.<code>` in locales/<lng>/common/errors.json. */
 export type ValidationCode =
   | 'required'
   | 'tooLong'
+  | 'tooMany'
+  | 'tooLarge'
+  | 'invalidCharacters'
   | 'duplicate'
+  | 'confusable'
   | 'invalidHttpUrl'
   | 'invalidWsUrl'
   | 'timeoutRange'
@@ -85,11 +111,10 @@ function isMissing(input: unknown): boolean {
   return typeof input === 'object' && (input as { type?: unknown }).type === undefined;
 }
 
-const name = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(MCP_NAME_MAX_LENGTH, { error: 'tooLong' });
+/** An id the app handed out (a UUID, `builtin:files`). */
+export const idString = z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' });
+
+const name = nameSchema(MCP_NAME_MAX_LENGTH);
 
 const timeoutSec = z
   .number({ error: 'integer' })
@@ -100,27 +125,34 @@ const timeoutSec = z
 
 const enabled = z.boolean({ error: 'invalidType' }).default(true);
 
-const env = z
-  .record(z.string().regex(ENV_KEY, { error: 'invalidEnvKey' }), z.string({ error: 'invalidType' }))
+const env = boundedRecord(
+  z.string().max(ENV_KEY_MAX_LENGTH, { error: 'tooLong' }).regex(ENV_KEY, { error: 'invalidEnvKey' }),
+  z.string({ error: 'invalidType' }).max(ENV_VALUE_MAX_LENGTH, { error: 'tooLong' }),
+  ENV_MAX_ENTRIES,
+)
+  .check(maxTotalLength(ENV_MAX_TOTAL_LENGTH))
   .default({});
 
-const headers = z
-  .record(
-    z.string().regex(HEADER_NAME, { error: 'invalidHeaderName' }),
-    z.string({ error: 'invalidType' }).regex(HEADER_VALUE, { error: 'invalidHeaderValue' }),
-  )
+const headers = boundedRecord(
+  z.string().max(HEADER_NAME_MAX_LENGTH, { error: 'tooLong' }).regex(HEADER_NAME, { error: 'invalidHeaderName' }),
+  z.string({ error: 'invalidType' }).max(HEADER_VALUE_MAX_LENGTH, { error: 'tooLong' }).regex(HEADER_VALUE, { error: 'invalidHeaderValue' }),
+  HEADERS_MAX_ENTRIES,
+)
+  .check(maxTotalLength(HEADERS_MAX_TOTAL_LENGTH))
   .default({});
 
 const httpUrl = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
+  .max(URL_MAX_LENGTH, { error: 'tooLong' })
   .refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' });
 
 const wsUrl = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
+  .max(URL_MAX_LENGTH, { error: 'tooLong' })
   .refine((v) => hasProtocol(v, ['ws:', 'wss:']), { error: 'invalidWsUrl' });
 
 const common = { name, timeoutSec, enabled };
@@ -128,14 +160,21 @@ const common = { name, timeoutSec, enabled };
 export const mcpStdioInputSchema = z.strictObject({
   ...common,
   type: z.literal('stdio'),
-  command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }),
-  args: z.array(z.string({ error: 'invalidType' })).default([]),
+  command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(COMMAND_MAX_LENGTH, { error: 'tooLong' }),
+  args: z
+    .array(z.string({ error: 'invalidType' }).max(ARG_MAX_LENGTH, { error: 'tooLong' }))
+    .max(ARGS_MAX_COUNT, { error: 'tooMany' })
+    .check(maxTotalLength(ARGS_MAX_TOTAL_LENGTH))
+    .default([]),
   env,
   /**
    * Files or folders whose change restarts the server (seed 004's auto-restart), for servers under
    * development. `node path/to/server.js` watches that file without being told.
    */
-  watchPaths: z.array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' })).default([]),
+  watchPaths: z
+    .array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' }).max(PATH_MAX_LENGTH, { error: 'tooLong' }))
+    .max(WATCH_PATHS_MAX_COUNT, { error: 'tooMany' })
+    .default([]),
 });
 
 const remote = <T extends 'sse' | 'http'>(type: T) =>
@@ -159,9 +198,9 @@ export const mcpServerInputSchema = z.discriminatedUnion(
 export type McpServerInput = z.input<typeof mcpServerInputSchema>;
 export type McpServerInputParsed = z.output<typeof mcpServerInputSchema>;
 
-export const mcpServerIdSchema = z.strictObject({ id: z.string().min(1) });
-export const mcpServerUpdateSchema = z.strictObject({ id: z.string().min(1), server: z.unknown() });
-export const mcpServerSetEnabledSchema = z.strictObject({ id: z.string().min(1), enabled: z.boolean() });
+export const mcpServerIdSchema = z.strictObject({ id: idString });
+export const mcpServerUpdateSchema = z.strictObject({ id: idString, server: z.unknown() });
+export const mcpServerSetEnabledSchema = z.strictObject({ id: idString, enabled: z.boolean() });
 
 /** Connection details; which fields are set depends on the transport. */
 export interface McpServerConfig {
@@ -210,9 +249,16 @@ export function toInput(record: McpServerRecord): McpServerInput {
 }
 
 const KNOWN_CODES = new Set<string>([
-  'required', 'tooLong', 'duplicate', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
+  'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
   'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'invalid',
 ]);
+
+/** The limit a size issue names: zod's `maximum`, or the `params.max` of a refinement (boundedRecord, totals). */
+function limitOf(issue: z.core.$ZodIssue): number | undefined {
+  if (issue.code === 'too_big') return Number(issue.maximum);
+  const max = issue.code === 'custom' ? (issue.params as { max?: unknown } | undefined)?.max : undefined;
+  return typeof max === 'number' ? max : undefined;
+}
 
 /** Maps zod issues to field errors with translatable codes; one error per field, first wins. */
 export function toFieldErrors(error: z.ZodError): FieldError[] {
@@ -230,10 +276,11 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
     const field = base || 'type';
     if (out.has(field)) continue;
     // A bad record key (`env.1BAD`) nests the key schema's own issue.
-    const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? '') : issue.message;
-    const code = KNOWN_CODES.has(message) ? (message as ValidationCode) : 'invalid';
+    const source = issue.code === 'invalid_key' ? (issue.issues[0] ?? issue) : issue;
+    const code = KNOWN_CODES.has(source.message) ? (source.message as ValidationCode) : 'invalid';
     const params: Record<string, string | number> = {};
-    if (code === 'tooLong') params.max = MCP_NAME_MAX_LENGTH;
+    const limit = limitOf(source);
+    if ((code === 'tooLong' || code === 'tooMany' || code === 'tooLarge') && limit !== undefined) params.max = limit;
     if (code === 'timeoutRange') Object.assign(params, { min: MCP_TIMEOUT_MIN_SEC, max: MCP_TIMEOUT_MAX_SEC });
     out.set(field, params.max !== undefined ? { field, code, params } : { field, code });
   }

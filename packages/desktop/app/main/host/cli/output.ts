@@ -1,6 +1,7 @@
 import type { AppErrorData } from '../../../shared/contracts/errors';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { Translate } from '../messages';
+import { oneLine, terminalJson } from './terminalText';
 
 /** Shown instead of an env or header value: they often hold API keys. */
 export const SECRET_MASK = '••••';
@@ -44,9 +45,9 @@ export function displayWidth(text: string): number {
   return text.length + (text.match(WIDE)?.length ?? 0);
 }
 
-/** Left-aligned columns separated by two spaces; the last column is not padded. */
+/** Left-aligned columns separated by two spaces; the last column is not padded. A cell is one line, whatever a server put in it. */
 export function formatTable(header: string[], rows: string[][]): string {
-  const all = [header, ...rows];
+  const all = [header, ...rows].map((row) => row.map(oneLine));
   const widths = header.map((_, column) => Math.max(...all.map((row) => displayWidth(row[column] ?? ''))));
   const pad = (cell: string, column: number) => cell + ' '.repeat(Math.max(0, (widths[column] ?? 0) - displayWidth(cell)));
   return all
@@ -75,6 +76,7 @@ export function firstLine(text: string | undefined): string {
   return (text ?? '').trim().split(/\r?\n/)[0]?.trim() ?? '';
 }
 
+/** One JSON value on a line, with nothing in its strings a terminal acts on (terminalJson). */
 export function jsonLine(value: unknown): string {
-  return `${JSON.stringify(value)}\n`;
+  return `${terminalJson(value)}\n`;
 }

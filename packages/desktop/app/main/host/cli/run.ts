@@ -24,6 +24,7 @@ import { mcpToolsCommand } from './mcpTools';
 import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
 import { serveCommand } from './serve';
+import { terminalText } from './terminalText';
 
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
@@ -36,7 +37,10 @@ export interface RunCliOptions {
   localesDir?: string;
 }
 
-export async function runCli(argv: string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo, options: RunCliOptions = {}): Promise<number> {
+  // Everything printed passes terminalText: server-sent names, descriptions, results, stderr and a
+  // model's reply reach the terminal from many commands, and this is the one place they all pass.
+  const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(terminalText(text)), stderr: (text) => rawIo.stderr(terminalText(text)) };
   const commands = options.commands ?? COMMANDS;
   const t = createTranslator(options.localesDir ?? defaultLocalesDir(), languageFromEnv(io.env));
   const opened: AppServices[] = [];

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { PROVIDERS_MAX_COUNT } from '../../../shared/contracts/limits';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
+import { sameSpelling } from '../../../shared/contracts/names';
 import {
   type ProviderInputParsed,
   providerInputSchema,
@@ -26,8 +28,8 @@ export interface ProviderServiceOptions {
 
 /**
  * The user's LLM providers (Settings → Providers). Validates every input with the shared schema
- * (so the router, the CLI and the form agree field by field), keeps names unique ignoring case, and
- * hands the opened key only to main-side callers through `resolve`.
+ * (so the router, the CLI and the form agree field by field), keeps names unique ignoring case and
+ * look-alikes, and hands the opened key only to main-side callers through `resolve`.
  */
 export class ProviderService {
   readonly #repository: ProviderRepository;
@@ -62,6 +64,7 @@ export class ProviderService {
 
   add(raw: unknown): ProviderRecord {
     const input = parse(raw);
+    if (this.#repository.count() >= PROVIDERS_MAX_COUNT) throw new AppError('TOO_MANY_PROVIDERS', { params: { max: PROVIDERS_MAX_COUNT } });
     this.#assertNameFree(input.name);
     const id = this.#newId();
     this.#repository.insert(id, toFields(input), emptyToUndefined(input.apiKey), this.#now());
@@ -104,9 +107,12 @@ export class ProviderService {
     this.#changed();
   }
 
+  /** `duplicate` names the provider with this name; `confusable` the one whose name looks the same (shared/contracts/names.ts). */
   #assertNameFree(name: string, exceptId?: string): void {
     const owner = this.#repository.findIdByName(name);
-    if (owner !== undefined && owner !== exceptId) throw AppError.validation([{ field: 'name', code: 'duplicate', params: { name } }]);
+    if (owner === undefined || owner === exceptId) return;
+    const existing = this.#repository.get(owner)?.name ?? name;
+    throw AppError.validation([{ field: 'name', code: sameSpelling(existing, name) ? 'duplicate' : 'confusable', params: { name: existing } }]);
   }
 
   #changed(): void {

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
+import { API_KEY_MAX_LENGTH, boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
 import {
+  idString,
   MCP_TIMEOUT_MAX_SEC,
   MCP_TIMEOUT_MIN_SEC,
   type McpServerRecord,
@@ -15,13 +17,14 @@ import {
   mcpWebSocketInputSchema,
 } from '../../../shared/contracts/mcp-types';
 import { dependenciesRouter } from './DependenciesRouter';
+import { SharedFeed } from './sharedFeed';
 import { changes } from './subscriptions';
 import { type AppContext, publicProcedure, router } from './trpc';
 
 /** The add form's payload: the shared schema, so the form and this router agree field by field. */
 export const mcpAddSchema = mcpServerInputSchema;
 
-const id = z.string().min(1);
+const id = idString;
 export const mcpUpdateSchema = z.discriminatedUnion('type', [
   mcpStdioInputSchema.extend({ id }),
   mcpSseInputSchema.extend({ id }),
@@ -63,10 +66,22 @@ function onServersOrConnections(services: AppContext['services']) {
   };
 }
 
+/** One server list per change for every subscriber of a runtime (see SharedFeed). */
+const serverListFeeds = new WeakMap<AppContext['services'], SharedFeed<McpServerView[]>>();
+
+function serverListFeed(services: AppContext['services']): SharedFeed<McpServerView[]> {
+  let feed = serverListFeeds.get(services);
+  if (!feed) {
+    feed = new SharedFeed(onServersOrConnections(services), () => listViews(services));
+    serverListFeeds.set(services, feed);
+  }
+  return feed;
+}
+
 export const mcpCallToolSchema = z.strictObject({
-  id: z.string().min(1),
-  tool: z.string().min(1),
-  arguments: z.record(z.string(), z.unknown()).default({}),
+  id: idString,
+  tool: z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }),
+  arguments: boundedRecord(z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }), z.unknown(), TOOL_ARGUMENTS_MAX_ENTRIES).default({}),
   /** Overrides the server's timeout for this call, in seconds. */
   timeoutSec: z
     .number({ error: 'integer' })
@@ -77,9 +92,13 @@ export const mcpCallToolSchema = z.strictObject({
 });
 
 export const mcpAddPresetSchema = z.strictObject({
-  presetId: z.string().min(1),
-  apiKey: z.string().optional(),
-  inputs: z.record(z.string(), z.string()).default({}),
+  presetId: idString,
+  apiKey: z.string().max(API_KEY_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  inputs: boundedRecord(
+    z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }),
+    z.string().max(PRESET_INPUT_MAX_LENGTH, { error: 'tooLong' }),
+    PRESET_INPUTS_MAX_ENTRIES,
+  ).default({}),
 });
 
 const presetsRouter = router({
@@ -108,9 +127,8 @@ export const mcpRouter = router({
   }),
   /** Yields the whole list now and after every change of configuration (from any process) or connection. */
   onServersChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    for await (const _ of changes(onServersOrConnections(ctx.services), signal)) {
-      yield await listViews(ctx.services);
-    }
+    const feed = serverListFeed(ctx.services);
+    for await (const _ of changes((listener) => feed.subscribe(listener), signal)) yield await feed.current();
   }),
   restart: publicProcedure.input(mcpServerIdSchema).mutation(async ({ ctx, input }) => {
     await ctx.services.mcp.restart(ctx.services.mcpServers.get(input.id).id);
@@ -119,13 +137,18 @@ export const mcpRouter = router({
   /** The server's tools as it reported them (raw MCP), from the connection's cache. */
   tools: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.listServerTools(input.id)),
   logs: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.getLogs(input.id)),
-  /** Yields the server's log (bounded, secrets redacted) now and after every new line. */
+  /** Yields the server's log (bounded, secrets redacted) now, then the lines added since, as they come. */
   onLogs: publicProcedure.input(mcpServerIdSchema).subscription(async function* ({ ctx, input, signal }) {
     const subscribe = (listener: () => void) =>
       ctx.services.mcp.onEvent((event) => {
         if (event.type === 'log' && event.serverId === input.id) listener();
       });
-    for await (const _ of changes(subscribe, signal)) yield ctx.services.mcp.getLogs(input.id);
+    let lastSeq: number | undefined;
+    for await (const _ of changes(subscribe, signal)) {
+      const update = ctx.services.mcp.getLogUpdate(input.id, lastSeq);
+      lastSeq = update.entries.at(-1)?.seq ?? lastSeq;
+      if (update.kind === 'snapshot' || update.entries.length > 0) yield update;
+    }
   }),
   callTool: publicProcedure.input(mcpCallToolSchema).mutation(({ ctx, input, signal }) =>
     ctx.services.mcp.callTool(input.id, input.tool, input.arguments, crypto.randomUUID(), {

@@ -5,9 +5,12 @@ import { toFieldErrors } from '../../../shared/contracts/mcp-types';
 import { AppError } from '../../errors';
 import { McpServiceError } from '../capabilities/tools/mcp-users/McpServiceError';
 import type { AppServices } from '../../index';
+import type { SubscriptionBudget } from './subscriptionBudget';
 
 export interface AppContext {
   services: AppServices;
+  /** The connection's subscription limit, where connections are known (the headless host's WebSocket). */
+  subscriptions?: SubscriptionBudget;
 }
 
 /** The translatable payload of an error, or undefined for an unexpected one (shown as INTERNAL). */
@@ -39,6 +42,7 @@ const TRPC_CODE: Record<string, TRPCError['code']> = {
   TIMEOUT: 'TIMEOUT',
   SERVER_DISABLED: 'PRECONDITION_FAILED',
   NOT_CONNECTED: 'PRECONDITION_FAILED',
+  TOO_MANY_SUBSCRIPTIONS: 'TOO_MANY_REQUESTS',
 };
 
 /** Gives thrown AppErrors and McpServiceErrors a fitting tRPC code (BAD_REQUEST, NOT_FOUND, …) instead of a 500. */
@@ -51,6 +55,36 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Yields what `source` yields; `release` runs once when it ends, however it ends. */
+async function* releasing<T>(source: AsyncIterable<T>, release: () => void): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Holds a slot of the connection's SubscriptionBudget for as long as a subscription runs. The slot
+ * is given back when the stream ends, and when the client stops it (the signal aborts), which also
+ * covers a stream stopped before it started, whose `finally` never runs.
+ */
+const subscriptionBudget = t.middleware(async ({ ctx, type, signal, next }) => {
+  if (type !== 'subscription' || !ctx.subscriptions) return next();
+  const release = ctx.subscriptions.acquire();
+  signal?.addEventListener('abort', release, { once: true });
+  const result = await next();
+  if (!result.ok || !isAsyncIterable(result.data)) {
+    release();
+    return result;
+  }
+  return { ...result, data: releasing(result.data, release) };
+});
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(subscriptionBudget);
 export const createCallerFactory = t.createCallerFactory;

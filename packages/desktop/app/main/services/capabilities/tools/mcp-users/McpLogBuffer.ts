@@ -71,6 +71,18 @@ export class McpLogBuffer {
     return this.entries.map((e) => e.entry);
   }
 
+  /** The entries after `seq`, oldest first; looks only at those (a follower asks after every line). */
+  since(seq: number): McpLogEntry[] {
+    let first = this.entries.length;
+    while (first > 0 && this.entries[first - 1]!.entry.seq > seq) first -= 1;
+    return this.entries.slice(first).map((e) => e.entry);
+  }
+
+  /** The seq of the newest entry, 0 while empty. */
+  lastSeq(): number {
+    return this.entries.at(-1)?.entry.seq ?? 0;
+  }
+
   /** The last `count` stderr lines, for an error's detail. */
   tailStderr(count: number): string[] {
     return this.entries.filter((e) => e.entry.level === 'stderr').slice(-count).map((e) => e.entry.text);

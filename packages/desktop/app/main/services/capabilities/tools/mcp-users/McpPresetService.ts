@@ -15,6 +15,7 @@ import {
   serverMatchesPreset,
 } from '../../../../../shared/mcp-presets';
 import { MCP_NAME_MAX_LENGTH, type FieldError, type McpServerRecord, parseMcpServerInput } from '../../../../../shared/contracts/mcp-types';
+import { nameKey } from '../../../../../shared/contracts/names';
 import type { ProviderRecord } from '../../../../../shared/contracts/providers';
 import { AppError } from '../../../../errors';
 import type { McpServerConfigService } from './McpServerConfigService';
@@ -90,13 +91,13 @@ export class McpPresetService {
     return this.options.providers.list().find((provider) => provider.hasApiKey && links.some((link) => providerMatchesLink(link, provider)));
   }
 
-  /** The preset's name, or `Name 2`, `Name 3`… when taken (names are unique, ignoring case). */
+  /** The preset's name, or `Name 2`, `Name 3`… when taken (names are unique by their nameKey: case and look-alikes). */
   private freeName(base: string): string {
-    const taken = new Set(this.options.servers.list().map((server) => server.name.toLowerCase()));
-    if (!taken.has(base.toLowerCase())) return base;
+    const taken = new Set(this.options.servers.list().map((server) => nameKey(server.name)));
+    if (!taken.has(nameKey(base))) return base;
     for (let n = 2; ; n += 1) {
       const candidate = `${base.slice(0, MCP_NAME_MAX_LENGTH - String(n).length - 1)} ${n}`;
-      if (!taken.has(candidate.toLowerCase())) return candidate;
+      if (!taken.has(nameKey(candidate))) return candidate;
     }
   }
 }

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { MCP_SERVERS_MAX_COUNT } from '../../../../../shared/contracts/limits';
 import {
   type McpServerInputParsed,
   type McpServerRecord,
   toRecordFields,
 } from '../../../../../shared/contracts/mcp-types';
+import { sameSpelling } from '../../../../../shared/contracts/names';
 import type { McpServerRepository } from '../../../../db/McpServerRepository';
 import { AppError } from '../../../../errors';
 
@@ -20,7 +22,8 @@ export type McpServersChangeListener = () => void;
 /**
  * The user's MCP server list: add, replace, enable, remove. Inputs arrive already parsed by the
  * shared zod schemas (the router and the CLI validate); this service enforces what only the
- * database can know — unique names — and announces every change.
+ * database can know — unique names (look-alikes included) and the number of servers — and announces
+ * every change.
  */
 export class McpServerConfigService {
   readonly #repository: McpServerRepository;
@@ -62,6 +65,7 @@ export class McpServerConfigService {
   }
 
   add(input: McpServerInputParsed): McpServerRecord {
+    if (this.#repository.count() >= MCP_SERVERS_MAX_COUNT) throw new AppError('TOO_MANY_SERVERS', { params: { max: MCP_SERVERS_MAX_COUNT } });
     this.#assertNameFree(input.name);
     const id = this.#newId();
     this.#repository.insert(id, toRecordFields(input), this.#now());
@@ -97,11 +101,12 @@ export class McpServerConfigService {
     this.#changed();
   }
 
+  /** `duplicate` names the server with this name; `confusable` the one whose name looks the same (`gіthub` with a Cyrillic і). */
   #assertNameFree(name: string, exceptId?: string): void {
     const owner = this.#repository.findIdByName(name);
-    if (owner !== undefined && owner !== exceptId) {
-      throw AppError.validation([{ field: 'name', code: 'duplicate', params: { name } }]);
-    }
+    if (owner === undefined || owner === exceptId) return;
+    const existing = this.find(owner)?.name ?? name;
+    throw AppError.validation([{ field: 'name', code: sameSpelling(existing, name) ? 'duplicate' : 'confusable', params: { name: existing } }]);
   }
 
   #records(): Map<string, McpServerRecord> {

@@ -1,6 +1,6 @@
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpLogEntry, McpServerState, McpServiceEvent } from '../../../../../shared/contracts/mcp-connection';
+import type { McpLogEntry, McpLogUpdate, McpServerState, McpServiceEvent } from '../../../../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../../../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { ArgumentValidator } from './ArgumentValidator';
@@ -129,6 +129,17 @@ export class McpService {
   /** The server's bounded, redacted log (stderr and lifecycle), oldest first. */
   getLogs(id: string): McpLogEntry[] {
     return this.pool.get(id)?.log.list() ?? [];
+  }
+
+  /**
+   * What a follower of the log gets next: the entries after `afterSeq`, or the whole log when it
+   * has not had one yet (`afterSeq` undefined) or the log started over (its newest entry is older).
+   */
+  getLogUpdate(id: string, afterSeq: number | undefined): McpLogUpdate {
+    const log = this.pool.get(id)?.log;
+    if (!log) return { kind: 'snapshot', entries: [] };
+    if (afterSeq === undefined || log.lastSeq() < afterSeq) return { kind: 'snapshot', entries: log.list() };
+    return { kind: 'append', entries: log.since(afterSeq) };
   }
 
   /** Adds a line to a server's log (redacted like the rest), e.g. why it is being restarted. */

@@ -4,6 +4,7 @@
  * like one that does not exist: the model must not reach around the user's choice by name.
  */
 import type { MCPTool } from '../../../../../../shared/contracts/mcp-tool';
+import { nameKey } from '../../../../../../shared/contracts/names';
 import type { McpService } from '../../../../capabilities/tools/mcp-users/McpService';
 import { errorText } from '../../../../capabilities/tools/mcp-users/McpServiceError';
 import type { ToolErrorCode } from '../ITool';
@@ -26,11 +27,6 @@ export type Lookup<T> = { ok: true; value: T } | { ok: false; code: ToolErrorCod
 /** A missing engine-tool argument, as the tool card lists it. */
 export function requiredField(field: string): ToolErrorDetails {
   return { fieldErrors: [{ field, code: 'required', reason: 'is required' }] };
-}
-
-/** Same rule as server names in the repository: trimmed, case-insensitive. */
-function nameKey(name: string): string {
-  return name.trim().toLocaleLowerCase('en-US');
 }
 
 export class McpTurnScope {
