@@ -26,8 +26,17 @@ describe('redaction', () => {
     ['url ?api_key=plainvalue&x=1', 'url ?api_key=***&x=1'],
     ['"password": "hunter22"', '"password": "***"'],
     ['run --token abc123def', 'run --token ***'],
+    ['GET https://x.test/v1?key=AbC123xyz&alt=sse', 'GET https://x.test/v1?key=***&alt=sse'],
+    ['x-api-key: k-9f8e7d', 'x-api-key: ***'],
   ])('%s', (input, expected) => {
     expect(redact(input)).toBe(expected);
+  });
+
+  it("takes the secrets of a server's URL query and arguments from its log", () => {
+    const remote = redactorFor({ config: { url: 'https://x.test/mcp?api_key=q-1a2b3c&page=2' } });
+    expect(remote('echo q-1a2b3c done')).toBe('echo *** done');
+    const local = redactorFor({ config: { command: 'srv', args: ['--token', 'tk-42z', '--api-key=ak-77y', '--port', '8080'] } });
+    expect(local('got tk-42z and ak-77y on 8080')).toBe('got *** and *** on 8080');
   });
 
   it('replaces a longer secret whole even when it contains a shorter one', () => {
