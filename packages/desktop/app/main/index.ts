@@ -25,6 +25,7 @@ import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
+import { UnreadableSecretsService } from './services/secrets/unreadableSecrets';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -69,6 +70,8 @@ export interface AppServices {
   approvals: ApprovalService;
   /** Conversations and their turns through the TinyElf engine. */
   chat: ChatService;
+  /** Stored secrets the data dir's store cannot open, and `elftia secrets reset`. */
+  unreadableSecrets: UnreadableSecretsService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -136,6 +139,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     approvals,
     chat,
+    unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.

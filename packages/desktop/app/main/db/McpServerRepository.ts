@@ -101,8 +101,18 @@ export class McpServerRepository {
     };
   }
 
+  /** Undefined when the row's secrets cannot be opened: its record is listed as unreadable rather than failing the list. */
+  #openSecrets(row: Row): Secrets | undefined {
+    try {
+      return JSON.parse(this.#secrets.open(row.sealed_secrets)) as Secrets;
+    } catch {
+      return undefined;
+    }
+  }
+
   #toRecord(row: Row): McpServerRecord {
-    const secrets = JSON.parse(this.#secrets.open(row.sealed_secrets)) as Secrets;
+    const opened = this.#openSecrets(row);
+    const secrets = opened ?? {};
     const config: McpServerConfig =
       row.type === 'stdio'
         ? {
@@ -119,6 +129,7 @@ export class McpServerRepository {
       config,
       timeoutSec: row.timeout_sec,
       enabled: row.enabled === 1,
+      ...(opened ? {} : { secretsUnreadable: true as const }),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

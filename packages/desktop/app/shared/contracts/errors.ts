@@ -21,6 +21,7 @@ export const APP_ERROR_CODES = [
   'DB_CORRUPT',
   'DB_OPEN_FAILED',
   'SECRET_STORE_FAILED',
+  'SECRET_KEY_MISSING',
   'INTERNAL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

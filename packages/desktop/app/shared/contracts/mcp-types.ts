@@ -166,6 +166,12 @@ export interface McpServerRecord {
   config: McpServerConfig;
   timeoutSec: number;
   enabled: boolean;
+  /**
+   * Its sealed env or header values cannot be opened (the data dir's key is missing or another, or
+   * `elftia secrets reset` cleared them): `env`/`headers` are empty and the server does not start
+   * until they are entered again.
+   */
+  secretsUnreadable?: true;
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;

@@ -73,6 +73,7 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'CONNECT_FAILED':
     case 'UNSUPPORTED_TRANSPORT':
     case 'INVALID_CONFIG':
+    case 'SECRETS_UNREADABLE':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;
