@@ -132,6 +132,8 @@ describe('keys used by the renderer', () => {
       invalidTransport: true,
       invalid: true,
       duplicateKey: true,
+      secretNotKept: true,
+      reenterForNewAddress: true,
     };
     for (const code of Object.keys(displayCodes)) expect(errors[`errors.${code}`], code).toBeTypeOf('string');
     for (const code of Object.keys(validationCodes)) expect(errors[`validation.${code}`], code).toBeTypeOf('string');

@@ -14,6 +14,7 @@ import type { McpLogger } from './services/capabilities/tools/mcp-users/Connecti
 import { readCustomPresets } from './services/capabilities/tools/mcp-users/customPresets';
 import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
+import { type KeyLender, referenceCopiedKeys, resolveKeyRefs } from './services/capabilities/tools/mcp-users/keyRefs';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import type { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { ApprovalService } from './services/approvals/ApprovalService';
@@ -21,7 +22,7 @@ import type { ChatService } from './services/chat/ChatService';
 import { CompletionService } from './services/completion/CompletionService';
 import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
-import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
+import { OFFICIAL_MCP_PRESETS, type OfficialMcpPreset } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
@@ -82,31 +83,36 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const dataDir = path.resolve(options.dataDir);
   const db = openDatabase(path.join(dataDir, DATABASE_FILE));
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
-  const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });
+  const mcpRepository = new McpServerRepository(db, secretStore);
+  const mcpServers = new McpServerConfigService({ repository: mcpRepository });
   const settings = new SettingsService(new SettingsRepository(db));
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
+  const lender = (id: string): KeyLender | undefined => (providers.find(id) ? providers.resolve(id) : undefined);
   const officialIds = new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id));
   // presets.json is read on every list (edits apply at once), but its problems are logged once each.
   let loggedProblems = '';
+  const catalogue = () => {
+    const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
+    const custom = readCustomPresets(dataDir, officialIds);
+    const problems = custom.problems.join('\n');
+    if (problems !== loggedProblems) for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
+    loggedProblems = problems;
+    return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
+  };
   const presets = new McpPresetService({
-    catalogue: () => {
-      const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
-      const custom = readCustomPresets(dataDir, officialIds);
-      const problems = custom.problems.join('\n');
-      if (problems !== loggedProblems) for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
-      loggedProblems = problems;
-      return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
-    },
+    catalogue,
     servers: mcpServers,
-    providers: { list: () => providers.list(), apiKeyOf: (id) => providers.resolve(id).apiKey },
+    providers: { list: () => providers.list() },
   });
+  upgradeServerSecrets(mcpRepository, () => catalogue().map((entry) => entry.preset), () => lenders(providers), options.logger);
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
     autoConnect: options.autoConnectMcp ?? false,
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
+    resolveServer: (server) => resolveKeyRefs(server, lender),
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -158,6 +164,35 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       }
     },
   };
+}
+
+/**
+ * Brings server rows stored before secrets layout 2 up to date (McpServerRepository.upgradeLegacyRows),
+ * turning keys that presets copied from providers into references. A failure (a read-only data dir)
+ * is logged and retried at the next start: the old rows still work as they are.
+ */
+function upgradeServerSecrets(repository: McpServerRepository, presets: () => OfficialMcpPreset[], lenders: () => KeyLender[], logger: McpLogger | undefined): void {
+  try {
+    let cached: { presets: OfficialMcpPreset[]; lenders: KeyLender[] } | undefined;
+    const upgraded = repository.upgradeLegacyRows((record) => {
+      cached ??= { presets: presets(), lenders: lenders() };
+      return referenceCopiedKeys(record, cached.presets, cached.lenders);
+    });
+    if (upgraded.length > 0) logger?.info(`stored ${upgraded.length} MCP server(s) in the current secrets layout`);
+  } catch (error) {
+    logger?.warn(`could not update the stored MCP servers' secrets layout: ${String(error)}`);
+  }
+}
+
+/** The providers that have a key, with it opened; one whose key cannot be opened lends nothing. */
+function lenders(providers: ProviderService): KeyLender[] {
+  return providers.list().flatMap((provider) => {
+    try {
+      return [providers.resolve(provider.id)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** A server's configured call timeout, for the engine's tool calls (pain-points T-1: one policy on every path). */

@@ -36,6 +36,10 @@ export type ValidationCode =
   | 'invalidTransport'
   | 'absolutePath'
   | 'folderNotFound'
+  /** `••••` (SECRET_SET) stands here for a stored secret that cannot be kept: nothing is stored under it, or the rest changed. */
+  | 'secretNotKept'
+  /** A stored secret kept while the address it goes to changed: it must be entered again. */
+  | 'reenterForNewAddress'
   | 'invalid';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
@@ -149,6 +153,17 @@ export const mcpServerIdSchema = z.strictObject({ id: z.string().min(1) });
 export const mcpServerUpdateSchema = z.strictObject({ id: z.string().min(1), server: z.unknown() });
 export const mcpServerSetEnabledSchema = z.strictObject({ id: z.string().min(1), enabled: z.boolean() });
 
+/**
+ * A value the server gets from an LLM provider's API key at the moment it starts (a preset that
+ * borrows the key), instead of a copy: `prefix` + the key, e.g. `Bearer ` for a header. `link` is the
+ * preset's LinkedProviderId; the provider must still match it when the server starts.
+ */
+export interface ProviderKeyRef {
+  providerId: string;
+  link?: string;
+  prefix?: string;
+}
+
 /** Connection details; which fields are set depends on the transport. */
 export interface McpServerConfig {
   command?: string;
@@ -157,6 +172,8 @@ export interface McpServerConfig {
   watchPaths?: string[];
   url?: string;
   headers?: Record<string, string>;
+  /** Env variables (stdio) or headers (remote) whose value is a provider's key, resolved at start. */
+  keyRefs?: { env?: Record<string, ProviderKeyRef>; headers?: Record<string, ProviderKeyRef> };
 }
 
 export interface McpServerRecord {

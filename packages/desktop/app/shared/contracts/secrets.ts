@@ -1,8 +1,9 @@
 /**
  * Secrets that live outside the sealed fields: tokens in a server's URL query, its arguments, or a
  * provider's error text. What looks secret is decided here once, for the lists (masked), the logs
- * (redacted) and the CLI. Runtime-neutral: imports nothing.
+ * (redacted) and the CLI. Runtime-neutral: imports only the shared contracts.
  */
+import type { McpServerConfig, McpServerRecord } from './mcp-types';
 
 /**
  * Stands for a stored secret wherever one is listed: env and header values, secret query parameters
@@ -136,4 +137,23 @@ export function maskedParts(original: string, masked: string): string[] {
     remaining = remaining.slice(end + next.length);
   }
   return parts;
+}
+
+/**
+ * What may be listed of a server (the router's answers, the CLI): every env and header value,
+ * borrowed provider keys included, becomes SECRET_SET; secret parts of its URL and arguments too.
+ * The stored record keeps the real values: they must still work.
+ */
+export function maskServerRecord<T extends McpServerRecord>(record: T): T {
+  const { config } = record;
+  const masked: McpServerConfig = { ...config };
+  const hide = (values: Record<string, string> | undefined, borrowed: Record<string, unknown> | undefined) => {
+    const names = [...Object.keys(values ?? {}), ...Object.keys(borrowed ?? {})];
+    return Object.fromEntries(names.map((name) => [name, SECRET_SET]));
+  };
+  if (config.env !== undefined || config.keyRefs?.env) masked.env = hide(config.env, config.keyRefs?.env);
+  if (config.headers !== undefined || config.keyRefs?.headers) masked.headers = hide(config.headers, config.keyRefs?.headers);
+  if (config.url !== undefined) masked.url = maskUrl(config.url);
+  if (config.args !== undefined) masked.args = maskArgs(config.args);
+  return { ...record, config: masked };
 }

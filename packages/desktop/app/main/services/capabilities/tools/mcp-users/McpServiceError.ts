@@ -74,6 +74,7 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'UNSUPPORTED_TRANSPORT':
     case 'INVALID_CONFIG':
     case 'SECRETS_UNREADABLE':
+    case 'KEY_SOURCE_MISSING':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;
