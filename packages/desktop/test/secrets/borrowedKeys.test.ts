@@ -6,11 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../../app/main/db/database';
 import { createAppServices, type AppServices } from '../../app/main/index';
 import { CUSTOM_PRESETS_FILE } from '../../app/main/services/capabilities/tools/mcp-users/customPresets';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { appErrorData } from '../../app/main/services/routers/trpc';
 import { FileKeySecretStore } from '../../app/main/services/secrets/FileKeySecretStore';
 import { SECRET_SET } from '../../app/shared/contracts/secrets';
 import { fixture } from '../mcp/helpers';
@@ -83,6 +85,13 @@ describe('a key a preset borrows from a provider', () => {
     if (listed.type !== 'stdio') throw new Error('stdio expected');
     await caller.mcp.update({ id: added.id, name: 'Key Echo renamed', type: 'stdio', command: listed.config.command ?? '', args: listed.config.args, env: listed.config.env });
     expect(services.mcpServers.get(added.id).config.keyRefs).toEqual({ env: { PPLX_KEY: { providerId: provider.id, link: 'perplexity' } } });
+    // …but not for another program: the borrowed key goes only to what it was lent to.
+    const otherProgram = await caller.mcp.update({ id: added.id, name: 'Key Echo renamed', type: 'stdio', command: listed.config.command ?? '', args: [...(listed.config.args ?? []), '--extra'], env: listed.config.env }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(otherProgram).toBeInstanceOf(TRPCError);
+    expect(appErrorData(otherProgram as TRPCError).fieldErrors).toEqual([{ field: 'env.PPLX_KEY', code: 'reenterForNewAddress' }]);
     const logs = await caller.mcp.logs({ id: added.id });
     expect(JSON.stringify(logs)).not.toMatch(/pplx-(first|second)-key/);
   });

@@ -115,7 +115,7 @@ describe('ProvidersTab', () => {
       'The type or base URL changed: enter the API key again, so the stored key is not sent to the new address.',
     );
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(errorOf(key)).toBe('The address changed: enter this secret again, so a secret meant for the old address is not sent to the new one.');
+    expect(errorOf(key)).toBe('Where this secret goes changed (its address, type or command): enter it again, so it is not sent there unasked.');
     expect(api.callsTo('providers.update')).toEqual([]);
 
     typeIn(form, 'API key', 'sk-for-proxy');

@@ -2,8 +2,8 @@
  * Secrets are write-only (maskServerRecord lists them as SECRET_SET): an edit sends SECRET_SET back
  * for each one it leaves alone. These functions put the stored values back in its place, or say
  * which field must be entered again. A kept value never moves somewhere the user did not see it go:
- * a header kept while the URL's origin changed, or a masked URL or argument whose other parts
- * changed, must be typed again.
+ * a header kept while the URL's origin changed, a provider's borrowed key kept while the command or
+ * arguments changed, or a masked URL or argument whose other parts changed, must be typed again.
  */
 import type { FieldError, McpServerConfig, McpServerRecord, ProviderKeyRef } from '../../../../../shared/contracts/mcp-types';
 import { maskArgs, maskUrl, SECRET_SET } from '../../../../../shared/contracts/secrets';
@@ -34,8 +34,19 @@ export function keepStoredSecrets(edited: McpServerConfig, stored: McpServerReco
   }
   const errors: FieldError[] = [];
   const config: McpServerConfig = { ...edited };
+  if (edited.url?.includes(SECRET_SET)) {
+    if (stored.config.url !== undefined && maskUrl(stored.config.url) === edited.url) config.url = stored.config.url;
+    else errors.push({ field: 'url', code: 'secretNotKept' });
+  }
+  if (edited.args) {
+    const args = keepArgs(edited.args, stored.type === 'stdio' ? (stored.config.args ?? []) : []);
+    if (args.ok) config.args = args.args;
+    else errors.push(...args.errors);
+  }
   const sameKind = (editedType === 'stdio') === (stored.type === 'stdio');
   const newAddress = editedType !== 'stdio' && origin(edited.url) !== origin(stored.config.url);
+  // A key borrowed from a provider goes only to the program it was lent to.
+  const newProgram = editedType === 'stdio' && (config.command !== stored.config.command || JSON.stringify(config.args ?? []) !== JSON.stringify(stored.config.args ?? []));
   const refs: NonNullable<McpServerConfig['keyRefs']> = {};
   for (const list of ['env', 'headers'] as const) {
     const values = edited[list];
@@ -50,21 +61,12 @@ export function keepStoredSecrets(edited: McpServerConfig, stored: McpServerReco
       const storedValue = sameKind ? stored.config[list]?.[name] : undefined;
       const storedRef = sameKind ? stored.config.keyRefs?.[list]?.[name] : undefined;
       if (storedValue === undefined && storedRef === undefined) errors.push({ field: `${list}.${name}`, code: 'secretNotKept' });
-      else if (list === 'headers' && newAddress) errors.push({ field: `${list}.${name}`, code: 'reenterForNewAddress' });
+      else if ((list === 'headers' && newAddress) || (storedRef && newProgram)) errors.push({ field: `${list}.${name}`, code: 'reenterForNewAddress' });
       else if (storedRef) keptRefs[name] = storedRef;
       else if (storedValue !== undefined) kept[name] = storedValue;
     }
     config[list] = kept;
     if (Object.keys(keptRefs).length > 0) refs[list] = keptRefs;
-  }
-  if (edited.url?.includes(SECRET_SET)) {
-    if (stored.config.url !== undefined && maskUrl(stored.config.url) === edited.url) config.url = stored.config.url;
-    else errors.push({ field: 'url', code: 'secretNotKept' });
-  }
-  if (edited.args) {
-    const args = keepArgs(edited.args, stored.type === 'stdio' ? (stored.config.args ?? []) : []);
-    if (args.ok) config.args = args.args;
-    else errors.push(...args.errors);
   }
   if (errors.length > 0) return { ok: false, errors };
   if (refs.env || refs.headers) config.keyRefs = refs;
