@@ -13,9 +13,11 @@ import { createAppServices, type AppServices } from '../../app/main/index';
 import { CUSTOM_PRESETS_FILE } from '../../app/main/services/capabilities/tools/mcp-users/customPresets';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
+import { SafeStorageSecretStore } from '../../app/main/electron/SafeStorageSecretStore';
 import { FileKeySecretStore } from '../../app/main/services/secrets/FileKeySecretStore';
 import { SECRET_SET } from '../../app/shared/contracts/secrets';
 import { fixture } from '../mcp/helpers';
+import { safeStorage } from '../fakes/electron';
 import { tempDir } from '../support/tempDir';
 
 const opened: AppServices[] = [];
@@ -156,5 +158,25 @@ describe('server rows stored before secrets layout 2', () => {
     expect(JSON.parse(store.open(rows[1]!.sealed_secrets))).not.toHaveProperty('env.PPLX_KEY');
 
     expect(await keySeen(reopened.caller, 'old-echo')).toBe('pplx-first-key');
+  });
+
+  it('sealed with the key file are left for the CLI when the app (safeStorage) starts', async () => {
+    const dataDir = tempDir('legacy-fk1-');
+    open(dataDir);
+    await opened.splice(0)[0]!.dispose();
+    const fileStore = new FileKeySecretStore(dataDir);
+    const db = openDatabase(path.join(dataDir, DATABASE_FILE));
+    const legacy = fileStore.seal(JSON.stringify({ env: {} }));
+    db.prepare(
+      `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
+       VALUES ('cli-row', 'Cli', 'cli', 'stdio', 'srv', '["--token","tk-old"]', '[]', NULL, ?, 60, 1, 't0', 't0')`,
+    ).run(legacy);
+    db.close();
+
+    const appStore = new SafeStorageSecretStore({ safeStorage, fallback: () => fileStore });
+    const services = createAppServices({ dataDir, secretStore: appStore });
+    opened.push(services);
+    expect(services.mcpServers.get('cli-row').config.args).toEqual(['--token', 'tk-old']);
+    expect(services.db.prepare("SELECT sealed_secrets AS s FROM mcp_servers WHERE id = 'cli-row'").get()).toEqual({ s: legacy });
   });
 });

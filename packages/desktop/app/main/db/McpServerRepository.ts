@@ -97,13 +97,16 @@ export class McpServerRepository {
    * Rewrites the rows stored before secrets layout 2 — their URL or arguments may hold a secret in
    * clear, a key a preset borrowed may be a copy — in the current layout, through `convert` (which
    * may turn such copies into references). A row whose secrets cannot be opened now is left for a
-   * later start. Neither the row's fields nor its updated_at change otherwise. Returns the ids rewritten.
+   * later start, and so is one sealed under another scheme: the app (safeStorage) must not reseal
+   * a row the CLI wrote with the key file, which the CLI could then no longer open. Neither the
+   * row's fields nor its updated_at change otherwise. Returns the ids rewritten.
    */
   upgradeLegacyRows(convert: (record: McpServerRecord) => McpServerFields): string[] {
     const write = this.#db.prepare('UPDATE mcp_servers SET args_json = @argsJson, url = @url, sealed_secrets = @sealed WHERE id = @id');
     return this.#db.transaction(() => {
       const upgraded: string[] = [];
       for (const row of this.#db.prepare<[], Row>('SELECT * FROM mcp_servers').all()) {
+        if (!row.sealed_secrets.startsWith(`${this.#secrets.scheme}:`)) continue;
         const opened = this.#openSecrets(row);
         if (!opened || opened.v !== undefined) continue;
         const { argsJson, url, sealed } = this.#toParams(convert(this.#toRecord(row)));
