@@ -10,11 +10,12 @@ import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { createMcpRuntime } from './mcpRuntime';
+import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { readCustomPresets } from './services/capabilities/tools/mcp-users/customPresets';
 import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
-import { type KeyLender, referenceCopiedKeys, resolveKeyRefs } from './services/capabilities/tools/mcp-users/keyRefs';
+import { type KeyLender, resolveKeyRefs } from './services/capabilities/tools/mcp-users/keyRefs';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import type { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { ApprovalService } from './services/approvals/ApprovalService';
@@ -22,7 +23,7 @@ import type { ChatService } from './services/chat/ChatService';
 import { CompletionService } from './services/completion/CompletionService';
 import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
-import { OFFICIAL_MCP_PRESETS, type OfficialMcpPreset } from '../shared/mcp-presets';
+import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
@@ -164,35 +165,6 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       }
     },
   };
-}
-
-/**
- * Brings server rows stored before secrets layout 2 up to date (McpServerRepository.upgradeLegacyRows),
- * turning keys that presets copied from providers into references. A failure (a read-only data dir)
- * is logged and retried at the next start: the old rows still work as they are.
- */
-function upgradeServerSecrets(repository: McpServerRepository, presets: () => OfficialMcpPreset[], lenders: () => KeyLender[], logger: McpLogger | undefined): void {
-  try {
-    let cached: { presets: OfficialMcpPreset[]; lenders: KeyLender[] } | undefined;
-    const upgraded = repository.upgradeLegacyRows((record) => {
-      cached ??= { presets: presets(), lenders: lenders() };
-      return referenceCopiedKeys(record, cached.presets, cached.lenders);
-    });
-    if (upgraded.length > 0) logger?.info(`stored ${upgraded.length} MCP server(s) in the current secrets layout`);
-  } catch (error) {
-    logger?.warn(`could not update the stored MCP servers' secrets layout: ${String(error)}`);
-  }
-}
-
-/** The providers that have a key, with it opened; one whose key cannot be opened lends nothing. */
-function lenders(providers: ProviderService): KeyLender[] {
-  return providers.list().flatMap((provider) => {
-    try {
-      return [providers.resolve(provider.id)];
-    } catch {
-      return [];
-    }
-  });
 }
 
 /** A server's configured call timeout, for the engine's tool calls (pain-points T-1: one policy on every path). */
