@@ -35,7 +35,7 @@ export function isSecretName(name: string): boolean {
 }
 
 /** Whether the whole of `text` has a known token shape (`sk-…`, `ghp_…`, a JWT). */
-export function isTokenShaped(text: string): boolean {
+function isTokenShaped(text: string): boolean {
   return TOKEN_PATTERNS.some((pattern) => new RegExp(`^(?:${pattern.source})$`).test(text));
 }
 
@@ -113,11 +113,6 @@ function maskArg(arg: string): string {
   if (header?.[1] && isSecretName(header[1])) return `${header[1]}: ${SECRET_SET}`;
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(arg)) return maskUrl(arg);
   return isTokenShaped(arg) ? SECRET_SET : arg;
-}
-
-/** Whether listing would hide part of this URL or these arguments. */
-export function hasMaskedParts(url: string | undefined, args: readonly string[] | undefined): boolean {
-  return (url !== undefined && maskUrl(url) !== url) || (args !== undefined && maskArgs(args).some((arg, i) => arg !== args[i]));
 }
 
 /**
