@@ -144,6 +144,8 @@ describe('keys used by the renderer', () => {
       notAllowed: true,
       wrongFormat: true,
       patternMismatch: true,
+      secretNotKept: true,
+      reenterForNewAddress: true,
     };
     for (const code of Object.keys(displayCodes)) expect(errors[`errors.${code}`], code).toBeTypeOf('string');
     for (const code of Object.keys(validationCodes)) expect(errors[`validation.${code}`], code).toBeTypeOf('string');

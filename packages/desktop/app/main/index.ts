@@ -10,10 +10,12 @@ import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { createMcpRuntime } from './mcpRuntime';
+import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { readCustomPresets } from './services/capabilities/tools/mcp-users/customPresets';
 import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
+import { type KeyLender, resolveKeyRefs } from './services/capabilities/tools/mcp-users/keyRefs';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
 import type { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { ApprovalService } from './services/approvals/ApprovalService';
@@ -25,6 +27,7 @@ import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
+import { UnreadableSecretsService } from './services/secrets/unreadableSecrets';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -69,6 +72,8 @@ export interface AppServices {
   approvals: ApprovalService;
   /** Conversations and their turns through the TinyElf engine. */
   chat: ChatService;
+  /** Stored secrets the data dir's store cannot open, and `elftia secrets reset`. */
+  unreadableSecrets: UnreadableSecretsService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -79,31 +84,36 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const dataDir = path.resolve(options.dataDir);
   const db = openDatabase(path.join(dataDir, DATABASE_FILE));
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
-  const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });
+  const mcpRepository = new McpServerRepository(db, secretStore);
+  const mcpServers = new McpServerConfigService({ repository: mcpRepository });
   const settings = new SettingsService(new SettingsRepository(db));
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
+  const lender = (id: string): KeyLender | undefined => (providers.find(id) ? providers.resolve(id) : undefined);
   const officialIds = new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id));
   // presets.json is read on every list (edits apply at once), but its problems are logged once each.
   let loggedProblems = '';
+  const catalogue = () => {
+    const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
+    const custom = readCustomPresets(dataDir, officialIds);
+    const problems = custom.problems.join('\n');
+    if (problems !== loggedProblems) for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
+    loggedProblems = problems;
+    return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
+  };
   const presets = new McpPresetService({
-    catalogue: () => {
-      const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
-      const custom = readCustomPresets(dataDir, officialIds);
-      const problems = custom.problems.join('\n');
-      if (problems !== loggedProblems) for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
-      loggedProblems = problems;
-      return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
-    },
+    catalogue,
     servers: mcpServers,
-    providers: { list: () => providers.list(), apiKeyOf: (id) => providers.resolve(id).apiKey },
+    providers: { list: () => providers.list() },
   });
+  upgradeServerSecrets(mcpRepository, () => catalogue().map((entry) => entry.preset), () => lenders(providers), options.logger);
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
     autoConnect: options.autoConnectMcp ?? false,
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
+    resolveServer: (server) => resolveKeyRefs(server, lender),
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -136,6 +146,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     approvals,
     chat,
+    unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.

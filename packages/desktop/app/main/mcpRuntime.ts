@@ -8,7 +8,7 @@ import { McpProcessTracker } from './services/agent-core/engine/tinyelf/tools/Mc
 import { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
-import { McpService } from './services/capabilities/tools/mcp-users/McpService';
+import { McpService, type McpServiceOptions } from './services/capabilities/tools/mcp-users/McpService';
 import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
 import { withKnownRuntimeDirs } from './services/capabilities/tools/mcp-users/process/findCommand';
 import { PackagePrefetcher } from './services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
@@ -35,6 +35,8 @@ export interface McpRuntimeOptions {
   homedir?: string;
   /** Quiet time after a source change before the server restarts, in milliseconds; default 300 (SourceWatcher). */
   sourceDebounceMs?: number;
+  /** See McpServiceOptions.resolveServer (keys borrowed from providers); default none. */
+  resolveServer?: McpServiceOptions['resolveServer'];
 }
 
 export interface McpRuntime {
@@ -82,6 +84,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const service = new McpService({
     listServers: () => options.config.list(),
     getServer: (id) => options.config.find(id),
+    resolveServer: options.resolveServer,
     processTracker: tracker,
     logger,
     // Resolved once, before the first spawn: a GUI launch lacks the user's PATH (pain-points theme 1).

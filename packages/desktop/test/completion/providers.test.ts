@@ -48,7 +48,8 @@ describe('providers router', () => {
     expect(await caller.providers.list()).toEqual([added]);
     expect(await caller.providers.get({ id: added.id })).toEqual(added);
 
-    const updated = await caller.providers.update({ id: added.id, name: 'OpenAI work', kind: 'openai', models: ['gpt-4o', 'o3'], baseUrl: 'https://proxy.example.com/v1' });
+    // A new base URL needs the key again (it is not sent to another host unasked).
+    const updated = await caller.providers.update({ id: added.id, name: 'OpenAI work', kind: 'openai', models: ['gpt-4o', 'o3'], baseUrl: 'https://proxy.example.com/v1', apiKey: KEY });
     expect(updated).toMatchObject({ name: 'OpenAI work', models: ['gpt-4o', 'o3'], baseUrl: 'https://proxy.example.com/v1', hasApiKey: true });
     expect(JSON.stringify(await caller.providers.list())).not.toContain(KEY);
 

@@ -110,7 +110,9 @@ describe('mcp.presets', () => {
     expect((await caller.mcp.presets.list()).find((v) => v.preset.id === 'team-search')?.keyProvider).toEqual({ id: pplx.id, name: 'Perplexity' });
 
     const added = await caller.mcp.presets.add({ presetId: 'team-search' });
-    expect(services.mcpServers.get(added.id).config.env).toMatchObject({ TEAM_SEARCH_KEY: 'pplx-linked-456' });
+    // A reference, read when the server starts: never a copy of the key.
+    expect(services.mcpServers.get(added.id).config).toMatchObject({ env: { TEAM_SEARCH_REGION: 'eu' }, keyRefs: { env: { TEAM_SEARCH_KEY: { providerId: pplx.id, link: 'perplexity' } } } });
+    expect(added.config.env).toEqual({ TEAM_SEARCH_REGION: '••••', TEAM_SEARCH_KEY: '••••' });
     // A typed key wins over the provider's.
     const typed = await caller.mcp.presets.add({ presetId: 'team-search', apiKey: 'typed' });
     expect(services.mcpServers.get(typed.id).config.env).toMatchObject({ TEAM_SEARCH_KEY: 'typed' });

@@ -1,5 +1,6 @@
 import type { McpServerConfig, McpServerRecord, McpServerTransport } from '../../shared/contracts/mcp-types';
 import { nameKey } from '../../shared/contracts/names';
+import { maskArgs, maskUrl } from '../../shared/contracts/secrets';
 import type { SecretStore } from '../services/secrets/SecretStore';
 import type { Db } from './database';
 
@@ -20,12 +21,29 @@ interface Row {
 
 export type McpServerFields = Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled'>;
 
+/** The sealed part of a row, as JSON. */
 interface Secrets {
+  /**
+   * Layout 2 also seals the URL and arguments when they hold secrets, and borrowed keys as
+   * references; rows written before it (no `v`) are rewritten by `upgradeLegacyRows`.
+   */
+  v?: typeof SECRETS_LAYOUT;
   env?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The URL as given, when it holds a secret; the `url` column then holds it masked (maskUrl). */
+  url?: string;
+  /** The arguments as given, when one holds a secret; `args_json` then holds them masked (maskArgs). */
+  args?: string[];
+  keyRefs?: McpServerConfig['keyRefs'];
 }
 
-/** The only place with SQL for MCP servers. Env and header values are sealed before they are written. */
+const SECRETS_LAYOUT = 2;
+
+/**
+ * The only place with SQL for MCP servers. Env and header values, and the URL and arguments when they
+ * hold a secret (an `?api_key=` query, a `--token` argument), are sealed before they are written; the
+ * plain columns keep those two masked, so neither the file nor a copy of it shows the secret.
+ */
 export class McpServerRepository {
   readonly #db: Db;
   readonly #secrets: SecretStore;
@@ -76,6 +94,30 @@ export class McpServerRepository {
     return result.changes === 1;
   }
 
+  /**
+   * Rewrites the rows stored before secrets layout 2 — their URL or arguments may hold a secret in
+   * clear, a key a preset borrowed may be a copy — in the current layout, through `convert` (which
+   * may turn such copies into references). A row whose secrets cannot be opened now is left for a
+   * later start, and so is one sealed under another scheme: the app (safeStorage) must not reseal
+   * a row the CLI wrote with the key file, which the CLI could then no longer open. Neither the
+   * row's fields nor its updated_at change otherwise. Returns the ids rewritten.
+   */
+  upgradeLegacyRows(convert: (record: McpServerRecord) => McpServerFields): string[] {
+    const write = this.#db.prepare('UPDATE mcp_servers SET args_json = @argsJson, url = @url, sealed_secrets = @sealed WHERE id = @id');
+    return this.#db.transaction(() => {
+      const upgraded: string[] = [];
+      for (const row of this.#db.prepare<[], Row>('SELECT * FROM mcp_servers').all()) {
+        if (!row.sealed_secrets.startsWith(`${this.#secrets.scheme}:`)) continue;
+        const opened = this.#openSecrets(row);
+        if (!opened || opened.v !== undefined) continue;
+        const { argsJson, url, sealed } = this.#toParams(convert(this.#toRecord(row)));
+        write.run({ id: row.id, argsJson, url, sealed });
+        upgraded.push(row.id);
+      }
+      return upgraded;
+    })();
+  }
+
   setEnabled(id: string, enabled: boolean, now: string): boolean {
     const result = this.#db.prepare('UPDATE mcp_servers SET enabled = ?, updated_at = ? WHERE id = ?').run(enabled ? 1 : 0, now, id);
     return result.changes === 1;
@@ -86,33 +128,53 @@ export class McpServerRepository {
   }
 
   #toParams(fields: McpServerFields) {
-    const { env, headers, command, args, url, watchPaths } = fields.config;
-    const secrets: Secrets = fields.type === 'stdio' ? { env: env ?? {} } : { headers: headers ?? {} };
+    const { env, headers, command, watchPaths, keyRefs } = fields.config;
+    const stdio = fields.type === 'stdio';
+    const args = stdio ? (fields.config.args ?? []) : [];
+    const url = stdio ? null : (fields.config.url ?? null);
+    const maskedArgs = maskArgs(args);
+    const maskedUrl = url === null ? null : maskUrl(url);
+    const secrets: Secrets = { v: SECRETS_LAYOUT, ...(stdio ? { env: env ?? {} } : { headers: headers ?? {} }) };
+    if (maskedArgs.some((arg, i) => arg !== args[i])) secrets.args = args;
+    if (url !== null && maskedUrl !== url) secrets.url = url;
+    const refs = stdio ? keyRefs?.env : keyRefs?.headers;
+    if (refs && Object.keys(refs).length > 0) secrets.keyRefs = stdio ? { env: refs } : { headers: refs };
     return {
       name: fields.name,
       nameKey: nameKey(fields.name),
       type: fields.type,
-      command: fields.type === 'stdio' ? (command ?? null) : null,
-      argsJson: JSON.stringify(fields.type === 'stdio' ? (args ?? []) : []),
-      watchPathsJson: JSON.stringify(fields.type === 'stdio' ? (watchPaths ?? []) : []),
-      url: fields.type === 'stdio' ? null : (url ?? null),
+      command: stdio ? (command ?? null) : null,
+      argsJson: JSON.stringify(maskedArgs),
+      watchPathsJson: JSON.stringify(stdio ? (watchPaths ?? []) : []),
+      url: maskedUrl,
       sealed: this.#secrets.seal(JSON.stringify(secrets)),
       timeoutSec: fields.timeoutSec,
       enabled: fields.enabled ? 1 : 0,
     };
   }
 
+  /** Undefined when the row's secrets cannot be opened: its record is listed as unreadable rather than failing the list. */
+  #openSecrets(row: Row): Secrets | undefined {
+    try {
+      return JSON.parse(this.#secrets.open(row.sealed_secrets)) as Secrets;
+    } catch {
+      return undefined;
+    }
+  }
+
   #toRecord(row: Row): McpServerRecord {
-    const secrets = JSON.parse(this.#secrets.open(row.sealed_secrets)) as Secrets;
+    const opened = this.#openSecrets(row);
+    const secrets = opened ?? {};
     const config: McpServerConfig =
       row.type === 'stdio'
         ? {
             command: row.command ?? '',
-            args: JSON.parse(row.args_json) as string[],
+            args: secrets.args ?? (JSON.parse(row.args_json) as string[]),
             env: secrets.env ?? {},
             watchPaths: JSON.parse(row.watch_paths_json) as string[],
           }
-        : { url: row.url ?? '', headers: secrets.headers ?? {} };
+        : { url: secrets.url ?? row.url ?? '', headers: secrets.headers ?? {} };
+    if (secrets.keyRefs) config.keyRefs = secrets.keyRefs;
     return {
       id: row.id,
       name: row.name,
@@ -120,6 +182,7 @@ export class McpServerRepository {
       config,
       timeoutSec: row.timeout_sec,
       enabled: row.enabled === 1,
+      ...(opened ? {} : { secretsUnreadable: true as const }),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

@@ -73,7 +73,7 @@ function lookup(catalog: Catalog, key: string): string | undefined {
 export function toAppErrorData(error: unknown): AppErrorData {
   if (error instanceof AppError) return error.toData();
   if (error instanceof TRPCError) return appErrorData(error);
-  if (error instanceof SecretStoreError) return { code: 'SECRET_STORE_FAILED' };
+  if (error instanceof SecretStoreError) return error.toData();
   return { code: 'INTERNAL' };
 }
 

@@ -25,6 +25,7 @@ export const APP_ERROR_CODES = [
   'TOO_MANY_SERVERS',
   'TOO_MANY_PROVIDERS',
   'TOO_MANY_SUBSCRIPTIONS',
+  'SECRET_KEY_MISSING',
   'INTERNAL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

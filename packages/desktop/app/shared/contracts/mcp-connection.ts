@@ -23,6 +23,8 @@ export const MCP_SERVICE_ERROR_CODES = [
   'REQUEST_FAILED',
   'INSTALL_FAILED',
   'INSTALL_TIMEOUT',
+  'SECRETS_UNREADABLE',
+  'KEY_SOURCE_MISSING',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 

@@ -71,7 +71,11 @@ export type ValidationCode =
   | 'tooManyItems'
   | 'notAllowed'
   | 'wrongFormat'
-  | 'patternMismatch';
+  | 'patternMismatch'
+  /** `••••` (SECRET_SET) stands here for a stored secret that cannot be kept: nothing is stored under it, or the rest changed. */
+  | 'secretNotKept'
+  /** A stored secret kept while the address it goes to changed: it must be entered again. */
+  | 'reenterForNewAddress';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
 export interface FieldError {
@@ -202,6 +206,17 @@ export const mcpServerIdSchema = z.strictObject({ id: idString });
 export const mcpServerUpdateSchema = z.strictObject({ id: idString, server: z.unknown() });
 export const mcpServerSetEnabledSchema = z.strictObject({ id: idString, enabled: z.boolean() });
 
+/**
+ * A value the server gets from an LLM provider's API key at the moment it starts (a preset that
+ * borrows the key), instead of a copy: `prefix` + the key, e.g. `Bearer ` for a header. `link` is the
+ * preset's LinkedProviderId; the provider must still match it when the server starts.
+ */
+export interface ProviderKeyRef {
+  providerId: string;
+  link?: string;
+  prefix?: string;
+}
+
 /** Connection details; which fields are set depends on the transport. */
 export interface McpServerConfig {
   command?: string;
@@ -210,6 +225,8 @@ export interface McpServerConfig {
   watchPaths?: string[];
   url?: string;
   headers?: Record<string, string>;
+  /** Env variables (stdio) or headers (remote) whose value is a provider's key, resolved at start. */
+  keyRefs?: { env?: Record<string, ProviderKeyRef>; headers?: Record<string, ProviderKeyRef> };
 }
 
 export interface McpServerRecord {
@@ -219,6 +236,12 @@ export interface McpServerRecord {
   config: McpServerConfig;
   timeoutSec: number;
   enabled: boolean;
+  /**
+   * Its sealed env or header values cannot be opened (the data dir's key is missing or another, or
+   * `elftia secrets reset` cleared them): `env`/`headers` are empty and the server does not start
+   * until they are entered again.
+   */
+  secretsUnreadable?: true;
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;

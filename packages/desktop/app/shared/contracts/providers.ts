@@ -47,6 +47,17 @@ export const providerInputSchema = z
 export type ProviderInput = z.input<typeof providerInputSchema>;
 export type ProviderInputParsed = z.output<typeof providerInputSchema>;
 
+/**
+ * Whether an update must carry the key again: one is stored and the kind or base URL changes, so
+ * keeping it would send it to another host than the one it was entered for. The form and
+ * ProviderService both ask; the answer is VALIDATION `reenterForNewAddress` on `apiKey`.
+ */
+export function keyMustBeReentered(stored: Pick<ProviderRecord, 'kind' | 'baseUrl' | 'hasApiKey'>, next: { kind: ProviderKind; baseUrl?: string | undefined; apiKey?: string | undefined }): boolean {
+  if (!stored.hasApiKey || (next.apiKey ?? '').trim() !== '') return false;
+  const address = (url: string | undefined) => url?.trim() || undefined;
+  return stored.kind !== next.kind || address(stored.baseUrl) !== address(next.baseUrl);
+}
+
 /** What the renderer sees of a provider: never the key. */
 export interface ProviderRecord {
   id: string;

@@ -23,13 +23,14 @@ import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
 import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
+import { secretsResetCommand } from './secrets';
 import { serveCommand } from './serve';
 import { terminalText } from './terminalText';
 
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
   mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
-  depsCheckCommand, depsInstallCommand, serveCommand, chatCommand,
+  depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];
 
 export interface RunCliOptions {

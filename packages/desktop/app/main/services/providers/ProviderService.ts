@@ -4,6 +4,7 @@ import { PROVIDERS_MAX_COUNT } from '../../../shared/contracts/limits';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
 import { sameSpelling } from '../../../shared/contracts/names';
 import {
+  keyMustBeReentered,
   type ProviderInputParsed,
   providerInputSchema,
   type ProviderRecord,
@@ -49,6 +50,11 @@ export class ProviderService {
     return this.#repository.list();
   }
 
+  /** The provider, or undefined when none has that id. */
+  find(id: string): ProviderRecord | undefined {
+    return this.#repository.get(id);
+  }
+
   get(id: string): ProviderRecord {
     const record = this.#repository.get(id);
     if (!record) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });
@@ -72,10 +78,15 @@ export class ProviderService {
     return this.get(id);
   }
 
-  /** Replaces the provider's fields; an omitted or empty `apiKey` keeps the stored key. */
+  /**
+   * Replaces the provider's fields; an omitted or empty `apiKey` keeps the stored key, unless the
+   * kind or base URL changes: then the key must be entered again (keyMustBeReentered).
+   */
   update(id: string, raw: unknown): ProviderRecord {
     const input = parse(raw);
+    const stored = this.get(id);
     this.#assertNameFree(input.name, id);
+    if (keyMustBeReentered(stored, input)) throw AppError.validation([{ field: 'apiKey', code: 'reenterForNewAddress' }]);
     const apiKey = emptyToUndefined(input.apiKey);
     const key = apiKey === undefined ? ({ keep: true } as const) : ({ keep: false, apiKey } as const);
     if (!this.#repository.update(id, toFields(input), key, this.#now())) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });

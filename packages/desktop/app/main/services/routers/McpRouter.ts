@@ -16,6 +16,7 @@ import {
   mcpStdioInputSchema,
   mcpWebSocketInputSchema,
 } from '../../../shared/contracts/mcp-types';
+import { maskServerRecord } from '../../../shared/contracts/secrets';
 import { dependenciesRouter } from './DependenciesRouter';
 import { SharedFeed } from './sharedFeed';
 import { changes } from './subscriptions';
@@ -38,9 +39,14 @@ export interface McpServerView extends McpServerRecord {
   connection?: McpServerState;
 }
 
+/**
+ * What the renderer and the CLI see of a server: its secrets masked (maskServerRecord). They are
+ * write-only: an update that sends a masked value back keeps the stored one.
+ */
 function toView(record: McpServerRecord, connection?: McpServerState): McpServerView {
   const status: McpServerStatus = !record.enabled ? 'disabled' : (connection?.status ?? 'disconnected');
-  return connection ? { ...record, status, connection } : { ...record, status };
+  const masked = maskServerRecord(record);
+  return connection ? { ...masked, status, connection } : { ...masked, status };
 }
 
 async function listViews(services: AppContext['services']): Promise<McpServerView[]> {

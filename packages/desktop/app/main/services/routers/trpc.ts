@@ -4,6 +4,7 @@ import type { AppErrorData } from '../../../shared/contracts/errors';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
 import { AppError } from '../../errors';
 import { McpServiceError } from '../capabilities/tools/mcp-users/McpServiceError';
+import { SecretStoreError } from '../secrets/SecretStore';
 import type { AppServices } from '../../index';
 import type { SubscriptionBudget } from './subscriptionBudget';
 
@@ -16,7 +17,7 @@ export interface AppContext {
 /** The translatable payload of an error, or undefined for an unexpected one (shown as INTERNAL). */
 export function appErrorData(error: TRPCError): AppErrorData {
   const cause = error.cause;
-  if (cause instanceof AppError || cause instanceof McpServiceError) return cause.toData();
+  if (cause instanceof AppError || cause instanceof McpServiceError || cause instanceof SecretStoreError) return cause.toData();
   if (cause instanceof ZodError) return { code: 'VALIDATION', fieldErrors: toFieldErrors(cause) };
   if (error.code === 'NOT_FOUND') return { code: 'NOT_FOUND' };
   return { code: 'INTERNAL' };
@@ -43,13 +44,14 @@ const TRPC_CODE: Record<string, TRPCError['code']> = {
   SERVER_DISABLED: 'PRECONDITION_FAILED',
   NOT_CONNECTED: 'PRECONDITION_FAILED',
   TOO_MANY_SUBSCRIPTIONS: 'TOO_MANY_REQUESTS',
+  SECRET_KEY_MISSING: 'PRECONDITION_FAILED',
 };
 
-/** Gives thrown AppErrors and McpServiceErrors a fitting tRPC code (BAD_REQUEST, NOT_FOUND, …) instead of a 500. */
+/** Gives thrown AppErrors, McpServiceErrors and SecretStoreErrors a fitting tRPC code (BAD_REQUEST, NOT_FOUND, …) instead of a 500. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   const cause = result.ok ? undefined : result.error.cause;
-  if (cause instanceof AppError || cause instanceof McpServiceError) {
+  if (cause instanceof AppError || cause instanceof McpServiceError || cause instanceof SecretStoreError) {
     throw new TRPCError({ code: TRPC_CODE[cause.code] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
   }
   return result;

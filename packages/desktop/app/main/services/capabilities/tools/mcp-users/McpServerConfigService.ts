@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { MCP_SERVERS_MAX_COUNT } from '../../../../../shared/contracts/limits';
 import {
+  type McpServerConfig,
   type McpServerInputParsed,
   type McpServerRecord,
   toRecordFields,
@@ -9,6 +10,7 @@ import {
 import { sameSpelling } from '../../../../../shared/contracts/names';
 import type { McpServerRepository } from '../../../../db/McpServerRepository';
 import { AppError } from '../../../../errors';
+import { keepStoredSecrets, markersWithoutSecrets } from './keepSecrets';
 
 export interface McpServerConfigServiceOptions {
   repository: McpServerRepository;
@@ -64,18 +66,29 @@ export class McpServerConfigService {
     return this.get(id);
   }
 
-  add(input: McpServerInputParsed): McpServerRecord {
+  /** `keyRefs`: env variables or headers whose value a provider lends at start (a preset's borrowed key). */
+  add(input: McpServerInputParsed, options: { keyRefs?: McpServerConfig['keyRefs'] } = {}): McpServerRecord {
     if (this.#repository.count() >= MCP_SERVERS_MAX_COUNT) throw new AppError('TOO_MANY_SERVERS', { params: { max: MCP_SERVERS_MAX_COUNT } });
     this.#assertNameFree(input.name);
+    const fields = toRecordFields(input);
+    const markers = markersWithoutSecrets(fields.config);
+    if (markers.length > 0) throw AppError.validation(markers);
+    if (options.keyRefs) fields.config.keyRefs = options.keyRefs;
     const id = this.#newId();
-    this.#repository.insert(id, toRecordFields(input), this.#now());
+    this.#repository.insert(id, fields, this.#now());
     this.#changed();
     return this.get(id);
   }
 
+  /** Replaces the server; a secret sent back as SECRET_SET (as listed) keeps its stored value. */
   update(id: string, input: McpServerInputParsed): McpServerRecord {
     this.#assertNameFree(input.name, id);
-    if (!this.#repository.update(id, toRecordFields(input), this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
+    const stored = this.#repository.get(id);
+    if (!stored) throw new AppError('NOT_FOUND', { params: { id } });
+    const fields = toRecordFields(input);
+    const kept = keepStoredSecrets(fields.config, stored, fields.type);
+    if (!kept.ok) throw AppError.validation(kept.errors);
+    if (!this.#repository.update(id, { ...fields, config: kept.config }, this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
     this.#changed();
     return this.get(id);
   }

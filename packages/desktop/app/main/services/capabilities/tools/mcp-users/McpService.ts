@@ -55,6 +55,12 @@ export interface McpServiceOptions {
    * process start (pain-points T-3). Default 10 000.
    */
   minConnectTimeoutMs?: number;
+  /**
+   * Turns a configured server into the one that is started, just before its process or session
+   * begins: e.g. fills in an API key it borrows from an LLM provider, so the key is read at spawn
+   * time and never copied into the server's record. Rejects with an McpServiceError to fail the connect.
+   */
+  resolveServer?: (server: McpServerRecord) => MaybePromise<McpServerRecord>;
 }
 
 export const DEFAULT_MIN_CONNECT_TIMEOUT_MS = 10_000;
@@ -89,6 +95,7 @@ export class McpService {
     this.events = new EventHub((error) => logger.error(`mcp event listener failed: ${errorText(error)}`));
     this.pool = new ConnectionPool({
       readServer: (id) => this.readServer(id),
+      resolveServer: options.resolveServer,
       beforeConnect: options.beforeConnect,
       prepareServer: options.prepareServer,
       minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,

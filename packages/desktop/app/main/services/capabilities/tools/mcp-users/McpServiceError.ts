@@ -85,6 +85,8 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'CONNECT_FAILED':
     case 'UNSUPPORTED_TRANSPORT':
     case 'INVALID_CONFIG':
+    case 'SECRETS_UNREADABLE':
+    case 'KEY_SOURCE_MISSING':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;

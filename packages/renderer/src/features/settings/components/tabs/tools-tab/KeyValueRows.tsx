@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
 import type { FieldKey, FormErrors, FormFieldError, KeyValueRow } from './types';
+import { SECRET_SET } from '@elftia/desktop/shared/contracts/secrets.ts';
 import { useFocusAfterRender } from '../../../../../lib/useFocusAfterRender';
 
 /** The i18n keys for one kind of name/value list; `{{index}}` is the 1-based row number. */
@@ -51,6 +52,13 @@ export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, o
     onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)), `${list}:${id}`);
   }
 
+  // A stored secret is never shown: its field starts empty, typing replaces it, emptying keeps it.
+  function editValue(row: KeyValueRow, typed: string) {
+    edit(row.id, { value: row.stored && typed === '' ? SECRET_SET : typed });
+  }
+
+  const storedHintId = `${idPrefix}-${list}-stored-hint`;
+
   return (
     <fieldset className="rows">
       <legend className="field__label">{t(labels.legend)}</legend>
@@ -85,12 +93,13 @@ export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, o
             <input
               id={`${rowId}-value`}
               className="input rows__input"
-              value={row.value}
-              placeholder={t(labels.valuePlaceholder)}
-              onChange={(event) => edit(row.id, { value: event.target.value })}
+              value={row.value === SECRET_SET && row.stored ? '' : row.value}
+              placeholder={t(row.stored && row.value === SECRET_SET ? 'settings/tools:form.storedValuePlaceholder' : labels.valuePlaceholder)}
+              onChange={(event) => editValue(row, event.target.value)}
               onBlur={(event) => onBlur(field, event)}
               aria-invalid={message && onValue ? true : undefined}
-              aria-describedby={describedBy(onValue && message && errorId)}
+              aria-describedby={describedBy(row.stored && row.value === SECRET_SET && storedHintId, onValue && message && errorId)}
+              data-stored={row.stored && row.value === SECRET_SET ? true : undefined}
               spellCheck={false}
               autoComplete="off"
             />
@@ -101,6 +110,11 @@ export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, o
           </div>
         );
       })}
+      {rows.some((row) => row.stored) && (
+        <p id={storedHintId} className="field__hint">
+          {t('settings/tools:form.storedValuesHint')}
+        </p>
+      )}
       <button id={addId} type="button" className="button" onClick={add}>
         {t(labels.add)}
       </button>

@@ -9,6 +9,7 @@ import {
   type McpServerInput,
   parseMcpServerInput,
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { SECRET_SET } from '@elftia/desktop/shared/contracts/secrets.ts';
 import type { ArgumentRow, FieldKey, FormErrors, FormValidation, KeyValueRow, McpServerFormValues } from './types';
 
 export type NewRowId = () => string;
@@ -35,7 +36,13 @@ export function emptyFormValues(): McpServerFormValues {
 }
 
 function toRows(record: Record<string, string> | undefined, newId: NewRowId): KeyValueRow[] {
-  return Object.entries(record ?? {}).map(([key, value]) => ({ id: newId(), key, value }));
+  return Object.entries(record ?? {}).map(([key, value]) => (value === SECRET_SET ? { id: newId(), key, value, stored: true } : { id: newId(), key, value }));
+}
+
+/** Whether the server came with stored secrets the form shows as SECRET_SET (values, URL parts, arguments). */
+export function hasStoredSecrets(values: McpServerFormValues): boolean {
+  const lists = [...values.env, ...values.headers].some((row) => row.stored);
+  return lists || values.url.includes(SECRET_SET) || values.args.some((row) => row.value.includes(SECRET_SET));
 }
 
 /** Prefills the form from a stored server (via toInput). */

@@ -15,7 +15,10 @@ export interface ArgumentRow {
 export interface KeyValueRow {
   id: string;
   key: string;
+  /** SECRET_SET while a stored (write-only) value is kept. */
   value: string;
+  /** The row came with a stored secret: its value is not shown, and emptying the field keeps it. */
+  stored?: boolean;
 }
 
 /**
