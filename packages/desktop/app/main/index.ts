@@ -10,6 +10,7 @@ import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { createMcpRuntime } from './mcpRuntime';
+import { makeDataDirPrivate } from './privateDataDir';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { readCustomPresets } from './services/capabilities/tools/mcp-users/customPresets';
 import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
@@ -77,6 +78,7 @@ export interface AppServices {
 
 export function createAppServices(options: AppServicesOptions): AppServices {
   const dataDir = path.resolve(options.dataDir);
+  makeDataDirPrivate(dataDir);
   const db = openDatabase(path.join(dataDir, DATABASE_FILE));
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
   const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });

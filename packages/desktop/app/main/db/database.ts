@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../errors';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateDataDir';
 import { MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
@@ -17,7 +18,8 @@ const CORRUPT_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
  * AppError and left untouched: never a crash, never a silent reset that loses the user's servers.
  */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  createPrivately(file);
   let db: Db;
   try {
     db = new Database(file);
@@ -63,6 +65,18 @@ function migrate(db: Db, migrations: readonly Migration[]): void {
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
+  }
+}
+
+/**
+ * Creates the file owner-only before SQLite does (it would use 0644), since SQLite gives the -wal
+ * and -shm it makes the main file's mode. An existing file is left as it is.
+ */
+function createPrivately(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
 }
 
