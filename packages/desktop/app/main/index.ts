@@ -6,6 +6,9 @@
 import path from 'node:path';
 import { createChatRuntime } from './chatRuntime';
 import { openDatabase, DATABASE_FILE, type Db } from './db/database';
+import { MIGRATIONS } from './db/migrations';
+import { AppError } from './errors';
+import { fileStorageError, sqliteStorageError } from './db/storageErrors';
 import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
@@ -24,7 +27,7 @@ import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
 import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
-import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
+import { FileKeySecretStore, SECRET_KEY_FILE } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
 
 export interface AppServicesOptions {
@@ -78,8 +81,14 @@ export interface AppServices {
 
 export function createAppServices(options: AppServicesOptions): AppServices {
   const dataDir = path.resolve(options.dataDir);
-  makeDataDirPrivate(dataDir);
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE));
+  const dbFile = path.join(dataDir, DATABASE_FILE);
+  try {
+    makeDataDirPrivate(dataDir);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw fileStorageError(cause, dataDir) ?? new AppError('DB_OPEN_FAILED', { params: { path: dbFile, reason }, cause });
+  }
+  const db = openDatabase(dbFile, MIGRATIONS, { dataMarkers: [path.join(dataDir, SECRET_KEY_FILE)] });
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
   const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });
   const settings = new SettingsService(new SettingsRepository(db));
@@ -141,7 +150,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
-      if (options.autoConnectMcp) chat.recoverInterrupted();
+      try {
+        if (options.autoConnectMcp) chat.recoverInterrupted();
+      } catch (error) {
+        throw sqliteStorageError(error, dbFile) ?? error;
+      }
       await mcpRuntime.start();
     },
     async dispose() {
