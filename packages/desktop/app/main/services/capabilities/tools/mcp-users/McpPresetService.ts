@@ -17,6 +17,7 @@ import {
 import { MCP_NAME_MAX_LENGTH, type FieldError, type McpServerRecord, parseMcpServerInput } from '../../../../../shared/contracts/mcp-types';
 import type { ProviderRecord } from '../../../../../shared/contracts/providers';
 import { AppError } from '../../../../errors';
+import { isFolder } from '../../../../isFolder';
 import type { McpServerConfigService } from './McpServerConfigService';
 
 export interface McpPresetView {
@@ -75,6 +76,7 @@ export class McpPresetService {
     const provider = typedKey ? undefined : this.linkedProvider(preset);
     const apiKey = typedKey ?? (provider ? this.options.providers.apiKeyOf(provider.id) : undefined);
     const problems: FieldError[] = checkPresetAnswers(preset, { apiKey, inputs: request.inputs }, false);
+    if (problems.length === 0) problems.push(...missingFolders(preset, request.inputs));
     if (problems.length > 0) throw AppError.validation(problems);
     const input = presetToServerInput(preset, { apiKey, inputs: request.inputs }, this.freeName(preset.name));
     const parsed = parseMcpServerInput(input);
@@ -99,4 +101,11 @@ export class McpPresetService {
       if (!taken.has(candidate.toLowerCase())) return candidate;
     }
   }
+}
+
+/** A folder input naming no existing folder: the server would start, then fail on it (a filesystem server exits). */
+function missingFolders(preset: OfficialMcpPreset, inputs: Record<string, string> | undefined): FieldError[] {
+  return (preset.inputs ?? [])
+    .filter((input) => input.kind === 'directory' && !isFolder(inputs?.[input.key]?.trim() ?? ''))
+    .map((input) => ({ field: `inputs.${input.key}`, code: 'folderNotFound' }));
 }
