@@ -115,6 +115,21 @@ describe('ToolsTab', () => {
     expect(api.callsTo('mcp.remove')).toEqual([{ id: 'srv-2' }]);
   });
 
+  it('after a confirmed Delete, focus moves to the next row’s Delete button, and to Add server once no row is left', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    const deleteEverything = await screen.findByRole('button', { name: 'Delete everything' });
+    deleteEverything.focus();
+    fireEvent.click(deleteEverything);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete “everything”?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete remote' })));
+    expect(screen.queryByRole('button', { name: 'Delete everything' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete remote' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete “remote”?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add server' })));
+  });
+
   it('enables and disables a server from its switch', async () => {
     const api = seeded();
     renderApp(<ToolsTab />, { api });

@@ -5,6 +5,7 @@
  */
 import type { Db } from './db/database';
 import { ConversationRepository } from './db/ConversationRepository';
+import { sqliteStorageError } from './db/storageErrors';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
 import { builtinServers } from './builtin-servers';
@@ -68,6 +69,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     providers: options.providers,
     approvals,
     logger,
+    storageError: (error) => sqliteStorageError(error, db.name),
   });
   return {
     approvals,

@@ -6,11 +6,15 @@
 import path from 'node:path';
 import { createChatRuntime } from './chatRuntime';
 import { openDatabase, DATABASE_FILE, type Db } from './db/database';
+import { MIGRATIONS } from './db/migrations';
+import { AppError } from './errors';
+import { fileStorageError, sqliteStorageError } from './db/storageErrors';
 import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { createMcpRuntime } from './mcpRuntime';
 import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
+import { makeDataDirPrivate } from './privateDataDir';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { readCustomPresets } from './services/capabilities/tools/mcp-users/customPresets';
 import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
@@ -25,7 +29,7 @@ import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
 import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
-import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
+import { FileKeySecretStore, SECRET_KEY_FILE } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
 import { UnreadableSecretsService } from './services/secrets/unreadableSecrets';
 
@@ -82,7 +86,14 @@ export interface AppServices {
 
 export function createAppServices(options: AppServicesOptions): AppServices {
   const dataDir = path.resolve(options.dataDir);
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE));
+  const dbFile = path.join(dataDir, DATABASE_FILE);
+  try {
+    makeDataDirPrivate(dataDir);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw fileStorageError(cause, dataDir) ?? new AppError('DB_OPEN_FAILED', { params: { path: dbFile, reason }, cause });
+  }
+  const db = openDatabase(dbFile, MIGRATIONS, { dataMarkers: [path.join(dataDir, SECRET_KEY_FILE)] });
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
   const mcpRepository = new McpServerRepository(db, secretStore);
   const mcpServers = new McpServerConfigService({ repository: mcpRepository });
@@ -150,7 +161,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
-      if (options.autoConnectMcp) chat.recoverInterrupted();
+      try {
+        if (options.autoConnectMcp) chat.recoverInterrupted();
+      } catch (error) {
+        throw sqliteStorageError(error, dbFile) ?? error;
+      }
       await mcpRuntime.start();
     },
     async dispose() {

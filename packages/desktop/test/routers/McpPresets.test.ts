@@ -126,8 +126,24 @@ describe('mcp.presets', () => {
 
   it('fills a folder placeholder as one argument, spaces and all', async () => {
     const { caller, services } = setup();
-    const added = await caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder: '/home/me/My Documents' } });
-    expect(services.mcpServers.get(added.id).config.args?.at(-1)).toBe('/home/me/My Documents');
+    const folder = path.join(tempDir(), 'My Documents');
+    fs.mkdirSync(folder);
+    const added = await caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder } });
+    expect(services.mcpServers.get(added.id).config.args?.at(-1)).toBe(folder);
+  });
+
+  it('refuses a folder that does not exist, or is a file, as folderNotFound and stores nothing', async () => {
+    const { caller } = setup();
+    const dir = tempDir();
+    const file = path.join(dir, 'notes.txt');
+    fs.writeFileSync(file, 'not a folder');
+    expect(await validationFields(caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder: path.join(dir, 'missing') } }))).toEqual([
+      { field: 'inputs.folder', code: 'folderNotFound' },
+    ]);
+    expect(await validationFields(caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder: file } }))).toEqual([
+      { field: 'inputs.folder', code: 'folderNotFound' },
+    ]);
+    expect(await caller.mcp.list()).toEqual([]);
   });
 
   it('leaves out a custom preset that does not validate or reuses an id, and says why in the log', async () => {

@@ -19,6 +19,7 @@ import { nameKey } from '../../../../../shared/contracts/names';
 import type { ProviderRecord } from '../../../../../shared/contracts/providers';
 import { AppError } from '../../../../errors';
 import { presetKeyRef } from './keyRefs';
+import { isFolder } from '../../../../isFolder';
 import type { McpServerConfigService } from './McpServerConfigService';
 
 export interface McpPresetView {
@@ -76,6 +77,7 @@ export class McpPresetService {
     const lent = apiKey ? undefined : this.linkedProvider(preset);
     const keyRefs = lent && presetKeyRef(preset, lent.provider.id, lent.link);
     const problems: FieldError[] = checkPresetAnswers(preset, { apiKey, inputs: request.inputs }, keyRefs !== undefined);
+    if (problems.length === 0) problems.push(...missingFolders(preset, request.inputs));
     if (problems.length > 0) throw AppError.validation(problems);
     const input = presetToServerInput(preset, { apiKey, inputs: request.inputs }, this.freeName(preset.name));
     const parsed = parseMcpServerInput(input);
@@ -103,4 +105,11 @@ export class McpPresetService {
       if (!taken.has(nameKey(candidate))) return candidate;
     }
   }
+}
+
+/** A folder input naming no existing folder: the server would start, then fail on it (a filesystem server exits). */
+function missingFolders(preset: OfficialMcpPreset, inputs: Record<string, string> | undefined): FieldError[] {
+  return (preset.inputs ?? [])
+    .filter((input) => input.kind === 'directory' && !isFolder(inputs?.[input.key]?.trim() ?? ''))
+    .map((input) => ({ field: `inputs.${input.key}`, code: 'folderNotFound' }));
 }
