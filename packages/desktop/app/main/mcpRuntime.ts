@@ -76,6 +76,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     markers: new PrefetchMarkers(options.dataDir),
     homedir,
     timeoutMs: options.installTimeoutMs,
+    processTracker: tracker,
   });
   tracker.configure({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });
 

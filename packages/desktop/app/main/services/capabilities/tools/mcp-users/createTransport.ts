@@ -6,9 +6,10 @@ import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types'
 import { McpServiceError } from './McpServiceError';
 import { HeaderWebSocketClientTransport } from './webSocketTransport';
 
-/** A client transport, plus the process id a stdio one runs (once started). */
+/** A client transport, plus the process id a stdio one runs (once started) and its tree's marker. */
 export interface McpTransport extends Transport {
   readonly pid?: number | null | undefined;
+  readonly treeMarker?: string | undefined;
 }
 
 export interface StdioTransportParams {
