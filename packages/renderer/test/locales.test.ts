@@ -122,6 +122,7 @@ describe('keys used by the renderer', () => {
       invalidWsUrl: true,
       absolutePath: true,
       folderNotFound: true,
+      envNotSet: true,
       timeoutRange: true,
       integer: true,
       invalidEnvKey: true,

@@ -9,6 +9,7 @@ interface Row {
   command: string | null;
   args_json: string;
   watch_paths_json: string;
+  inherit_env: number;
   url: string | null;
   sealed_secrets: string;
   timeout_sec: number;
@@ -57,8 +58,8 @@ export class McpServerRepository {
   insert(id: string, fields: McpServerFields, now: string): void {
     this.#db
       .prepare(
-        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
-         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @watchPathsJson, @url, @sealed, @timeoutSec, @enabled, @now, @now)`,
+        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, inherit_env, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
+         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @watchPathsJson, @inheritEnv, @url, @sealed, @timeoutSec, @enabled, @now, @now)`,
       )
       .run({ id, now, ...this.#toParams(fields) });
   }
@@ -68,7 +69,7 @@ export class McpServerRepository {
     const result = this.#db
       .prepare(
         `UPDATE mcp_servers SET name = @name, name_key = @nameKey, type = @type, command = @command, args_json = @argsJson, watch_paths_json = @watchPathsJson,
-           url = @url, sealed_secrets = @sealed, timeout_sec = @timeoutSec, enabled = @enabled, updated_at = @now
+           inherit_env = @inheritEnv, url = @url, sealed_secrets = @sealed, timeout_sec = @timeoutSec, enabled = @enabled, updated_at = @now
          WHERE id = @id`,
       )
       .run({ id, now, ...this.#toParams(fields) });
@@ -85,7 +86,7 @@ export class McpServerRepository {
   }
 
   #toParams(fields: McpServerFields) {
-    const { env, headers, command, args, url, watchPaths } = fields.config;
+    const { env, headers, command, args, url, watchPaths, inheritEnv } = fields.config;
     const secrets: Secrets = fields.type === 'stdio' ? { env: env ?? {} } : { headers: headers ?? {} };
     return {
       name: fields.name,
@@ -94,6 +95,7 @@ export class McpServerRepository {
       command: fields.type === 'stdio' ? (command ?? null) : null,
       argsJson: JSON.stringify(fields.type === 'stdio' ? (args ?? []) : []),
       watchPathsJson: JSON.stringify(fields.type === 'stdio' ? (watchPaths ?? []) : []),
+      inheritEnv: fields.type === 'stdio' && inheritEnv === true ? 1 : 0,
       url: fields.type === 'stdio' ? null : (url ?? null),
       sealed: this.#secrets.seal(JSON.stringify(secrets)),
       timeoutSec: fields.timeoutSec,
@@ -110,6 +112,7 @@ export class McpServerRepository {
             args: JSON.parse(row.args_json) as string[],
             env: secrets.env ?? {},
             watchPaths: JSON.parse(row.watch_paths_json) as string[],
+            inheritEnv: row.inherit_env === 1,
           }
         : { url: row.url ?? '', headers: secrets.headers ?? {} };
     return {

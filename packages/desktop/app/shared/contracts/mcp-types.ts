@@ -36,6 +36,7 @@ export type ValidationCode =
   | 'invalidTransport'
   | 'absolutePath'
   | 'folderNotFound'
+  | 'envNotSet'
   | 'invalid';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
@@ -86,9 +87,9 @@ const timeoutSec = z
 
 const enabled = z.boolean({ error: 'invalidType' }).default(true);
 
-const env = z
-  .record(z.string().regex(ENV_KEY, { error: 'invalidEnvKey' }), z.string({ error: 'invalidType' }))
-  .default({});
+const envKey = z.string({ error: 'invalidType' }).regex(ENV_KEY, { error: 'invalidEnvKey' });
+
+const env = z.record(envKey, z.string({ error: 'invalidType' })).default({});
 
 const headers = z
   .record(
@@ -122,6 +123,16 @@ export const mcpStdioInputSchema = z.strictObject({
    * development. `node path/to/server.js` watches that file without being told.
    */
   watchPaths: z.array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' })).default([]),
+  /**
+   * Start the server with the app's whole environment (API keys included) instead of the allowlist
+   * every other server gets. Off (absent) unless the user turns it on for this server.
+   */
+  inheritEnv: z.boolean({ error: 'invalidType' }).optional(),
+  /**
+   * Names of variables of the app's environment whose values main copies into `env` when saving, so
+   * the form never holds them; `envNotSet` names one that is not set. Not stored as such.
+   */
+  copyEnv: z.array(envKey).optional(),
 });
 
 const remote = <T extends 'sse' | 'http'>(type: T) =>
@@ -155,6 +166,8 @@ export interface McpServerConfig {
   args?: string[];
   env?: Record<string, string>;
   watchPaths?: string[];
+  /** Stdio: the server gets the app's whole environment, not the allowlist. */
+  inheritEnv?: boolean;
   url?: string;
   headers?: Record<string, string>;
 }
@@ -173,12 +186,24 @@ export interface McpServerRecord {
 
 export type McpServerStatus = 'disabled' | 'disconnected' | 'connecting' | 'connected' | 'error';
 
+/**
+ * Where a variable a stdio server gets comes from: its own config, the package mirrors of the
+ * settings, the app's environment (allowlisted, or all of it with `inheritEnv`), or Elftia itself.
+ */
+export type McpServerEnvSource = 'server' | 'settings' | 'app' | 'elftia';
+
+/** The variables a stdio server is started with: names only, never values. */
+export interface McpServerEnvironment {
+  inheritEnv: boolean;
+  names: { name: string; source: McpServerEnvSource }[];
+}
+
 /** Splits a parsed input into the stored record's shape. */
 export function toRecordFields(input: McpServerInputParsed): Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled'> {
   const { name: n, type, timeoutSec: t, enabled: e } = input;
   const config: McpServerConfig =
     input.type === 'stdio'
-      ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths }
+      ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths, inheritEnv: input.inheritEnv ?? false }
       : { url: input.url, headers: input.headers };
   return { name: n, type, config, timeoutSec: t, enabled: e };
 }
@@ -190,6 +215,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
     return {
       name: n, timeoutSec: t, enabled: e, type: 'stdio',
       command: config.command ?? '', args: config.args ?? [], env: config.env ?? {}, watchPaths: config.watchPaths ?? [],
+      inheritEnv: config.inheritEnv ?? false,
     };
   }
   return { name: n, timeoutSec: t, enabled: e, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
@@ -197,7 +223,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'duplicate', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
 ]);
 
 /** Maps zod issues to field errors with translatable codes; one error per field, first wins. */

@@ -57,7 +57,8 @@ export function formatTable(header: string[], rows: string[][]): string {
 export function serverTable(records: McpServerRecord[], t: Translate): string {
   const yes = t('cli/messages:list.yes');
   const no = t('cli/messages:list.no');
-  const rows = records.map((r) => [r.name, r.type, r.enabled ? yes : no, describeTarget(r)]);
+  const inherits = t('cli/messages:list.inheritsEnv');
+  const rows = records.map((r) => [r.name, r.type, r.enabled ? yes : no, r.config.inheritEnv ? `${describeTarget(r)}  [${inherits}]` : describeTarget(r)]);
   const header = [t('cli/messages:columns.name'), t('cli/messages:columns.transport'), t('cli/messages:columns.enabled'), t('cli/messages:columns.target')];
   return formatTable(header, rows);
 }

@@ -62,6 +62,7 @@ export class McpServerConfigService {
   }
 
   add(input: McpServerInputParsed): McpServerRecord {
+    assertCopiesResolved(input);
     this.#assertNameFree(input.name);
     const id = this.#newId();
     this.#repository.insert(id, toRecordFields(input), this.#now());
@@ -70,6 +71,7 @@ export class McpServerConfigService {
   }
 
   update(id: string, input: McpServerInputParsed): McpServerRecord {
+    assertCopiesResolved(input);
     this.#assertNameFree(input.name, id);
     if (!this.#repository.update(id, toRecordFields(input), this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
     this.#changed();
@@ -113,4 +115,9 @@ export class McpServerConfigService {
     this.#cache = undefined;
     this.#events.emit('change');
   }
+}
+
+/** `copyEnv` is resolved into `env` by ServerEnvironment.resolveCopies first; stored as is it would be lost. */
+function assertCopiesResolved(input: McpServerInputParsed): void {
+  if (input.type === 'stdio' && input.copyEnv?.length) throw new Error('copyEnv must be resolved (ServerEnvironment.resolveCopies) before a server is stored');
 }
