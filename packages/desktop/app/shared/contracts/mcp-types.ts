@@ -215,7 +215,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
     return {
       name: n, timeoutSec: t, enabled: e, type: 'stdio',
       command: config.command ?? '', args: config.args ?? [], env: config.env ?? {}, watchPaths: config.watchPaths ?? [],
-      inheritEnv: config.inheritEnv ?? false,
+      ...(config.inheritEnv ? { inheritEnv: true } : {}),
     };
   }
   return { name: n, timeoutSec: t, enabled: e, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
