@@ -5,7 +5,7 @@ import { PID_REGISTRY_FILE, PidRegistry } from '../../app/main/services/capabili
 import { readProcessTable } from '../../app/main/services/capabilities/tools/mcp-users/process/processTable';
 import { TREE_MARKER_ENV } from '../../app/main/services/capabilities/tools/mcp-users/process/treeMarker';
 import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
-import { Sandbox, fixture, waitFor, waitForPids } from './helpers';
+import { Sandbox, fixture, waitFor, waitForAsync, waitForPids } from './helpers';
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
@@ -45,10 +45,11 @@ async function orphanedGroup() {
   await new PidRegistry({ dataDir: sandbox.dir, ownerPid: owner.pid! }).add(root.pid!, { label: 'tree', marker });
   owner.kill('SIGKILL');
   root.kill('SIGKILL');
-  await waitFor(() => !isAlive(owner.pid!) && !isAlive(root.pid!), 2000);
-  const info = (await readProcessTable(process.platform)).find((p) => p.pid === grandchild);
-  // Orphaned: init adopted it, and it is still in the root's group.
-  expect(info).toMatchObject({ ppid: 1, pgid: root.pid });
+  // Orphaned: init adopted it (once the root's last thread is gone), and it is still in the root's group.
+  const info = async () => (await readProcessTable(process.platform)).find((p) => p.pid === grandchild);
+  expect(await waitForAsync(async () => (await info())?.ppid === 1, 5000)).toBe(true);
+  expect(await info()).toMatchObject({ ppid: 1, pgid: root.pid });
+  expect(await waitFor(() => !isAlive(owner.pid!) && !isAlive(root.pid!), 2000)).toBe(true);
   return { root: root.pid!, grandchild };
 }
 

@@ -148,8 +148,8 @@ export class PidRegistry implements PidStore {
       await killProcessTree(entry.pid, { platform: this.platform, graceMs });
       return true;
     }
-    // Another process has the root's PID now. POSIX.1-2017 XBD 4.14 (Process ID Reuse) forbids reusing
-    // a PID while a process group of that ID exists, so the recorded group has already ended.
+    // Another process has the root's PID now. POSIX.1-2017 (Base Definitions, "Process ID Reuse")
+    // forbids reusing a PID while a process group of that ID exists: the recorded group has ended.
     if (rootIdentity !== null || entry.pgid === null) return false;
     if (!(await this.ownsGroup(entry, entry.pgid))) return false;
     await killProcessTree(entry.pgid, { platform: this.platform, graceMs });
@@ -158,11 +158,11 @@ export class PidRegistry implements PidStore {
 
   /**
    * Whether the live members of process group `pgid` are the recorded tree's, its root being gone.
-   * The group ID cannot be reused while one of our members lives (XBD 4.14), but once they all exited
+   * The group ID cannot be reused while one of our members lives (same rule), but once they all exited
    * the ID may come back as someone else's group. So: every member must have started no earlier than
    * the root (a group is never older than its leader), and where the OS shows a process's starting
-   * environment (Linux), some member must carry the tree's marker and none may be readable without it
-   * (another group reusing the ID cannot hold our random marker). Elsewhere the start times decide.
+   * environment (Linux), a member must carry the tree's marker, which another group reusing the ID
+   * cannot hold. Where no member's environment can be read, the start times decide.
    */
   private async ownsGroup(entry: PidEntry, pgid: number): Promise<boolean> {
     const { start, marker } = entry;
