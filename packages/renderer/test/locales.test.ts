@@ -126,6 +126,7 @@ describe('keys used by the renderer', () => {
       invalidWsUrl: true,
       absolutePath: true,
       folderNotFound: true,
+      envNotSet: true,
       timeoutRange: true,
       integer: true,
       invalidEnvKey: true,

@@ -21,6 +21,7 @@ import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPre
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import { type KeyLender, resolveKeyRefs } from './services/capabilities/tools/mcp-users/keyRefs';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
+import type { ServerEnvironment } from './services/capabilities/tools/mcp-users/ServerEnvironment';
 import type { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { ApprovalService } from './services/approvals/ApprovalService';
 import type { ChatService } from './services/chat/ChatService';
@@ -63,6 +64,8 @@ export interface AppServices {
   mcpServers: McpServerConfigService;
   settings: SettingsService;
   mcp: McpService;
+  /** What stdio servers are started with: the names each gets, and the form's copied variables. */
+  mcpEnvironment: ServerEnvironment;
   /** The preset list (built-in and `<dataDir>/presets.json`) and its one-click add. */
   presets: McpPresetService;
   /** node/npx and uv/uvx: found where, which version, and installed on request. */
@@ -150,6 +153,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcpServers,
     settings,
     mcp: mcpRuntime.service,
+    mcpEnvironment: mcpRuntime.environment,
     presets,
     dependencies: mcpRuntime.dependencies,
     pickFolder: options.pickFolder,

@@ -10,7 +10,7 @@ import type { McpServerConfigService } from './services/capabilities/tools/mcp-u
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { McpService, type McpServiceOptions } from './services/capabilities/tools/mcp-users/McpService';
 import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
-import { withKnownRuntimeDirs } from './services/capabilities/tools/mcp-users/process/findCommand';
+import { ServerEnvironment } from './services/capabilities/tools/mcp-users/ServerEnvironment';
 import { PackagePrefetcher } from './services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
 import { PrefetchMarkers } from './services/capabilities/tools/mcp-users/prefetch/PrefetchMarkers';
 import { SourceWatcher } from './services/capabilities/tools/mcp-users/SourceWatcher';
@@ -41,6 +41,8 @@ export interface McpRuntimeOptions {
 
 export interface McpRuntime {
   service: McpService;
+  /** What stdio servers are started with: names for their details, and the form's copied variables. */
+  environment: ServerEnvironment;
   /** Finds and installs the runtimes stdio servers need (node/npx, uv/uvx), on the servers' own PATH. */
   dependencies: DependencyCheckService;
   /** Reaps servers a crashed earlier run left behind, then (with autoConnect) connects the enabled ones. */
@@ -58,8 +60,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const homedir = options.homedir ?? os.homedir();
   // A runtime installed outside PATH (uv's ~/.local/bin before the shell is restarted, Homebrew under
   // a launchd PATH) is still found, after everything the user's PATH names (pain-points L-10).
-  const serverEnv = (env: Record<string, string> | undefined) =>
-    withKnownRuntimeDirs(mergeEnv(process.env, shellEnv.current?.env, { ...options.packageEnv?.(), ...env }, { platform }), platform, homedir);
+  const environment = new ServerEnvironment({ platform, homedir, shellEnv, mirrors: options.packageEnv });
   const dependencies = new DependencyCheckService({
     platform,
     homedir,
@@ -73,11 +74,12 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     platform,
     envFor: async (server) => {
       await shellEnv.get();
-      return serverEnv(server.config.env);
+      return environment.forServer(server.config);
     },
     markers: new PrefetchMarkers(options.dataDir),
     homedir,
     timeoutMs: options.installTimeoutMs,
+    processTracker: tracker,
   });
   tracker.configure({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });
 
@@ -101,7 +103,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       new ProcessStdioTransport({
         command: p.command,
         args: p.args,
-        env: serverEnv(p.env),
+        env: environment.forServer({ env: p.env, inheritEnv: p.inheritEnv }),
         platform,
         maxLineBytes: p.maxMessageBytes,
         onStderr: p.onStderr,
@@ -128,6 +130,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     });
   return {
     service,
+    environment,
     dependencies,
     async start() {
       const reaped = await registry.reapLeftovers();

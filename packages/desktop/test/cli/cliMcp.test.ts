@@ -6,6 +6,7 @@ import { DATABASE_FILE } from '../../app/main/db/database';
 import { createAppServices } from '../../app/main/index';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { SPAWN_TIMEOUT_MS, cleanEnv, localeText, REPO_ROOT, runCli, tempDir } from './cliProcess';
+import { runInProcess } from './inProcess';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -90,6 +91,26 @@ describe('elftia mcp (real CLI process)', { timeout: SPAWN_TIMEOUT_MS }, () => {
     const result = await runCli(['mcp', 'add', 'inherit', '--transport', 'stdio', '--command', 'node', '--env', 'MY_SECRET', '--data-dir', dir], cleanEnv({ MY_SECRET: 'from-env' }));
     expect(result.code, result.stderr).toBe(0);
     expect((await storedServers(dir))[0]?.config.env).toEqual({ MY_SECRET: 'from-env' });
+  });
+
+  it('`--inherit-env` turns the switch on for that server only, and list and status say so', async () => {
+    const dir = dataDir();
+    const add = (name: string, ...extra: string[]) => runInProcess(['mcp', 'add', name, '--transport', 'stdio', '--command', 'node', '--disabled', ...extra, '--data-dir', dir]);
+    expect((await add('all', '--inherit-env')).code).toBe(0);
+    expect((await add('some')).code).toBe(0);
+    const inherits = localeText('en', 'cli/messages:list.inheritsEnv');
+
+    const json = JSON.parse((await runInProcess(['mcp', 'list', '--json', '--data-dir', dir])).stdout) as { name: string; config: { inheritEnv?: boolean } }[];
+    expect(json.map((r) => [r.name, r.config.inheritEnv])).toEqual([['all', true], ['some', false]]);
+    const table = (await runInProcess(['mcp', 'list', '--data-dir', dir])).stdout.split('\n');
+    expect(table.find((line) => line.startsWith('all '))).toContain(`[${inherits}]`);
+    expect(table.find((line) => line.startsWith('some '))).not.toContain(inherits);
+
+    const status = await runInProcess(['mcp', 'status', '--data-dir', dir]);
+    expect(status.stdout).toContain(localeText('en', 'cli/messages:status.inheritsEnv', { name: 'all' }));
+    expect(status.stdout).not.toContain(localeText('en', 'cli/messages:status.inheritsEnv', { name: 'some' }));
+    const states = JSON.parse((await runInProcess(['mcp', 'status', '--json', '--data-dir', dir])).stdout) as { serverName: string; inheritEnv: boolean }[];
+    expect(states.map((s) => [s.serverName, s.inheritEnv])).toEqual([['all', true], ['some', false]]);
   });
 
   it('disables, enables and removes a server by name, ignoring case', async () => {

@@ -45,6 +45,7 @@ describe('mcp router', () => {
       args: ['-y', '@modelcontextprotocol/server-everything'],
       env: { API_KEY: '••••' },
       watchPaths: [],
+      inheritEnv: false,
     });
     expect(await caller.mcp.list()).toEqual([added]);
     expect(services.mcpServers.get(added.id).config.env).toEqual({ API_KEY: 'sk-secret-value-123' });

@@ -22,6 +22,7 @@ import type {
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { inferRouterInputs } from '@trpc/server';
@@ -57,6 +58,10 @@ export interface ElftiaApi {
     restart: Mutation<Inputs['mcp']['restart'], McpServerView>;
     /** The tools a server reported (raw MCP), from its connection's cache. */
     tools: Query<Inputs['mcp']['tools'], MCPTool[]>;
+    /** The names (never the values) of the variables a stdio server is started with, and their sources. */
+    envNames: Query<Inputs['mcp']['envNames'], McpServerEnvironment>;
+    /** The names of the app's environment variables, offered by the form's "copy from my environment". */
+    appEnvNames: Query<void, string[]>;
     /**
      * The whole list at start and after every change, including the CLI's and every connection
      * change (state, tool count); each server carries its live `connection`.

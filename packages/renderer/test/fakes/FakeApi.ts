@@ -26,6 +26,9 @@ function withStatus(server: McpServerView): McpServerView {
   return { ...server, status: !server.enabled ? 'disabled' : (server.connection?.status ?? 'disconnected') };
 }
 
+/** The names of appEnv the fake passes to servers without inheritEnv (a stand-in for serverEnv.ts). */
+const FAKE_ALLOWLIST = ['HOME', 'LANG', 'PATH'];
+
 export class FakeApi implements ElftiaApi {
   servers: McpServerView[] = [];
   settingsValue: AppSettings = { language: 'system' };
@@ -52,6 +55,9 @@ export class FakeApi implements ElftiaApi {
   readonly tools = new Map<string, MCPTool[]>();
   /** mcp.onLogs contents, per server id (see log). */
   readonly logs = new Map<string, McpLogEntry[]>();
+
+  /** The app's environment as main sees it: mcp.appEnvNames lists it, copyEnv copies from it. */
+  appEnv: Record<string, string> = { HOME: '/home/ada', LANG: 'en_US.UTF-8', OPENAI_API_KEY: 'sk-from-the-shell', PATH: '/usr/bin' };
 
   /** mcp.presets.list answers these; presets.add adds a server from one (see presetToServerInput). */
   presets: McpPresetView[] = [];
@@ -106,6 +112,24 @@ export class FakeApi implements ElftiaApi {
           return [...(this.tools.get(input.id) ?? [])];
         }),
     },
+    // Like ServerEnvironment: the allowlisted part of appEnv, the server's own, and the tree marker.
+    envNames: {
+      query: (input) =>
+        this.#run('mcp.envNames', input, () => {
+          const { config, type } = this.#find(input.id);
+          const inheritEnv = config.inheritEnv ?? false;
+          if (type !== 'stdio') return { inheritEnv, names: [] };
+          const own = Object.keys(config.env ?? {});
+          const app = Object.keys(this.appEnv).filter((name) => !own.includes(name) && (inheritEnv || FAKE_ALLOWLIST.includes(name)));
+          const names = [
+            ...own.map((name) => ({ name, source: 'server' as const })),
+            ...app.map((name) => ({ name, source: 'app' as const })),
+            { name: 'ELFTIA_PROCESS_TREE', source: 'elftia' as const },
+          ];
+          return { inheritEnv, names: names.sort((a, b) => a.name.localeCompare(b.name, 'en')) };
+        }),
+    },
+    appEnvNames: { query: () => this.#run('mcp.appEnvNames', undefined, () => Object.keys(this.appEnv).sort()) },
     onServersChanged: { subscribe: this.serverChannel.subscribe },
     presets: {
       list: { query: () => this.#run('mcp.presets.list', undefined, () => this.presets.map((view) => ({ ...view }))) },
@@ -247,6 +271,13 @@ export class FakeApi implements ElftiaApi {
   #validate(input: unknown, exceptId?: string) {
     const parsed = parseMcpServerInput(input);
     if (!parsed.ok) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: parsed.errors });
+    // Like ServerEnvironment.resolveCopies: every copied name must be set; the values never come back.
+    if (parsed.value.type === 'stdio' && parsed.value.copyEnv?.length) {
+      const copyEnv = parsed.value.copyEnv;
+      const missing = copyEnv.flatMap((name, index) => (name in this.appEnv ? [] : [{ field: `copyEnv.${index}`, code: 'envNotSet' as const, params: { name } }]));
+      if (missing.length > 0) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: missing });
+      parsed.value.env = { ...parsed.value.env, ...Object.fromEntries(copyEnv.map((name) => [name, this.appEnv[name]!])) };
+    }
     const name = parsed.value.name;
     const owner = this.servers.find((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase());
     if (owner) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: owner.name } }] });

@@ -11,6 +11,7 @@ interface Row {
   command: string | null;
   args_json: string;
   watch_paths_json: string;
+  inherit_env: number;
   url: string | null;
   sealed_secrets: string;
   timeout_sec: number;
@@ -76,8 +77,8 @@ export class McpServerRepository {
   insert(id: string, fields: McpServerFields, now: string): void {
     this.#db
       .prepare(
-        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
-         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @watchPathsJson, @url, @sealed, @timeoutSec, @enabled, @now, @now)`,
+        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, inherit_env, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
+         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @watchPathsJson, @inheritEnv, @url, @sealed, @timeoutSec, @enabled, @now, @now)`,
       )
       .run({ id, now, ...this.#toParams(fields) });
   }
@@ -87,7 +88,7 @@ export class McpServerRepository {
     const result = this.#db
       .prepare(
         `UPDATE mcp_servers SET name = @name, name_key = @nameKey, type = @type, command = @command, args_json = @argsJson, watch_paths_json = @watchPathsJson,
-           url = @url, sealed_secrets = @sealed, timeout_sec = @timeoutSec, enabled = @enabled, updated_at = @now
+           inherit_env = @inheritEnv, url = @url, sealed_secrets = @sealed, timeout_sec = @timeoutSec, enabled = @enabled, updated_at = @now
          WHERE id = @id`,
       )
       .run({ id, now, ...this.#toParams(fields) });
@@ -128,7 +129,7 @@ export class McpServerRepository {
   }
 
   #toParams(fields: McpServerFields) {
-    const { env, headers, command, watchPaths, keyRefs } = fields.config;
+    const { env, headers, command, watchPaths, keyRefs, inheritEnv } = fields.config;
     const stdio = fields.type === 'stdio';
     const args = stdio ? (fields.config.args ?? []) : [];
     const url = stdio ? null : (fields.config.url ?? null);
@@ -146,6 +147,7 @@ export class McpServerRepository {
       command: stdio ? (command ?? null) : null,
       argsJson: JSON.stringify(maskedArgs),
       watchPathsJson: JSON.stringify(stdio ? (watchPaths ?? []) : []),
+      inheritEnv: stdio && inheritEnv === true ? 1 : 0,
       url: maskedUrl,
       sealed: this.#secrets.seal(JSON.stringify(secrets)),
       timeoutSec: fields.timeoutSec,
@@ -172,6 +174,7 @@ export class McpServerRepository {
             args: secrets.args ?? (JSON.parse(row.args_json) as string[]),
             env: secrets.env ?? {},
             watchPaths: JSON.parse(row.watch_paths_json) as string[],
+            inheritEnv: row.inherit_env === 1,
           }
         : { url: secrets.url ?? row.url ?? '', headers: secrets.headers ?? {} };
     if (secrets.keyRefs) config.keyRefs = secrets.keyRefs;

@@ -75,7 +75,9 @@ export type ValidationCode =
   /** `••••` (SECRET_SET) stands here for a stored secret that cannot be kept: nothing is stored under it, or the rest changed. */
   | 'secretNotKept'
   /** A stored secret kept while the address it goes to changed: it must be entered again. */
-  | 'reenterForNewAddress';
+  | 'reenterForNewAddress'
+  /** A variable to copy from the app's environment (`copyEnv`) that is not set there. */
+  | 'envNotSet';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
 export interface FieldError {
@@ -129,8 +131,10 @@ const timeoutSec = z
 
 const enabled = z.boolean({ error: 'invalidType' }).default(true);
 
+const envKey = z.string({ error: 'invalidType' }).max(ENV_KEY_MAX_LENGTH, { error: 'tooLong' }).regex(ENV_KEY, { error: 'invalidEnvKey' });
+
 const env = boundedRecord(
-  z.string().max(ENV_KEY_MAX_LENGTH, { error: 'tooLong' }).regex(ENV_KEY, { error: 'invalidEnvKey' }),
+  envKey,
   z.string({ error: 'invalidType' }).max(ENV_VALUE_MAX_LENGTH, { error: 'tooLong' }),
   ENV_MAX_ENTRIES,
 )
@@ -179,6 +183,16 @@ export const mcpStdioInputSchema = z.strictObject({
     .array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' }).max(PATH_MAX_LENGTH, { error: 'tooLong' }))
     .max(WATCH_PATHS_MAX_COUNT, { error: 'tooMany' })
     .default([]),
+  /**
+   * Start the server with the app's whole environment (API keys included) instead of the allowlist
+   * every other server gets. Off (absent) unless the user turns it on for this server.
+   */
+  inheritEnv: z.boolean({ error: 'invalidType' }).optional(),
+  /**
+   * Names of variables of the app's environment whose values main copies into `env` when saving, so
+   * the form never holds them; `envNotSet` names one that is not set. Not stored as such.
+   */
+  copyEnv: z.array(envKey).max(ENV_MAX_ENTRIES, { error: 'tooMany' }).optional(),
 });
 
 const remote = <T extends 'sse' | 'http'>(type: T) =>
@@ -223,6 +237,8 @@ export interface McpServerConfig {
   args?: string[];
   env?: Record<string, string>;
   watchPaths?: string[];
+  /** Stdio: the server gets the app's whole environment, not the allowlist. */
+  inheritEnv?: boolean;
   url?: string;
   headers?: Record<string, string>;
   /** Env variables (stdio) or headers (remote) whose value is a provider's key, resolved at start. */
@@ -249,12 +265,24 @@ export interface McpServerRecord {
 
 export type McpServerStatus = 'disabled' | 'disconnected' | 'connecting' | 'connected' | 'error';
 
+/**
+ * Where a variable a stdio server gets comes from: its own config, the package mirrors of the
+ * settings, the app's environment (allowlisted, or all of it with `inheritEnv`), or Elftia itself.
+ */
+export type McpServerEnvSource = 'server' | 'settings' | 'app' | 'elftia';
+
+/** The variables a stdio server is started with: names only, never values. */
+export interface McpServerEnvironment {
+  inheritEnv: boolean;
+  names: { name: string; source: McpServerEnvSource }[];
+}
+
 /** Splits a parsed input into the stored record's shape. */
 export function toRecordFields(input: McpServerInputParsed): Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled'> {
   const { name: n, type, timeoutSec: t, enabled: e } = input;
   const config: McpServerConfig =
     input.type === 'stdio'
-      ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths }
+      ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths, inheritEnv: input.inheritEnv ?? false }
       : { url: input.url, headers: input.headers };
   return { name: n, type, config, timeoutSec: t, enabled: e };
 }
@@ -266,6 +294,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
     return {
       name: n, timeoutSec: t, enabled: e, type: 'stdio',
       command: config.command ?? '', args: config.args ?? [], env: config.env ?? {}, watchPaths: config.watchPaths ?? [],
+      ...(config.inheritEnv ? { inheritEnv: true } : {}),
     };
   }
   return { name: n, timeoutSec: t, enabled: e, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
@@ -273,7 +302,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
 ]);
 
 /** The limit a size issue names: zod's `maximum`, or the `params.max` of a refinement (boundedRecord, totals). */

@@ -74,6 +74,7 @@ export function buildAddInput(name: string, values: OptionValues, trailing: stri
   const timeout = stringValue(values, 'timeout');
   if (timeout !== undefined) input.timeoutSec = parseSeconds(timeout);
   if (flag(values, 'disabled')) input.enabled = false;
+  if (flag(values, 'inherit-env')) input.inheritEnv = true;
   return input;
 }
 
@@ -85,6 +86,7 @@ const FIELD_LABELS: Record<string, string> = {
   url: '--url',
   timeoutSec: '--timeout',
   enabled: '--disabled',
+  inheritEnv: '--inherit-env',
 };
 
 /** `env.1BAD` → `--env 1BAD`, `headers.X Y` → `--header X Y`, `timeoutSec` → `--timeout`. */
@@ -117,7 +119,7 @@ export const mcpAddCommand: CliCommand = {
   path: 'mcp add',
   summary: 'Add an MCP server',
   help: `Usage:
-  elftia mcp add NAME --transport stdio --command CMD [--arg A]... [--env K=V]... [--watch PATH]... [--timeout S] [--disabled] [-- ARGS...]
+  elftia mcp add NAME --transport stdio --command CMD [--arg A]... [--env K=V]... [--inherit-env] [--watch PATH]... [--timeout S] [--disabled] [-- ARGS...]
   elftia mcp add NAME --transport sse|http|websocket --url URL [--header NAME | --header "K: V"]... [--timeout S] [--disabled]
 
 Options:
@@ -127,6 +129,9 @@ Options:
                    or put the arguments after "--"
   --env K=V        An environment variable for the program; repeatable. --env K alone copies K from
                    your environment, keeping the value out of the command line
+  --inherit-env    Start the program with your whole environment, API keys included. Without it
+                   (stdio) it gets only HOME, PATH, locale, temp, proxy, CA and package-manager
+                   variables, plus its own --env
   --watch PATH     A file or folder whose change restarts the server (stdio); repeatable. For
                    "node path/to/server.js" that file is watched without being named
   --url URL        The server's URL: http(s):// for sse and http, ws(s):// for websocket
@@ -150,6 +155,7 @@ ${COMMON_HELP}`,
     watch: { type: 'string', multiple: true },
     timeout: { type: 'string' },
     disabled: { type: 'boolean' },
+    'inherit-env': { type: 'boolean' },
   },
   positionals: ['NAME'],
   acceptsTrailing: true,

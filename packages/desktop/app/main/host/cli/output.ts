@@ -49,7 +49,11 @@ export function serverTable(records: McpServerRecord[], t: Translate): string {
   const yes = t('cli/messages:list.yes');
   const no = t('cli/messages:list.no');
   const unreadable = t('cli/messages:list.secretsUnreadable');
-  const rows = records.map((r) => [r.name, r.type, r.enabled ? yes : no, r.secretsUnreadable ? `${describeTarget(r)}  ${unreadable}` : describeTarget(r)]);
+  const inherits = t('cli/messages:list.inheritsEnv');
+  const rows = records.map((r) => {
+    const marks = [r.config.inheritEnv ? `[${inherits}]` : '', r.secretsUnreadable ? unreadable : ''].filter(Boolean);
+    return [r.name, r.type, r.enabled ? yes : no, [describeTarget(r), ...marks].join('  ')];
+  });
   const header = [t('cli/messages:columns.name'), t('cli/messages:columns.transport'), t('cli/messages:columns.enabled'), t('cli/messages:columns.target')];
   return formatTable(header, rows);
 }

@@ -119,11 +119,17 @@ export const mcpRouter = router({
   dependencies: dependenciesRouter,
   list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
   get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
-  add: publicProcedure.input(mcpAddSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.add(input))),
-  update: publicProcedure.input(mcpUpdateSchema).mutation(({ ctx, input }) => {
+  add: publicProcedure.input(mcpAddSchema).mutation(async ({ ctx, input }) =>
+    view(ctx.services, ctx.services.mcpServers.add(await ctx.services.mcpEnvironment.resolveCopies(input))),
+  ),
+  update: publicProcedure.input(mcpUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id: serverId, ...server } = input;
-    return view(ctx.services, ctx.services.mcpServers.update(serverId, server));
+    return view(ctx.services, ctx.services.mcpServers.update(serverId, await ctx.services.mcpEnvironment.resolveCopies(server)));
   }),
+  /** The names (never values) of the variables a stdio server is started with, and where each comes from. */
+  envNames: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcpEnvironment.describe(ctx.services.mcpServers.get(input.id))),
+  /** The names of the app's own environment variables, for the form's "copy from my environment". */
+  appEnvNames: publicProcedure.query(({ ctx }) => ctx.services.mcpEnvironment.appNames()),
   setEnabled: publicProcedure
     .input(mcpServerSetEnabledSchema)
     .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setEnabled(input.id, input.enabled))),

@@ -153,11 +153,28 @@ export class McpConnection {
   private async start(): Promise<void> {
     this.wireTransport();
     this.wireNotifications();
+    this.trackFromSpawn();
     await this.client.connect(this.transport, { timeout: this.options.connectTimeoutMs });
-    if (typeof this.transport.pid === 'number') await this.options.processTracker?.track(this.transport);
     const version = this.client.getServerVersion();
     if (version) this.serverInfo = { name: version.name, version: version.version };
     await this.tools.get();
+  }
+
+  /**
+   * Registers the process as soon as it runs, before `initialize` is sent: a server that hangs in the
+   * handshake, or an app killed meanwhile, must still be reaped. Client.connect starts the transport
+   * itself, so its start is wrapped.
+   */
+  private trackFromSpawn(): void {
+    const tracker = this.options.processTracker;
+    if (!tracker) return;
+    const transport = this.transport;
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      // Closed while spawning: close() has already untracked it and is killing the tree.
+      if (typeof transport.pid === 'number' && this.phase !== 'closed') await tracker.track(transport);
+    };
   }
 
   private wireTransport(): void {

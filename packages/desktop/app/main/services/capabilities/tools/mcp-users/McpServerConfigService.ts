@@ -69,6 +69,7 @@ export class McpServerConfigService {
   /** `keyRefs`: env variables or headers whose value a provider lends at start (a preset's borrowed key). */
   add(input: McpServerInputParsed, options: { keyRefs?: McpServerConfig['keyRefs'] } = {}): McpServerRecord {
     if (this.#repository.count() >= MCP_SERVERS_MAX_COUNT) throw new AppError('TOO_MANY_SERVERS', { params: { max: MCP_SERVERS_MAX_COUNT } });
+    assertCopiesResolved(input);
     this.#assertNameFree(input.name);
     const fields = toRecordFields(input);
     const markers = markersWithoutSecrets(fields.config);
@@ -82,6 +83,7 @@ export class McpServerConfigService {
 
   /** Replaces the server; a secret sent back as SECRET_SET (as listed) keeps its stored value. */
   update(id: string, input: McpServerInputParsed): McpServerRecord {
+    assertCopiesResolved(input);
     this.#assertNameFree(input.name, id);
     const stored = this.#repository.get(id);
     if (!stored) throw new AppError('NOT_FOUND', { params: { id } });
@@ -131,4 +133,9 @@ export class McpServerConfigService {
     this.#cache = undefined;
     this.#events.emit('change');
   }
+}
+
+/** `copyEnv` is resolved into `env` by ServerEnvironment.resolveCopies first; stored as is it would be lost. */
+function assertCopiesResolved(input: McpServerInputParsed): void {
+  if (input.type === 'stdio' && input.copyEnv?.length) throw new Error('copyEnv must be resolved (ServerEnvironment.resolveCopies) before a server is stored');
 }
