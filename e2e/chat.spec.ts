@@ -19,7 +19,11 @@ import {
   test,
 } from './scriptedProvider';
 
-const ERROR_MESSAGES = (JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/en/common/errors.json'), 'utf8')) as { errors: Record<string, string> }).errors;
+const ERROR_CATALOG = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/en/common/errors.json'), 'utf8')) as {
+  errors: Record<string, string>;
+  validation: Record<string, string>;
+};
+const ERROR_MESSAGES = ERROR_CATALOG.errors;
 const STDIO_TAP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stdioTap.mjs');
 
 // server-everything's tools, and the names Elftia gives them for the provider (`mcp__<server>__<tool>`
@@ -27,6 +31,7 @@ const STDIO_TAP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stdio
 const TINY_IMAGE = { tool: 'get-tiny-image', providerName: 'mcp__everything__get_tiny_image' };
 const ECHO = { tool: 'echo', providerName: 'mcp__everything__echo' };
 const LONG_RUNNING = { tool: 'trigger-long-running-operation', providerName: 'mcp__everything__trigger_long_running_operation' };
+const GET_SUM = { tool: 'get-sum', providerName: 'mcp__everything__get_sum' };
 
 /** What the engine tells the model when the user denies a call (runToolCall.ts DECLINED_TEXT). */
 const DECLINED = /The user declined to run this tool call/;
@@ -138,6 +143,35 @@ test('Deny: the card shows Denied, the model is told the user declined, and its 
   const declined = toolMessage(completions[1]!.body.messages, 'call_echo');
   expect(declined?.content).toMatch(DECLINED);
   expect(declined?.content).not.toContain('Echo: secret');
+});
+
+test('invalid arguments: the card names the tool and every problem, translated, and nothing is asked or run', async ({ page, host, provider }) => {
+  addEverythingServer(host.cli);
+  await provider.setScript({
+    turns: [
+      { format: 'openai', toolCalls: [{ id: 'call_sum', name: GET_SUM.providerName, arguments: { a: 'two' } }] },
+      { format: 'openai', text: ['Sorry, ', 'I will fix the numbers.'] },
+    ],
+  });
+  await startConversation(page, { url: host.url, provider });
+
+  await sendMessage(page, 'Add two and three');
+  const log = page.getByRole('log', { name: 'Messages' });
+  const card = log.getByRole('article', { name: `${GET_SUM.tool} (everything)` });
+  await expect(card).toHaveAttribute('data-status', 'error');
+  await expect(card.getByTestId('tool-call-error')).toHaveText(ERROR_MESSAGES.INVALID_ARGUMENTS!.replace('{{tool}}', GET_SUM.tool));
+  await expect(card.getByTestId('tool-call-problems').getByRole('listitem')).toHaveText([
+    `b: ${ERROR_CATALOG.validation.required}`,
+    `a: ${ERROR_CATALOG.validation.wrongType!.replace('{{type}}', 'number')}`,
+  ]);
+  await expect(card).not.toContainText('{{');
+  await expect(card.getByTestId('approval-prompt')).toHaveCount(0);
+  await expect(log.getByRole('article', { name: 'Assistant' }).last()).toHaveText('Sorry, I will fix the numbers.');
+
+  // The model reads every problem in one tool message, in the validator's words.
+  const [, second] = await provider.completions();
+  const told = toolMessage(second!.body.messages, 'call_sum');
+  expect(told?.content).toMatch(/Argument "b" must have required property 'b'; Argument "a" must be number\./);
 });
 
 test('Always allow: the next call runs without asking, and the grant is listed and revocable in Settings → Tools', async ({ page, host, provider }) => {

@@ -74,3 +74,28 @@ test('a stdio server whose command does not exist shows Error with a translated 
   await expect(details.getByRole('log', { name: 'Log of broken' }).locator('[data-level="error"]').first()).toBeVisible();
   await expect(details.getByText('The tools are listed once the server is connected.')).toBeVisible();
 });
+
+test('a server whose tool list breaks the schema connects with its usable tools and names the ones left out', async ({ page, host }) => {
+  const script = path.join(ROOT, 'packages/desktop/test/fixtures/lenient-lists-server.mjs');
+  const added = host.cli(['mcp', 'add', 'sloppy', '--transport', 'stdio', '--command', process.execPath, `--arg=${script}`]);
+  expect(added.status, added.stderr).toBe(0);
+  await page.goto(host.url);
+  await openSettings(page);
+
+  const row = page.getByTestId('mcp-server-row').filter({ hasText: 'sloppy' });
+  await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
+  await expect(row.getByTestId('mcp-server-facts')).toContainText('Tools: 10');
+  await expect(row.getByTestId('mcp-server-skipped')).toHaveText('Left out of the server’s lists: 3. The details say why.');
+
+  await page.getByRole('button', { name: 'Details for sloppy' }).click();
+  const details = page.getByRole('region', { name: 'Details of sloppy' });
+  await expect(details.getByRole('region', { name: 'Left out' }).getByTestId('mcp-skipped-item')).toHaveText([
+    'Tool (no name): the entry is not an object.',
+    /^Tool \(no name\): “name” is missing or not valid\./,
+    'Tool echo: an earlier entry has the same name.',
+  ]);
+  await expect(details.getByTestId('mcp-tool')).toHaveCount(10);
+  const log = details.getByRole('log', { name: 'Log of sloppy' });
+  await expect(log.locator('[data-level="warn"]').filter({ hasText: 'left out' })).toHaveCount(3);
+  await expect(details).not.toContainText('{{');
+});

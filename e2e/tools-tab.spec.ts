@@ -1,4 +1,8 @@
-import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, openSettings, test } from './fixtures';
+import path from 'node:path';
+import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, launchHost, openSettings, ROOT, test } from './fixtures';
+
+/** Reports the names of its environment variables (packages/desktop/test/fixtures). */
+const ENV_KEYS_SERVER = path.join(ROOT, 'packages/desktop/test/fixtures/env-keys-server.mjs');
 
 interface ListedServer {
   name: string;
@@ -107,4 +111,41 @@ test('switching to Japanese translates the Tools tab and persists', async ({ pag
   await page.getByRole('navigation', { name: 'メイン' }).getByRole('button', { name: '設定' }).click();
   await expect(page.getByRole('tab', { name: 'ツール' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'MCP サーバー' })).toBeVisible();
+});
+
+test('a stdio server gets no API key of the host unless its form copies it; its details list the names it gets', async ({ page }) => {
+  const host = await launchHost({ env: { ...process.env, OPENAI_API_KEY: 'sk-e2e-host-secret' } });
+  try {
+    await page.goto(host.url);
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add MCP server' });
+    await dialog.getByLabel('Name', { exact: true }).fill('env-keys');
+    await dialog.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await dialog.getByRole('button', { name: 'Add argument' }).click();
+    await dialog.getByLabel('Argument 1', { exact: true }).fill(ENV_KEYS_SERVER);
+    await expect(dialog.getByRole('checkbox', { name: 'Inherit my whole environment' })).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByTestId('mcp-server-row').filter({ hasText: 'env-keys' });
+    await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
+    await page.getByRole('button', { name: 'Details for env-keys' }).click();
+    const names = page.getByRole('region', { name: 'Details of env-keys' }).getByTestId('mcp-server-env-names');
+    await expect(names.getByText('PATH', { exact: true })).toBeVisible();
+    await expect(names.getByText('OPENAI_API_KEY', { exact: true })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Edit env-keys' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit MCP server' });
+    await edit.getByRole('button', { name: 'Copy from my environment' }).click();
+    await edit.getByLabel('Variable to copy 1', { exact: true }).fill('OPENAI_API_KEY');
+    await page.screenshot({ path: test.info().outputPath('copy-env-form.png') });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(names.getByText('OPENAI_API_KEY', { exact: true })).toBeVisible({ timeout: CONNECT_TIMEOUT_MS });
+    await expect(names).not.toContainText('sk-e2e-host-secret');
+    await page.screenshot({ path: test.info().outputPath('env-names-details.png') });
+  } finally {
+    await host.stop();
+  }
 });

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { McpServerInputParsed } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import type { McpServerInput, McpServerInputParsed } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { SECRET_SET } from '@elftia/desktop/shared/contracts/secrets.ts';
 import { McpServerForm } from '../src/features/settings/components/tabs/tools-tab/McpServerForm';
 import { renderApp } from './helpers/renderApp';
 
@@ -20,6 +21,40 @@ function errorOf(control: HTMLElement): string | undefined {
   return ids.map((id) => document.getElementById(id)).find((element) => element?.getAttribute('role') === 'alert')?.textContent ?? undefined;
 }
 
+function renderEdit(initial: McpServerInput) {
+  const onSubmit = vi.fn(async (_input: McpServerInputParsed) => undefined);
+  renderApp(<McpServerForm mode={{ kind: 'edit', id: 's1' }} initial={initial} onSubmit={onSubmit} onClose={() => {}} />);
+  return { onSubmit };
+}
+
+describe('McpServerForm with stored secrets', () => {
+  const stored: McpServerInput = {
+    name: 'github',
+    type: 'stdio',
+    command: 'npx',
+    args: ['server', `--token=${SECRET_SET}`],
+    env: { GITHUB_TOKEN: SECRET_SET, MODE: SECRET_SET },
+  };
+
+  it('never shows them, says how to keep them, and sends the mask back for each one left alone', async () => {
+    const { onSubmit } = renderEdit(stored);
+    expect(screen.getByTestId('stored-secrets-note').textContent).toContain('shown as ••••');
+    const token = screen.getByLabelText<HTMLInputElement>('Variable value 1');
+    expect(token.value).toBe('');
+    expect(token.placeholder).toBe('stored — type to replace');
+    expect(token.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Stored values are not shown. Leave such a field empty to keep its value, or type a new one.',
+    );
+
+    type('Variable value 2', 'fast');
+    type('Variable value 1', 'ghp-typed');
+    type('Variable value 1', '');
+    save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ args: ['server', `--token=${SECRET_SET}`], env: { GITHUB_TOKEN: SECRET_SET, MODE: 'fast' } });
+  });
+});
+
 describe('McpServerForm', () => {
   it('shows translated errors under each bad field and does not submit', async () => {
     const { onSubmit } = renderForm();
@@ -34,6 +69,18 @@ describe('McpServerForm', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(3);
     // The first invalid field gets focus, so keyboard users land on the problem.
     await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a name with an invisible character, and an oversized command, naming the limit', () => {
+    const { onSubmit } = renderForm();
+    type('Name', 'git\u200Bhub');
+    type('Command', 'x'.repeat(5000));
+    save();
+    expect(errorOf(screen.getByLabelText('Name'))).toBe(
+      'Names cannot contain line breaks, control characters or invisible characters (such as zero-width spaces or direction marks).',
+    );
+    expect(errorOf(screen.getByLabelText('Command'))).toBe('Use at most 4096 characters.');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -6,6 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import { MAX_LOG_LINES } from '../src/features/settings/components/tabs/tools-tab/details/LogView';
 import { ToolsTab } from '../src/features/settings/components/tabs/tools-tab/ToolsTab';
 import { FakeApi, FakeTrpcError } from './fakes/FakeApi';
 import { renderApp } from './helpers/renderApp';
@@ -161,6 +162,43 @@ describe('server status in Settings → Tools', () => {
 });
 
 describe('server details panel', () => {
+  it('names the entries of the server’s lists that were left out, each with why, translated; quiet when there are none', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+    push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 2 }));
+    expect(within(row()).queryByTestId('mcp-server-skipped')).toBeNull();
+    let details = await openDetails();
+    expect(details.queryByRole('region', { name: 'Left out' })).toBeNull();
+
+    push(() =>
+      api.setConnection('srv-1', {
+        status: 'connected',
+        toolCount: 2,
+        skipped: [
+          { kind: 'tool', name: '', reason: 'invalidField', field: 'name', detail: 'Invalid input: expected string, received undefined' },
+          { kind: 'tool', name: 'echo', reason: 'duplicate' },
+          { kind: 'resource', name: '', reason: 'notAnObject' },
+          { kind: 'prompt', name: 'p', reason: 'invalidField', field: '' },
+          { kind: 'resourceTemplate', name: '', reason: 'notAList' },
+        ],
+        skippedCount: 7,
+      }),
+    );
+    expect(within(row()).getByTestId('mcp-server-skipped').textContent).toBe('Left out of the server’s lists: 7. The details say why.');
+    details = within(screen.getByRole('region', { name: 'Details of everything' }));
+    const section = within(details.getByRole('region', { name: 'Left out' }));
+    expect(section.getAllByTestId('mcp-skipped-item').map((item) => item.textContent)).toEqual([
+      'Tool (no name): “name” is missing or not valid.Invalid input: expected string, received undefined',
+      'Tool echo: an earlier entry has the same name.',
+      'Resource (no name): the entry is not an object.',
+      'Prompt p: the entry is not valid.',
+      'Resource template (no name): the server’s answer has no list.',
+    ]);
+    expect(section.getByText('…and 2 more; the log names them all.')).toBeTruthy();
+  });
+
+
   it('opens and closes from a button that reports its state', async () => {
     const api = seeded();
     renderApp(<ToolsTab />, { api });
@@ -241,6 +279,27 @@ describe('server details panel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Details for everything' }));
     expect(api.logChannel.sizeOf('srv-1')).toBe(0);
+  });
+
+  it('keeps the lines pushed one at a time, at most MAX_LOG_LINES, and starts over on a new snapshot', async () => {
+    const api = seeded();
+    api.log('srv-1', 'info', 'line 1');
+    renderApp(<ToolsTab />, { api });
+    const details = await openDetails();
+    const log = await details.findByRole('log', { name: 'Log of everything' });
+    const texts = () => within(log).getAllByRole('listitem').map((line) => line.querySelector('.log__text')?.textContent);
+
+    // mcp.onLogs sends each new line alone after the first snapshot.
+    push(() => {
+      for (let n = 2; n <= MAX_LOG_LINES + 100; n += 1) api.log('srv-1', 'stderr', `line ${n}`);
+    });
+    const shown = texts();
+    expect(shown).toHaveLength(MAX_LOG_LINES);
+    expect(shown[0]).toBe('line 101');
+    expect(shown.at(-1)).toBe(`line ${MAX_LOG_LINES + 100}`);
+
+    push(() => api.logChannel.push('srv-1', { kind: 'snapshot', entries: [{ seq: 1, timeMs: 0, level: 'info', text: 'restarted' }] }));
+    expect(texts()).toEqual(['restarted']);
   });
 
   it('says when nothing is logged yet, and when the log cannot be followed', async () => {

@@ -66,14 +66,14 @@ describe('ToolsTab', () => {
     fireEvent.change(within(dialog).getByLabelText('Command'), { target: { value: 'node' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await within(dialog).findByText('A server named “Everything” already exists.')).toBeTruthy();
+    expect(await within(dialog).findByText('The name “everything” is already used.')).toBeTruthy();
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Command').value).toBe('node');
     expect(api.servers).toHaveLength(2);
 
     // Editing the name clears the router's verdict until the next save.
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'everything-2' } });
-    expect(within(dialog).queryByText('A server named “Everything” already exists.')).toBeNull();
+    expect(within(dialog).queryByText('The name “everything” is already used.')).toBeNull();
   });
 
   it('edits a server in the same form, prefilled', async () => {
@@ -113,6 +113,21 @@ describe('ToolsTab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /^remote / })).toBeNull());
     expect(api.callsTo('mcp.remove')).toEqual([{ id: 'srv-2' }]);
+  });
+
+  it('after a confirmed Delete, focus moves to the next row’s Delete button, and to Add server once no row is left', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    const deleteEverything = await screen.findByRole('button', { name: 'Delete everything' });
+    deleteEverything.focus();
+    fireEvent.click(deleteEverything);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete “everything”?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete remote' })));
+    expect(screen.queryByRole('button', { name: 'Delete everything' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete remote' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete “remote”?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add server' })));
   });
 
   it('enables and disables a server from its switch', async () => {

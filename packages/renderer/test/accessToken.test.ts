@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_STORAGE_KEY, bridgeUrl, takeAccessToken } from '../src/lib/accessToken';
+import { ACCESS_TOKEN_STORAGE_KEY, bridgeUrl, onNewAccessToken, takeAccessToken } from '../src/lib/accessToken';
 
 describe('takeAccessToken', () => {
   beforeEach(() => {
@@ -36,5 +36,22 @@ describe('bridgeUrl', () => {
   it('points at /trpc on the page’s own host, with the token', () => {
     expect(bridgeUrl({ protocol: 'http:', host: '127.0.0.1:4310' }, 'a b')).toBe('ws://127.0.0.1:4310/trpc?token=a%20b');
     expect(bridgeUrl({ protocol: 'https:', host: 'example.test' }, undefined)).toBe('wss://example.test/trpc');
+  });
+});
+
+describe('onNewAccessToken', () => {
+  it('fires when the address gains a token (the printed address pasted into this tab), not for other fragments', async () => {
+    window.history.replaceState(null, '', '/');
+    const hashChanged = () => new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
+    let calls = 0;
+    onNewAccessToken(window, () => (calls += 1));
+    let changed = hashChanged();
+    window.location.hash = 'section=tools';
+    await changed;
+    expect(calls).toBe(0);
+    changed = hashChanged();
+    window.location.hash = 'token=fresh';
+    await changed;
+    expect(calls).toBe(1);
   });
 });

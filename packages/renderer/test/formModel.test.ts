@@ -50,6 +50,30 @@ describe('formModel', () => {
     expect(mapFieldErrors(values, [{ field: 'watchPaths.1', code: 'invalidType' }])).toEqual({ 'watchPaths:w3': { code: 'invalidType' } });
   });
 
+  it('submits copied variables as copyEnv names, places their errors by filled position, and keeps inheritEnv', () => {
+    const values = {
+      ...emptyFormValues(),
+      name: 'gh',
+      command: 'npx',
+      inheritEnv: true,
+      env: [
+        { id: 'e1', key: 'A', value: '1' },
+        { id: 'c1', key: ' GITHUB_TOKEN ', value: '', copied: true },
+        { id: 'c2', key: '', value: '', copied: true },
+        { id: 'c3', key: 'OPENAI_API_KEY', value: '', copied: true },
+      ],
+    };
+    expect(toCandidate(values)).toMatchObject({ env: { A: '1' }, copyEnv: ['GITHUB_TOKEN', 'OPENAI_API_KEY'], inheritEnv: true });
+    expect(mapFieldErrors(values, [{ field: 'copyEnv.1', code: 'envNotSet', params: { name: 'OPENAI_API_KEY' } }])).toEqual({
+      'env:c3': { code: 'envNotSet', params: { name: 'OPENAI_API_KEY' } },
+    });
+    // A typed row and a copied row of one name would collide in env.
+    expect(validateForm({ ...values, env: [...values.env, { id: 'e2', key: 'GITHUB_TOKEN', value: 'x' }] })).toMatchObject({ ok: false, errors: { 'env:e2': { code: 'duplicateKey' } } });
+    const stored = toFormValues(toInput({ ...record, config: { ...record.config, inheritEnv: true } }), rowIdGenerator());
+    expect(stored.inheritEnv).toBe(true);
+    expect(validateForm(stored)).toMatchObject({ ok: true, value: { inheritEnv: true } });
+  });
+
   it('submits only the selected transport’s fields and skips blank rows', () => {
     const newId = rowIdGenerator();
     const values = {

@@ -118,11 +118,16 @@ describe('keys used by the renderer', () => {
     const validationCodes: Record<FormErrorCode, true> = {
       required: true,
       tooLong: true,
+      tooMany: true,
+      tooLarge: true,
+      invalidCharacters: true,
       duplicate: true,
+      confusable: true,
       invalidHttpUrl: true,
       invalidWsUrl: true,
       absolutePath: true,
       folderNotFound: true,
+      envNotSet: true,
       timeoutRange: true,
       integer: true,
       invalidEnvKey: true,
@@ -133,6 +138,16 @@ describe('keys used by the renderer', () => {
       invalidTransport: true,
       invalid: true,
       duplicateKey: true,
+      wrongType: true,
+      outOfRange: true,
+      tooShort: true,
+      tooFewItems: true,
+      tooManyItems: true,
+      notAllowed: true,
+      wrongFormat: true,
+      patternMismatch: true,
+      secretNotKept: true,
+      reenterForNewAddress: true,
     };
     for (const code of Object.keys(displayCodes)) expect(errors[`errors.${code}`], code).toBeTypeOf('string');
     for (const cause of MCP_FAILURE_CAUSES) expect(errors[`causes.${cause}`], cause).toBeTypeOf('string');

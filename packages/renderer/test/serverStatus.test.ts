@@ -87,6 +87,11 @@ describe('currentError', () => {
     expect(currentError(view('disabled', { lastError }))).toBeUndefined();
     expect(currentError(view('error'))).toBeUndefined();
   });
+
+  it('says a server whose stored secrets cannot be read will not start, whatever its state', () => {
+    const unreadable = { ...view('disabled'), secretsUnreadable: true as const };
+    expect(currentError(unreadable)).toEqual({ code: 'SECRETS_UNREADABLE', params: { server: 'everything' } });
+  });
 });
 
 describe('degradedErrorCount', () => {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Db } from './db/database';
 import { ConversationRepository } from './db/ConversationRepository';
+import { sqliteStorageError } from './db/storageErrors';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
 import { builtinServers } from './builtin-servers';
@@ -14,6 +15,7 @@ import { TinyElfEngine } from './services/agent-core/engine/tinyelf/TinyElfEngin
 import type { EngineMcpService } from './services/agent-core/engine/tinyelf/tools/mcpScope';
 import { ApprovalService } from './services/approvals/ApprovalService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
+import { buildServerEnv } from './services/capabilities/tools/mcp-users/process/serverEnv';
 import { ChatService, type ChatProviders } from './services/chat/ChatService';
 import { ToolResultStore } from './services/chat/ToolResultStore';
 import type { CompletionClient } from './services/completion/types';
@@ -50,7 +52,10 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   });
   // clock-math ships with every install; `files` only once the user picked a folder (Settings → General),
   // and a new folder restarts the built-in servers for the next turn.
-  const builtins = new BuiltinToolSession(() => builtinServers({ filesRoot: options.filesFolder?.() || undefined }));
+  // Elftia's own servers need none of the app's secrets either: the same allowlist as every server.
+  const builtins = new BuiltinToolSession(() => builtinServers({ filesRoot: options.filesFolder?.() || undefined }), {
+    baseEnv: buildServerEnv({ platform: process.platform, processEnv: process.env }),
+  });
   let folder = options.filesFolder?.() ?? '';
   const offSettings = options.onSettingsChange?.(() => {
     const next = options.filesFolder?.() ?? '';
@@ -73,6 +78,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     providers: options.providers,
     approvals,
     logger,
+    storageError: (error) => sqliteStorageError(error, db.name),
   });
   return {
     approvals,

@@ -6,15 +6,22 @@
 import path from 'node:path';
 import { createChatRuntime } from './chatRuntime';
 import { openDatabase, DATABASE_FILE, type Db } from './db/database';
+import { MIGRATIONS } from './db/migrations';
+import { AppError } from './errors';
+import { fileStorageError, sqliteStorageError } from './db/storageErrors';
 import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
 import { createMcpRuntime } from './mcpRuntime';
+import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
+import { makeDataDirPrivate } from './privateDataDir';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { readCustomPresets } from './services/capabilities/tools/mcp-users/customPresets';
 import { McpPresetService } from './services/capabilities/tools/mcp-users/McpPresetService';
 import { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
+import { type KeyLender, resolveKeyRefs } from './services/capabilities/tools/mcp-users/keyRefs';
 import type { McpService } from './services/capabilities/tools/mcp-users/McpService';
+import type { ServerEnvironment } from './services/capabilities/tools/mcp-users/ServerEnvironment';
 import type { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { ApprovalService } from './services/approvals/ApprovalService';
 import type { ChatService } from './services/chat/ChatService';
@@ -23,8 +30,9 @@ import { ProviderService } from './services/providers/ProviderService';
 import { SettingsService } from './services/settings/SettingsService';
 import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
-import { FileKeySecretStore } from './services/secrets/FileKeySecretStore';
+import { FileKeySecretStore, SECRET_KEY_FILE } from './services/secrets/FileKeySecretStore';
 import type { SecretStore } from './services/secrets/SecretStore';
+import { UnreadableSecretsService } from './services/secrets/unreadableSecrets';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -56,6 +64,8 @@ export interface AppServices {
   mcpServers: McpServerConfigService;
   settings: SettingsService;
   mcp: McpService;
+  /** What stdio servers are started with: the names each gets, and the form's copied variables. */
+  mcpEnvironment: ServerEnvironment;
   /** The preset list (built-in and `<dataDir>/presets.json`) and its one-click add. */
   presets: McpPresetService;
   /** node/npx and uv/uvx: found where, which version, and installed on request. */
@@ -69,6 +79,8 @@ export interface AppServices {
   approvals: ApprovalService;
   /** Conversations and their turns through the TinyElf engine. */
   chat: ChatService;
+  /** Stored secrets the data dir's store cannot open, and `elftia secrets reset`. */
+  unreadableSecrets: UnreadableSecretsService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -77,33 +89,45 @@ export interface AppServices {
 
 export function createAppServices(options: AppServicesOptions): AppServices {
   const dataDir = path.resolve(options.dataDir);
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE));
+  const dbFile = path.join(dataDir, DATABASE_FILE);
+  try {
+    makeDataDirPrivate(dataDir);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw fileStorageError(cause, dataDir) ?? new AppError('DB_OPEN_FAILED', { params: { path: dbFile, reason }, cause });
+  }
+  const db = openDatabase(dbFile, MIGRATIONS, { dataMarkers: [path.join(dataDir, SECRET_KEY_FILE)] });
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
-  const mcpServers = new McpServerConfigService({ repository: new McpServerRepository(db, secretStore) });
+  const mcpRepository = new McpServerRepository(db, secretStore);
+  const mcpServers = new McpServerConfigService({ repository: mcpRepository });
   const settings = new SettingsService(new SettingsRepository(db));
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
+  const lender = (id: string): KeyLender | undefined => (providers.find(id) ? providers.resolve(id) : undefined);
   const officialIds = new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id));
   // presets.json is read on every list (edits apply at once), but its problems are logged once each.
   let loggedProblems = '';
+  const catalogue = () => {
+    const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
+    const custom = readCustomPresets(dataDir, officialIds);
+    const problems = custom.problems.join('\n');
+    if (problems !== loggedProblems) for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
+    loggedProblems = problems;
+    return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
+  };
   const presets = new McpPresetService({
-    catalogue: () => {
-      const official = OFFICIAL_MCP_PRESETS.map((preset) => ({ preset, source: 'official' as const }));
-      const custom = readCustomPresets(dataDir, officialIds);
-      const problems = custom.problems.join('\n');
-      if (problems !== loggedProblems) for (const problem of custom.problems) options.logger?.warn(`custom presets: ${problem}`);
-      loggedProblems = problems;
-      return [...official, ...custom.presets.map((preset) => ({ preset, source: 'custom' as const }))];
-    },
+    catalogue,
     servers: mcpServers,
-    providers: { list: () => providers.list(), apiKeyOf: (id) => providers.resolve(id).apiKey },
+    providers: { list: () => providers.list() },
   });
+  upgradeServerSecrets(mcpRepository, () => catalogue().map((entry) => entry.preset), () => lenders(providers), options.logger);
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
     autoConnect: options.autoConnectMcp ?? false,
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
+    resolveServer: (server) => resolveKeyRefs(server, lender),
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -130,6 +154,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcpServers,
     settings,
     mcp: mcpRuntime.service,
+    mcpEnvironment: mcpRuntime.environment,
     presets,
     dependencies: mcpRuntime.dependencies,
     pickFolder: options.pickFolder,
@@ -137,10 +162,15 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     approvals,
     chat,
+    unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
-      if (options.autoConnectMcp) chat.recoverInterrupted();
+      try {
+        if (options.autoConnectMcp) chat.recoverInterrupted();
+      } catch (error) {
+        throw sqliteStorageError(error, dbFile) ?? error;
+      }
       await mcpRuntime.start();
     },
     async dispose() {

@@ -8,9 +8,9 @@ import { McpProcessTracker } from './services/agent-core/engine/tinyelf/tools/Mc
 import { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
 import type { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
-import { McpService } from './services/capabilities/tools/mcp-users/McpService';
+import { McpService, type McpServiceOptions } from './services/capabilities/tools/mcp-users/McpService';
 import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
-import { withKnownRuntimeDirs } from './services/capabilities/tools/mcp-users/process/findCommand';
+import { ServerEnvironment } from './services/capabilities/tools/mcp-users/ServerEnvironment';
 import { PackagePrefetcher } from './services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
 import { PrefetchMarkers } from './services/capabilities/tools/mcp-users/prefetch/PrefetchMarkers';
 import { SourceWatcher } from './services/capabilities/tools/mcp-users/SourceWatcher';
@@ -35,10 +35,14 @@ export interface McpRuntimeOptions {
   homedir?: string;
   /** Quiet time after a source change before the server restarts, in milliseconds; default 300 (SourceWatcher). */
   sourceDebounceMs?: number;
+  /** See McpServiceOptions.resolveServer (keys borrowed from providers); default none. */
+  resolveServer?: McpServiceOptions['resolveServer'];
 }
 
 export interface McpRuntime {
   service: McpService;
+  /** What stdio servers are started with: names for their details, and the form's copied variables. */
+  environment: ServerEnvironment;
   /** Finds and installs the runtimes stdio servers need (node/npx, uv/uvx), on the servers' own PATH. */
   dependencies: DependencyCheckService;
   /** Reaps servers a crashed earlier run left behind, then (with autoConnect) connects the enabled ones. */
@@ -56,8 +60,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const homedir = options.homedir ?? os.homedir();
   // A runtime installed outside PATH (uv's ~/.local/bin before the shell is restarted, Homebrew under
   // a launchd PATH) is still found, after everything the user's PATH names (pain-points L-10).
-  const serverEnv = (env: Record<string, string> | undefined) =>
-    withKnownRuntimeDirs(mergeEnv(process.env, shellEnv.current?.env, { ...options.packageEnv?.(), ...env }, { platform }), platform, homedir);
+  const environment = new ServerEnvironment({ platform, homedir, shellEnv, mirrors: options.packageEnv });
   const dependencies = new DependencyCheckService({
     platform,
     homedir,
@@ -71,17 +74,19 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     platform,
     envFor: async (server) => {
       await shellEnv.get();
-      return serverEnv(server.config.env);
+      return environment.forServer(server.config);
     },
     markers: new PrefetchMarkers(options.dataDir),
     homedir,
     timeoutMs: options.installTimeoutMs,
+    processTracker: tracker,
   });
   tracker.configure({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });
 
   const service = new McpService({
     listServers: () => options.config.list(),
     getServer: (id) => options.config.find(id),
+    resolveServer: options.resolveServer,
     processTracker: tracker,
     logger,
     // Resolved once, before the first spawn: a GUI launch lacks the user's PATH (pain-points theme 1).
@@ -98,7 +103,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       new ProcessStdioTransport({
         command: p.command,
         args: p.args,
-        env: serverEnv(p.env),
+        env: environment.forServer({ env: p.env, inheritEnv: p.inheritEnv }),
         platform,
         maxLineBytes: p.maxMessageBytes,
         onStderr: p.onStderr,
@@ -125,6 +130,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     });
   return {
     service,
+    environment,
     dependencies,
     async start() {
       const reaped = await registry.reapLeftovers();

@@ -85,6 +85,7 @@ describe('many tools mode', () => {
       ['unknownTool', { server_name: 'everything', tool_name: 'rm-rf' }, 'TOOL_NOT_FOUND', /^MCP server "everything" has no tool named "rm-rf"\. Its tools: echo, .*get-tiny-image/],
       ['missingField', { server_name: 'everything', tool_name: 'echo', arguments: {} }, 'INVALID_ARGUMENTS', /^Invalid arguments for "echo" on server "everything": Argument "message" must have required property 'message'\. Expected arguments:\n- message \(string, required\)/],
       ['wrongType', { server_name: 'everything', tool_name: 'get-sum', arguments: { a: 1, b: 'two' } }, 'INVALID_ARGUMENTS', /Argument "b" must be number/],
+      ['everyProblem', { server_name: 'everything', tool_name: 'get-sum', arguments: { a: 'two' } }, 'INVALID_ARGUMENTS', /: Argument "b" must have required property 'b'; Argument "a" must be number\. Expected arguments:/],
       ['notJson', { server_name: 'everything', tool_name: 'echo', arguments: '{message:' }, 'INVALID_ARGUMENTS', /^"arguments" must be a JSON object; the text given is not valid JSON\.$/],
       ['array', { server_name: 'everything', tool_name: 'echo', arguments: [1] }, 'INVALID_ARGUMENTS', /^"arguments" must be a JSON object\.$/],
     ];
@@ -96,6 +97,16 @@ describe('many tools mode', () => {
       expect(sent.get(id)?.isError, id).toBe(true);
       expect(sent.get(id)?.text, id).toMatch(message);
     }
+    // The tool card gets what it needs to say the same in the user's language.
+    expect(run.calls.get('everyProblem')).toMatchObject({
+      errorParams: { tool: 'get-sum' },
+      fieldErrors: [
+        { field: 'b', code: 'required' },
+        { field: 'a', code: 'wrongType', params: { type: 'number' } },
+      ],
+    });
+    expect(run.calls.get('noServerName')?.fieldErrors).toEqual([{ field: 'server_name', code: 'required', reason: 'is required' }]);
+    expect(run.calls.get('unknownTool')?.errorParams).toEqual({ server: 'everything', tool: 'rm-rf' });
   });
 
   it('search_tools finds tools by keyword, with their arguments, without approval', async () => {

@@ -79,6 +79,15 @@ describe('ChatService', () => {
     expect(chat.messages(id).map((m) => m.text)).toEqual(['first', 'partial', 'second', 'Second.']);
   });
 
+  it('takes the default title from the first message without control or invisible characters', async () => {
+    const { chat, engine } = openChat();
+    engine.add(answers('Hi.'));
+    const conversation = chat.create({ providerId: 'p1' });
+    chat.send(conversation.id, '\u202E\u200B\nSay\u200B hello\u0007\nplease');
+    await chat.settled(conversation.id);
+    expect(chat.get(conversation.id).title).toBe('Say hello');
+  });
+
   it('refuses to send without a usable provider and keeps nothing', () => {
     const { chat } = openChat();
     const none = chat.create();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationRecord } from '../../app/shared/contracts/chat';
 import { ConversationRepository } from '../../app/main/db/ConversationRepository';
 import { openDatabase, schemaVersion } from '../../app/main/db/database';
+import { MIGRATIONS } from '../../app/main/db/migrations';
 import type { EngineMessage } from '../../app/main/services/completion/types';
 import { tempDir } from '../support/tempDir';
 import { view } from './chatHarness';
@@ -23,9 +24,9 @@ function message(id: string, conversationId: string, extra: Partial<ChatMessage>
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('ConversationRepository', () => {
-  it('migrates to version 6 with strict tables that refuse a wrong type or status', () => {
+  it('migrates to the latest version, whose conversation tables are strict and refuse a wrong type or status', () => {
     const { db, repository } = open();
-    expect(schemaVersion(db)).toBe(6);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     repository.insertConversation(conversation('c1', '2026-01-01T00:00:00.000Z'));
     expect(() => db.prepare("UPDATE conversations SET created_at = x'00' WHERE id = 'c1'").run()).toThrow(/cannot store BLOB/);
     expect(() => repository.insertMessage(message('m1', 'c1', { status: 'thinking' as ChatMessage['status'] }))).toThrow(/CHECK constraint/);

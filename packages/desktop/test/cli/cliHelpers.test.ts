@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../app/main/host/cli/command';
 import { addFieldLabel, buildAddInput, parseEnvPairs, parseHeaders } from '../../app/main/host/cli/mcpAdd';
-import { describeTarget, formatTable, maskSecrets, SECRET_MASK } from '../../app/main/host/cli/output';
+import { describeTarget, formatTable } from '../../app/main/host/cli/output';
+import { SECRET_SET } from '../../app/shared/contracts/secrets';
 import { createTranslator, languageFromEnv } from '../../app/main/host/messages';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { LOCALES_DIR } from './cliProcess';
@@ -22,8 +23,13 @@ describe('mcp add argument parsing', () => {
   });
 
   it('splits --header at the first ":" and trims', () => {
-    expect(parseHeaders(['Authorization: Bearer a:b', 'X-Empty:'])).toEqual({ Authorization: 'Bearer a:b', 'X-Empty': '' });
-    expect(() => parseHeaders(['nocolon'])).toThrow(UsageError);
+    expect(parseHeaders(['Authorization: Bearer a:b', 'X-Empty:'], {})).toEqual({ Authorization: 'Bearer a:b', 'X-Empty': '' });
+  });
+
+  it('takes a bare --header NAME from the variable NAME of the caller, like --env NAME', () => {
+    expect(parseHeaders(['Authorization', 'X-Api-Key'], { Authorization: 'Bearer from-env ', 'X-Api-Key': 'k-1' })).toEqual({ Authorization: 'Bearer from-env', 'X-Api-Key': 'k-1' });
+    expect(() => parseHeaders(['Authorization'], {})).toThrow(UsageError);
+    expect(buildAddInput('n', { header: ['Authorization'] }, [], { env: { Authorization: 'Bearer t' }, cwd: '/w' }).headers).toEqual({ Authorization: 'Bearer t' });
   });
 
   it('passes every given flag to the router, fitting or not, and leaves out the rest', () => {
@@ -48,16 +54,11 @@ describe('mcp add argument parsing', () => {
 });
 
 describe('output', () => {
-  it('masks env and header values but keeps their names', () => {
-    const stdio = maskSecrets(record({ config: { command: 'c', env: { A: 'secret' } } }));
-    expect(stdio.config.env).toEqual({ A: SECRET_MASK });
-    const http = maskSecrets(record({ type: 'http', config: { url: 'u', headers: { H: 'secret' } } }));
-    expect(http.config.headers).toEqual({ H: SECRET_MASK });
-  });
-
-  it('describes the target without values', () => {
-    expect(describeTarget(record({ config: { command: 'npx', args: ['-y', 'a b'], env: { K: 'v' } } }))).toBe(`npx -y "a b"  [env: K=${SECRET_MASK}]`);
+  it('describes the target without secret values', () => {
+    expect(describeTarget(record({ config: { command: 'npx', args: ['-y', 'a b'], env: { K: 'v' } } }))).toBe(`npx -y "a b"  [env: K=${SECRET_SET}]`);
     expect(describeTarget(record({ type: 'sse', config: { url: 'http://h/sse', headers: {} } }))).toBe('http://h/sse');
+    expect(describeTarget(record({ config: { command: 'srv', args: ['--api-key=ak-1', '--token', 'tk-2', '--port', '80'] } }))).toBe(`srv --api-key=${SECRET_SET} --token ${SECRET_SET} --port 80`);
+    expect(describeTarget(record({ type: 'http', config: { url: 'https://h/mcp?api_key=k-3&x=1', headers: { H: 'v' } } }))).toBe(`https://h/mcp?api_key=${SECRET_SET}&x=1  [headers: H: ${SECRET_SET}]`);
   });
 
   it('aligns table columns and does not pad the last one', () => {

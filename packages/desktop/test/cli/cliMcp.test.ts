@@ -3,7 +3,10 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
+import { createAppServices } from '../../app/main/index';
+import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { SPAWN_TIMEOUT_MS, cleanEnv, localeText, REPO_ROOT, runCli, tempDir } from './cliProcess';
+import { runInProcess } from './inProcess';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -21,6 +24,16 @@ interface ListedServer {
   enabled: boolean;
   config: { command?: string; args?: string[]; env?: Record<string, string>; url?: string; headers?: Record<string, string> };
   timeoutSec: number;
+}
+
+/** The servers as stored (main-side, secrets opened): the CLI itself never prints them. */
+async function storedServers(dir: string): Promise<McpServerRecord[]> {
+  const services = createAppServices({ dataDir: dir });
+  try {
+    return services.mcpServers.list();
+  } finally {
+    await services.dispose();
+  }
 }
 
 async function listJson(dir: string, ...extra: string[]): Promise<ListedServer[]> {
@@ -54,7 +67,7 @@ describe('elftia mcp (real CLI process)', { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(table.stdout).not.toContain('tok-456');
   });
 
-  it('prints records as JSON, secrets masked unless --show-secrets', async () => {
+  it('prints records as JSON, secrets masked, with no flag to show them', async () => {
     const dir = dataDir();
     await runCli(['mcp', 'add', 'fs', '--transport', 'stdio', '--command', 'node', '--arg', 'server.js', '--env', 'TOKEN=abc', '--data-dir', dir]);
     await runCli(['mcp', 'add', 'web', '--transport', 'sse', '--url', 'http://127.0.0.1:3001/sse', '--header', 'X-Key: k1', '--data-dir', dir]);
@@ -64,16 +77,40 @@ describe('elftia mcp (real CLI process)', { timeout: SPAWN_TIMEOUT_MS }, () => {
       { name: 'fs', type: 'stdio', enabled: true, timeoutSec: 60, config: { command: 'node', args: ['server.js'], env: { TOKEN: '••••' } } },
       { name: 'web', type: 'sse', config: { url: 'http://127.0.0.1:3001/sse', headers: { 'X-Key': '••••' } } },
     ]);
-    const revealed = await listJson(dir, '--show-secrets');
-    expect(revealed[0]?.config.env).toEqual({ TOKEN: 'abc' });
-    expect(revealed[1]?.config.headers).toEqual({ 'X-Key': 'k1' });
+    expect(JSON.stringify(masked)).not.toMatch(/"abc"|"k1"/);
+    const refused = await runCli(['mcp', 'list', '--json', '--show-secrets', '--data-dir', dir]);
+    expect(refused.code).toBe(2);
+    expect((await storedServers(dir)).map((s) => [s.config.env, s.config.headers])).toEqual([
+      [{ TOKEN: 'abc' }, undefined],
+      [undefined, { 'X-Key': 'k1' }],
+    ]);
   });
 
   it('takes `--env KEY` alone from the calling environment, keeping the value out of argv', async () => {
     const dir = dataDir();
     const result = await runCli(['mcp', 'add', 'inherit', '--transport', 'stdio', '--command', 'node', '--env', 'MY_SECRET', '--data-dir', dir], cleanEnv({ MY_SECRET: 'from-env' }));
     expect(result.code, result.stderr).toBe(0);
-    expect((await listJson(dir, '--show-secrets'))[0]?.config.env).toEqual({ MY_SECRET: 'from-env' });
+    expect((await storedServers(dir))[0]?.config.env).toEqual({ MY_SECRET: 'from-env' });
+  });
+
+  it('`--inherit-env` turns the switch on for that server only, and list and status say so', async () => {
+    const dir = dataDir();
+    const add = (name: string, ...extra: string[]) => runInProcess(['mcp', 'add', name, '--transport', 'stdio', '--command', 'node', '--disabled', ...extra, '--data-dir', dir]);
+    expect((await add('all', '--inherit-env')).code).toBe(0);
+    expect((await add('some')).code).toBe(0);
+    const inherits = localeText('en', 'cli/messages:list.inheritsEnv');
+
+    const json = JSON.parse((await runInProcess(['mcp', 'list', '--json', '--data-dir', dir])).stdout) as { name: string; config: { inheritEnv?: boolean } }[];
+    expect(json.map((r) => [r.name, r.config.inheritEnv])).toEqual([['all', true], ['some', false]]);
+    const table = (await runInProcess(['mcp', 'list', '--data-dir', dir])).stdout.split('\n');
+    expect(table.find((line) => line.startsWith('all '))).toContain(`[${inherits}]`);
+    expect(table.find((line) => line.startsWith('some '))).not.toContain(inherits);
+
+    const status = await runInProcess(['mcp', 'status', '--data-dir', dir]);
+    expect(status.stdout).toContain(localeText('en', 'cli/messages:status.inheritsEnv', { name: 'all' }));
+    expect(status.stdout).not.toContain(localeText('en', 'cli/messages:status.inheritsEnv', { name: 'some' }));
+    const states = JSON.parse((await runInProcess(['mcp', 'status', '--json', '--data-dir', dir])).stdout) as { serverName: string; inheritEnv: boolean }[];
+    expect(states.map((s) => [s.serverName, s.inheritEnv])).toEqual([['all', true], ['some', false]]);
   });
 
   it('disables, enables and removes a server by name, ignoring case', async () => {
@@ -104,7 +141,8 @@ describe('elftia mcp (real CLI process)', { timeout: SPAWN_TIMEOUT_MS }, () => {
     await runCli(['mcp', 'add', 'GitHub', '--transport', 'http', '--url', 'https://a.example/mcp', '--data-dir', dir]);
     const duplicate = await runCli(['mcp', 'add', 'github', '--transport', 'http', '--url', 'https://b.example/mcp', '--data-dir', dir]);
     expect(duplicate.code).toBe(1);
-    expect(duplicate.stderr).toContain(`NAME: ${localeText('en', 'validation.duplicate', { name: 'github' })}`);
+    // The message names the server that has the name.
+    expect(duplicate.stderr).toContain(`NAME: ${localeText('en', 'validation.duplicate', { name: 'GitHub' })}`);
     const listed = await listJson(dir);
     expect(listed.map((s) => [s.name, s.config.url])).toEqual([['GitHub', 'https://a.example/mcp']]);
   });

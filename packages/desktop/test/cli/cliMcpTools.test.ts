@@ -5,13 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServerState } from '../../app/shared/contracts/mcp-connection';
 import type { MCPTool } from '../../app/shared/contracts/mcp-tool';
 import { localeText, SPAWN_TIMEOUT_MS, tempDir } from './cliProcess';
 import { runInProcess } from './inProcess';
 import { addServers, EVERYTHING_DIR, EVERYTHING_ENTRY, FAULT_SERVER, ServerPids } from './mcpServers';
+
+const LENIENT_SERVER = fileURLToPath(new URL('../fixtures/lenient-lists-server.mjs', import.meta.url));
 
 let dir: string;
 let pids: ServerPids;
@@ -50,6 +52,45 @@ describe('elftia mcp tools', { timeout: SPAWN_TIMEOUT_MS }, () => {
   });
 });
 
+describe('elftia mcp tools of a server whose tool list breaks the schema', { timeout: SPAWN_TIMEOUT_MS }, () => {
+  let sloppyDir: string;
+  let sloppyPids: ServerPids;
+  beforeAll(async () => {
+    sloppyDir = tempDir();
+    sloppyPids = new ServerPids(sloppyDir);
+    await addServers(sloppyDir, sloppyPids, [{ name: 'sloppy', script: [LENIENT_SERVER] }]);
+  }, 60_000);
+  afterEach(() => sloppyPids.killSurvivors());
+  afterAll(() => fs.rmSync(sloppyDir, { recursive: true, force: true }));
+  const sloppy = (...args: string[]) => runInProcess(['mcp', 'tools', 'sloppy', ...args, '--data-dir', sloppyDir]);
+
+  it('lists the usable tools and names each one left out with why, on stderr', async () => {
+    const table = await sloppy();
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout.trimEnd().split('\n').slice(1).map((line) => line.split(/\s+/)[0])).toEqual([
+      'echo', 'no-type', 'root-any-of', 'bool-property', 'php-empty', 'no-schema', 'string-root', 'bad-annotations', 'typed-output', 'touch',
+    ]);
+    const reason = (key: string, params: Record<string, string> = {}) => localeText('en', `settings/tools:skipped.reason.${key}`, params);
+    const unnamed = localeText('en', 'settings/tools:skipped.unnamed');
+    expect(table.stderr.trimEnd().split('\n')).toEqual([
+      localeText('en', 'cli/messages:tools.skipped', { server: 'sloppy', name: unnamed, reason: reason('notAnObject') }),
+      localeText('en', 'cli/messages:tools.skipped', { server: 'sloppy', name: unnamed, reason: reason('invalidField', { field: 'name' }) }),
+      localeText('en', 'cli/messages:tools.skipped', { server: 'sloppy', name: 'echo', reason: reason('duplicate') }),
+    ]);
+    sloppyPids.expectNoneAlive();
+
+    const json = await sloppy('--json');
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as MCPTool[]).find((tool) => tool.name === 'no-type')?.inputSchema).toEqual({ type: 'object', properties: { a: { type: 'number' } }, required: ['a'] });
+    expect(JSON.parse(json.stderr).skipped).toEqual([
+      { server: 'sloppy', kind: 'tool', name: '', reason: 'notAnObject', message: reason('notAnObject') },
+      { server: 'sloppy', kind: 'tool', name: '', reason: 'invalidField', field: 'name', detail: expect.any(String), message: reason('invalidField', { field: 'name' }) },
+      { server: 'sloppy', kind: 'tool', name: 'echo', reason: 'duplicate', message: reason('duplicate') },
+    ]);
+    sloppyPids.expectNoneAlive();
+  });
+});
+
 describe('elftia mcp call', { timeout: SPAWN_TIMEOUT_MS }, () => {
   it('prints an image as a one-line summary between the text blocks', async () => {
     const { MCP_TINY_IMAGE } = (await import(pathToFileURL(path.join(EVERYTHING_DIR, 'dist/tools/get-tiny-image.js')).href)) as { MCP_TINY_IMAGE: string };
@@ -74,11 +115,18 @@ describe('elftia mcp call', { timeout: SPAWN_TIMEOUT_MS }, () => {
     const echo = await mcp('call', 'everything', 'echo', '--args', '{"msg":"hi"}');
     expect(echo.code).toBe(1);
     expect(echo.stdout).toBe('');
-    expect(echo.stderr).toContain(`error: ${localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'echo', field: 'message', reason: "must have required property 'message'" })}`);
+    expect(echo.stderr).toContain(`error: ${localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'echo' })}\n  message: ${localeText('en', 'validation.required')}\n`);
 
     const strict = await mcp('call', 'faults', 'strict', '--args', '{"count":1,"email":"a@b.example","nested":{"flag":"yes"}}');
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain(localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'strict', field: 'nested.flag', reason: 'must be boolean' }));
+    expect(strict.stderr).toContain(`${localeText('en', 'errors.INVALID_ARGUMENTS', { tool: 'strict' })}\n  nested.flag: ${localeText('en', 'validation.wrongType', { type: 'boolean' })}\n`);
+    // --json lists every problem with its path and the validator's own words.
+    const sum = await mcp('call', 'everything', 'get-sum', '--args', '{"a":"two"}', '--json');
+    expect(sum.code).toBe(1);
+    expect(JSON.parse(sum.stderr).error.fieldErrors).toEqual([
+      { field: 'b', code: 'required', message: localeText('en', 'validation.required'), reason: "must have required property 'b'", flag: 'b' },
+      { field: 'a', code: 'wrongType', message: localeText('en', 'validation.wrongType', { type: 'number' }), reason: 'must be number', flag: 'a' },
+    ]);
     expect(recorded()).not.toContain('call strict');
     pids.expectNoneAlive();
   });

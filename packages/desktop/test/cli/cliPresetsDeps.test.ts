@@ -57,6 +57,10 @@ describe('elftia mcp presets / add-preset', () => {
     expect(noKey.stderr).toContain(`--api-key-env: ${localeText('en', 'validation.required')}`);
 
     const folder = path.join(dataDir, 'my notes');
+    const nowhere = await runInProcess(['mcp', 'add-preset', 'filesystem', '--input', `folder=${folder}`, '--data-dir', dataDir]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toContain(`--input folder: ${localeText('en', 'validation.folderNotFound')}`);
+    fs.mkdirSync(folder);
     const fsAdd = await runInProcess(['mcp', 'add-preset', 'filesystem', '--input', `folder=${folder}`, '--data-dir', dataDir]);
     expect(fsAdd.stdout).toBe(`${localeText('en', 'cli/messages:presets.added', { name: 'Filesystem', preset: 'filesystem' })}\n`);
     const key = 'BSA-secret-key-1234567';

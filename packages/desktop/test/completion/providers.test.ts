@@ -48,7 +48,8 @@ describe('providers router', () => {
     expect(await caller.providers.list()).toEqual([added]);
     expect(await caller.providers.get({ id: added.id })).toEqual(added);
 
-    const updated = await caller.providers.update({ id: added.id, name: 'OpenAI work', kind: 'openai', models: ['gpt-4o', 'o3'], baseUrl: 'https://proxy.example.com/v1' });
+    // A new base URL needs the key again (it is not sent to another host unasked).
+    const updated = await caller.providers.update({ id: added.id, name: 'OpenAI work', kind: 'openai', models: ['gpt-4o', 'o3'], baseUrl: 'https://proxy.example.com/v1', apiKey: KEY });
     expect(updated).toMatchObject({ name: 'OpenAI work', models: ['gpt-4o', 'o3'], baseUrl: 'https://proxy.example.com/v1', hasApiKey: true });
     expect(JSON.stringify(await caller.providers.list())).not.toContain(KEY);
 
@@ -112,7 +113,8 @@ describe('providers router', () => {
     const { caller } = setup();
     const first = await caller.providers.add(openai);
     const dup = await rejection(caller.providers.add({ ...openai, name: 'openai' }));
-    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'openai' } }] });
+    // The error names the provider that has the name.
+    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'OpenAI' } }] });
     const second = await caller.providers.add({ ...openai, name: 'Other' });
     const rename = await rejection(caller.providers.update({ id: second.id, ...openai, name: 'OPENAI' }));
     expect(appErrorData(rename).fieldErrors?.[0]?.code).toBe('duplicate');

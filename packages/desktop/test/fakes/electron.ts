@@ -88,11 +88,17 @@ class FakeApp extends EventEmitter {
   readonly paths = new Map<string, string>();
   appPath = '/fake/app';
 
+  ready = false;
+
   requestSingleInstanceLock(): boolean {
     return this.singleInstance;
   }
   whenReady(): Promise<void> {
+    this.ready = true;
     return Promise.resolve();
+  }
+  isReady(): boolean {
+    return this.ready;
   }
   getPath(name: string): string {
     return this.paths.get(name) ?? `/fake/${name}`;
@@ -138,6 +144,23 @@ class FakeSession {
 }
 
 export const session = { defaultSession: new FakeSession() };
+
+type ProtocolHandler = (request: Request) => Response | Promise<Response>;
+
+/** Records privileged schemes (refused once the app is ready, as in Electron) and protocol.handle handlers. */
+export const protocol = {
+  privileged: [] as { scheme: string; privileges?: Record<string, boolean> }[],
+  handlers: new Map<string, ProtocolHandler>(),
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]): void {
+    if (app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+    protocol.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: ProtocolHandler): void {
+    if (!app.isReady()) throw new Error('protocol.handle should be called after app is ready');
+    if (protocol.handlers.has(scheme)) throw new Error(`The scheme "${scheme}" is already registered`);
+    protocol.handlers.set(scheme, handler);
+  },
+};
 
 export const shell = {
   opened: [] as string[],
@@ -220,6 +243,9 @@ export function resetFakeElectron(): void {
   app.singleInstance = true;
   app.quitCalls = 0;
   app.exitCode = undefined;
+  app.ready = false;
+  protocol.privileged.length = 0;
+  protocol.handlers.clear();
   shell.opened.length = 0;
   dialog.errors.length = 0;
   dialog.openDialogs.length = 0;
@@ -233,4 +259,4 @@ export function resetFakeElectron(): void {
   session.defaultSession = new FakeSession();
 }
 
-export default { app, BrowserWindow, session, shell, dialog, safeStorage, ipcMain, ipcRenderer, contextBridge };
+export default { app, BrowserWindow, session, protocol, shell, dialog, safeStorage, ipcMain, ipcRenderer, contextBridge };

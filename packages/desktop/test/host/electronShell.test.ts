@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
-import { app, BrowserWindow, contextBridge, dialog, type FakeFrame, FakeWebContents, resetFakeElectron, session, setRendererSender, shell } from '../fakes/electron';
+import { app, BrowserWindow, contextBridge, dialog, type FakeFrame, FakeWebContents, protocol, resetFakeElectron, session, setRendererSender, shell } from '../fakes/electron';
 
 const DESKTOP_DIR = path.resolve(import.meta.dirname, '../..');
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   vi.stubEnv('ELFTIA_RENDERER_URL', '');
   await import('../../app/main/electron/main');
   await vi.waitFor(() => {
-    if (!BrowserWindow.instances[0]?.loaded.file) throw new Error('window not loaded yet');
+    if (!BrowserWindow.instances[0]?.loaded.url) throw new Error('window not loaded yet');
   });
   win = BrowserWindow.instances[0]!;
   await import('../../app/preload/index');
@@ -68,8 +68,19 @@ describe('Electron shell: window', () => {
     });
   });
 
-  it('loads the built renderer from packages/renderer/dist', () => {
-    expect(win.loaded.file).toBe(path.resolve(DESKTOP_DIR, '../renderer/dist/index.html'));
+  it('loads the renderer from app://elftia/, a privileged scheme registered before the app was ready', () => {
+    expect(win.loaded).toEqual({ url: 'app://elftia/index.html' });
+    expect(protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect([...protocol.handlers.keys()]).toEqual(['app']);
+  });
+
+  it('answers app:// requests with the Content-Security-Policy, and nothing outside the renderer folder', async () => {
+    const handler = protocol.handlers.get('app')!;
+    for (const url of ['app://elftia/../../package.json', 'app://elftia/%2e%2e/%2e%2e/package.json', 'app://elftia/assets/missing.js', 'app://other/index.html']) {
+      const response = await handler(new Request(url));
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
   });
 
   it('keeps its data in <appData>/Elftia, where the CLI looks by default', () => {
@@ -98,7 +109,8 @@ describe('Electron shell: window', () => {
       return event.prevented;
     };
     shell.opened.length = 0;
-    expect(navigate(`file://${path.resolve(DESKTOP_DIR, '../renderer/dist/index.html')}`)).toBe(false);
+    expect(navigate('app://elftia/index.html')).toBe(false);
+    expect(navigate(`file://${path.resolve(DESKTOP_DIR, '../renderer/dist/index.html')}`)).toBe(true);
     expect(navigate('https://evil.example/')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
     expect(shell.opened).toEqual(['https://evil.example/']);
@@ -122,7 +134,7 @@ describe('Electron shell: session', () => {
       session.defaultSession.permissionRequestHandler!({ getURL: () => url }, permission, (g: boolean) => (granted = g), {});
       return granted;
     };
-    const appUrl = `file://${path.resolve(DESKTOP_DIR, '../renderer/dist/index.html')}`;
+    const appUrl = 'app://elftia/index.html';
     for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) expect(ask(permission, appUrl)).toBe(false);
     expect(ask('clipboard-sanitized-write', appUrl)).toBe(true);
     expect(ask('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
@@ -164,6 +176,7 @@ describe('Electron shell: IPC', () => {
     ['another webContents', () => setRendererSender(new FakeWebContents())],
     ['a sub-frame of our window', () => setRendererSender(win.webContents, { routingId: 999, url: win.webContents.mainFrame.url, parent: win.webContents.mainFrame } satisfies FakeFrame)],
     ['our window showing a foreign page', () => setRendererSender(win.webContents, { routingId: 1000, url: 'https://evil.example/', parent: null })],
+    ['our window showing a file:// page', () => setRendererSender(win.webContents, { routingId: 1001, url: `file://${path.resolve(DESKTOP_DIR, '../renderer/dist/index.html')}`, parent: null })],
   ])('refuses %s with FORBIDDEN', async (_label, select) => {
     select();
     const reply = await ipcQuery('mcp.list');

@@ -82,7 +82,7 @@ describe('runElectronApp', () => {
     vi.stubEnv('ELFTIA_RENDERER_URL', 'https://evil.example/');
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await runElectronApp();
-    expect(BrowserWindow.instances[0]?.loaded.file).toBe(path.resolve(DESKTOP_DIR, '../renderer/dist/index.html'));
+    expect(BrowserWindow.instances[0]?.loaded).toEqual({ url: 'app://elftia/index.html' });
     await quit();
 
     resetFakeElectron();
@@ -91,7 +91,7 @@ describe('runElectronApp', () => {
     app.isPackaged = true;
     vi.stubEnv('ELFTIA_RENDERER_URL', 'http://localhost:5173/');
     await runElectronApp();
-    expect(BrowserWindow.instances[0]?.loaded.file).toBe('/opt/Elftia/resources/app.asar/renderer/index.html');
+    expect(BrowserWindow.instances[0]?.loaded).toEqual({ url: 'app://elftia/index.html' });
   });
 });
 
@@ -99,12 +99,11 @@ describe('shell paths and URLs', () => {
   it('finds the renderer, preload and locales unpackaged and packaged', () => {
     expect(shellPaths('/repo/packages/desktop', false)).toEqual({
       rendererDir: '/repo/packages/renderer/dist',
-      rendererIndex: '/repo/packages/renderer/dist/index.html',
       preload: '/repo/packages/desktop/dist/electron/preload.cjs',
       localesDir: '/repo/locales',
     });
     expect(shellPaths('/opt/Elftia/resources/app.asar', true)).toMatchObject({
-      rendererIndex: '/opt/Elftia/resources/app.asar/renderer/index.html',
+      rendererDir: '/opt/Elftia/resources/app.asar/renderer',
       localesDir: '/opt/Elftia/resources/app.asar/locales',
     });
   });
@@ -122,14 +121,15 @@ describe('shell paths and URLs', () => {
     expect(devServerOrigin(value)).toBe(expected);
   });
 
-  it('counts only files inside the renderer folder, or the dev origin, as the app', () => {
-    expect(isAppUrl('file:///r/dist/index.html', '/r/dist', undefined)).toBe(true);
-    expect(isAppUrl('file:///r/dist/assets/a.js', '/r/dist', undefined)).toBe(true);
-    expect(isAppUrl('file:///r/dist/../secret.html', '/r/dist', undefined)).toBe(false);
-    expect(isAppUrl('file:///r/distant/index.html', '/r/dist', undefined)).toBe(false);
-    expect(isAppUrl('https://evil.example/', '/r/dist', undefined)).toBe(false);
-    expect(isAppUrl('http://localhost:5173/x', '/r/dist', 'http://localhost:5173')).toBe(true);
-    expect(isAppUrl('file:///r/dist/index.html', '/r/dist', 'http://localhost:5173')).toBe(false);
+  it('counts only app://elftia/ pages, or the dev origin, as the app — never a file:// page', () => {
+    expect(isAppUrl('app://elftia/index.html', undefined)).toBe(true);
+    expect(isAppUrl('app://elftia/assets/a.js', undefined)).toBe(true);
+    expect(isAppUrl('app://elsewhere/index.html', undefined)).toBe(false);
+    expect(isAppUrl('file:///r/dist/index.html', undefined)).toBe(false);
+    expect(isAppUrl('https://evil.example/', undefined)).toBe(false);
+    expect(isAppUrl('not a url', undefined)).toBe(false);
+    expect(isAppUrl('http://localhost:5173/x', 'http://localhost:5173')).toBe(true);
+    expect(isAppUrl('app://elftia/index.html', 'http://localhost:5173')).toBe(false);
   });
 
   it('relaxes the CSP only for the dev server', () => {

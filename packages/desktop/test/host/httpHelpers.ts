@@ -51,6 +51,8 @@ export function rawUpgrade(port: number, path: string, headers: Record<string, s
 
 interface TrpcMessage {
   id: number | string | null;
+  /** The frame's size on the wire, in bytes. */
+  bytes?: number;
   result?: { type: string; data?: unknown };
   error?: { message: string; code: number; data?: { code?: string; app?: { code: string; fieldErrors?: { field: string; code: string }[] } } };
 }
@@ -69,7 +71,8 @@ export class RawTrpcSocket {
   private constructor(ws: WebSocket) {
     this.#ws = ws;
     ws.on('message', (raw) => {
-      this.#messages.push(JSON.parse(raw.toString()) as TrpcMessage);
+      const text = raw.toString();
+      this.#messages.push({ ...(JSON.parse(text) as TrpcMessage), bytes: Buffer.byteLength(text) });
       for (const wake of this.#waiters.splice(0)) wake();
     });
   }

@@ -26,8 +26,17 @@ describe('redaction', () => {
     ['url ?api_key=plainvalue&x=1', 'url ?api_key=***&x=1'],
     ['"password": "hunter22"', '"password": "***"'],
     ['run --token abc123def', 'run --token ***'],
+    ['GET https://x.test/v1?key=AbC123xyz&alt=sse', 'GET https://x.test/v1?key=***&alt=sse'],
+    ['x-api-key: k-9f8e7d', 'x-api-key: ***'],
   ])('%s', (input, expected) => {
     expect(redact(input)).toBe(expected);
+  });
+
+  it("takes the secrets of a server's URL query and arguments from its log", () => {
+    const remote = redactorFor({ config: { url: 'https://x.test/mcp?api_key=q-1a2b3c&page=2' } });
+    expect(remote('echo q-1a2b3c done')).toBe('echo *** done');
+    const local = redactorFor({ config: { command: 'srv', args: ['--token', 'tk-42z', '--api-key=ak-77y', '--port', '8080'] } });
+    expect(local('got tk-42z and ak-77y on 8080')).toBe('got *** and *** on 8080');
   });
 
   it('replaces a longer secret whole even when it contains a shorter one', () => {
@@ -75,6 +84,39 @@ describe('McpLogBuffer', () => {
     ]);
     expect(log.tailStderr(1)).toEqual(['second']);
   });
+
+  describe('a secret split by the line limit', () => {
+    const secret = 'Sup3rSecretValue!';
+    function realBuffer(options: ConstructorParameters<typeof McpLogBuffer>[3]) {
+      const emitted: McpLogEntry[] = [];
+      const log = new McpLogBuffer(() => 42, createRedactor([secret]), (e) => emitted.push(e), options);
+      return { log, emitted };
+    }
+    /** No entry holds any 4-character piece of the secret. */
+    function expectNoPieceOf(texts: string[]) {
+      for (let i = 0; i + 4 <= secret.length; i += 1) for (const text of texts) expect(text).not.toContain(secret.slice(i, i + 4));
+    }
+
+    it('is redacted whole when the two chunks of its line meet past maxLineBytes', () => {
+      const { log, emitted } = realBuffer({ maxLineBytes: 40 });
+      // The first chunk alone is over the limit and ends inside the secret.
+      log.addStderrChunk(`${'x'.repeat(36)}${secret.slice(0, 8)}`);
+      log.addStderrChunk(`${secret.slice(8)} and more\nnext line\n`);
+      const texts = emitted.map((e) => e.text);
+      expect(texts).toEqual([`${'x'.repeat(36)}*** … [truncated]`, 'next line']);
+      expectNoPieceOf(texts);
+    });
+
+    it('is redacted whole in a line far longer than the limit, which becomes one entry', () => {
+      const { log, emitted } = realBuffer({ maxLineBytes: 40, redactionOverlapBytes: 64 });
+      const chunks = [`${'x'.repeat(30)}${secret.slice(0, 5)}`, secret.slice(5, 12), `${secret.slice(12)}${'y'.repeat(50)}`, 'z'.repeat(500), 'tail of the long line\nafter'];
+      for (const chunk of chunks) log.addStderrChunk(chunk);
+      log.flushStderr();
+      const texts = emitted.map((e) => e.text);
+      expect(texts).toEqual([`${'x'.repeat(30)}***${'y'.repeat(7)}… [truncated]`, 'after']);
+      expectNoPieceOf(texts);
+    });
+  });
 });
 
 describe("a real server's stderr", () => {
@@ -99,5 +141,17 @@ describe("a real server's stderr", () => {
     const everything = JSON.stringify([logs, harness.events, lines]);
     expect(everything).not.toContain(secret);
     expect(lines.some((l) => l.startsWith(`[mcp:${record.name}] connected: fault-server 1.2.3`))).toBe(true);
+  });
+
+  it('is redacted when a line over the entry limit arrives in two chunks that split a secret', async () => {
+    const secret = 'Qz7wVb9Lk2Rt4Mn8';
+    const record = stdioRecord(fixture('split-secret-stderr.mjs'), {}, { MCP_FIXTURE_SECRET: secret, MCP_FIXTURE_PAD: '60' });
+    harness = createHarness([record], { logBuffer: { maxLineBytes: 64 } });
+    await harness.service.connect(record.id);
+    await waitFor(() => harness!.service.getLogs(record.id).some((e) => e.text.includes('fault server ready')), 5000, 'the ready line');
+
+    const texts = harness.service.getLogs(record.id).map((e) => e.text);
+    expect(texts).toContain(`${'x'.repeat(60)}*** … [truncated]`);
+    for (let i = 0; i + 4 <= secret.length; i += 1) expect(JSON.stringify([texts, harness.events])).not.toContain(secret.slice(i, i + 4));
   });
 });

@@ -11,8 +11,10 @@ import {
   fixture,
   freePort,
   makeRecord,
+  recordFile,
   startNetworkServer,
   textOf,
+  waitFor,
 } from './helpers';
 
 let harness: Harness | undefined;
@@ -91,6 +93,29 @@ describe('headers reach remote servers', () => {
     harness = createHarness([record]);
     const result = await harness.service.callTool(record.id, 'get-headers', {}, 'h');
     expect(JSON.parse(textOf(result))).toEqual(expected);
+  });
+});
+
+describe('Streamable HTTP without sessions', () => {
+  it('a 404 to the optional standalone GET is not a lost session: the server connects and stays connected', async () => {
+    const requests = recordFile();
+    try {
+      network = await startNetworkServer([fixture('mcp-http-server.mjs'), 'stateless'], { MCP_FIXTURE_RECORD: requests.path });
+      const record = makeRecord({ type: 'http', config: { url: `http://127.0.0.1:${network.port}/mcp` } });
+      harness = createHarness([record]);
+      const { service, events } = harness;
+      await service.connect(record.id);
+      // The GET goes out after `initialized`; its 404 reaches the client as a transport error, logged.
+      await waitFor(() => requests.lines().includes('GET /mcp'), 5000, 'the standalone GET');
+      await waitFor(() => service.getLogs(record.id).some((e) => e.level === 'warn' && e.text.startsWith('transport:')), 5000, 'the GET 404 in the log');
+
+      expect(textOf(await service.callTool(record.id, 'echo', { message: 'stateless' }, 'e'))).toBe('Echo: stateless');
+      expect(await service.getState(record.id)).toMatchObject({ status: 'connected', consecutiveErrors: 0 });
+      expect(events.filter((e) => e.type === 'state').map((e) => e.state.status)).not.toContain('error');
+      expect(service.getLogs(record.id).some((e) => e.text.startsWith('connection lost'))).toBe(false);
+    } finally {
+      requests.cleanup();
+    }
   });
 });
 

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PID_REGISTRY_FILE, PidRegistry } from '../../app/main/services/capabilities/tools/mcp-users/process/PidRegistry';
+import { readProcessTable } from '../../app/main/services/capabilities/tools/mcp-users/process/processTable';
+import { TREE_MARKER_ENV } from '../../app/main/services/capabilities/tools/mcp-users/process/treeMarker';
 import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
-import { Sandbox, fixture, waitFor, waitForPids } from './helpers';
+import { Sandbox, fixture, waitFor, waitForAsync, waitForPids } from './helpers';
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
@@ -18,7 +20,7 @@ async function previousRun(options: { ownerDies: boolean }) {
   const records = await waitForPids(sandbox.pidFile, 2);
   const grandchild = records.find((r) => r.role === 'server')!.pid;
   const past = new PidRegistry({ dataDir: sandbox.dir, ownerPid: owner.pid! });
-  await past.add(server.pid!, 'everything');
+  await past.add(server.pid!, { label: 'everything' });
   if (options.ownerDies) {
     owner.kill('SIGKILL');
     await waitFor(() => !isAlive(owner.pid!), 2000);
@@ -28,12 +30,41 @@ async function previousRun(options: { ownerDies: boolean }) {
 
 const file = () => join(sandbox.dir, PID_REGISTRY_FILE);
 
+/**
+ * A "previous run" whose server root is gone too: the wrapper (its own group's leader, started with a
+ * tree marker) left its grandchild behind in that group, now a child of init. The grandchild ignores
+ * stdin EOF and SIGTERM.
+ */
+async function orphanedGroup() {
+  sandbox = new Sandbox();
+  const marker = 'marker-of-this-tree';
+  const owner = sandbox.spawnNode(HOLD);
+  const root = sandbox.spawnNode([fixture('proc-grandchild.mjs')], { PROC_GRANDCHILD_SCRIPT: 'proc-ignore-eof.mjs', [TREE_MARKER_ENV]: marker });
+  const records = await waitForPids(sandbox.pidFile, 2);
+  const grandchild = records.find((r) => r.role === 'server')!.pid;
+  await new PidRegistry({ dataDir: sandbox.dir, ownerPid: owner.pid! }).add(root.pid!, { label: 'tree', marker });
+  owner.kill('SIGKILL');
+  root.kill('SIGKILL');
+  // Orphaned: init adopted it (once the root's last thread is gone), and it is still in the root's group.
+  const info = async () => (await readProcessTable(process.platform)).find((p) => p.pid === grandchild);
+  expect(await waitForAsync(async () => (await info())?.ppid === 1, 5000)).toBe(true);
+  expect(await info()).toMatchObject({ ppid: 1, pgid: root.pid });
+  expect(await waitFor(() => !isAlive(owner.pid!) && !isAlive(root.pid!), 2000)).toBe(true);
+  return { root: root.pid!, grandchild };
+}
+
+function editEntry(change: (entry: Record<string, unknown>) => void): void {
+  const data = JSON.parse(readFileSync(file(), 'utf8')) as { entries: Record<string, unknown>[] };
+  change(data.entries[0]!);
+  writeFileSync(file(), JSON.stringify(data));
+}
+
 describe('PidRegistry', () => {
   it('persists entries atomically with an identity and removes them', async () => {
     sandbox = new Sandbox();
     const child = sandbox.spawnNode(HOLD);
     const registry = new PidRegistry({ dataDir: join(sandbox.dir, 'nested'), now: () => 1234 });
-    await Promise.all([registry.add(child.pid!, 'a'), registry.add(process.pid, 'b')]);
+    await Promise.all([registry.add(child.pid!, { label: 'a' }), registry.add(process.pid, { label: 'b' })]);
     const entries = await registry.list();
     expect(entries.map((e) => [e.pid, e.label, e.ownerPid, e.addedAtMs])).toEqual([
       [child.pid, 'a', process.pid, 1234],
@@ -46,6 +77,62 @@ describe('PidRegistry', () => {
     // Only processes.json: no temp file left behind.
     expect(readdirSync(join(sandbox.dir, 'nested'))).toEqual([PID_REGISTRY_FILE]);
   });
+
+  it('records the process group the root leads, its start time and its tree marker', async () => {
+    sandbox = new Sandbox();
+    const leader = sandbox.spawnNode(HOLD);
+    const member = sandbox.spawnNode(HOLD, {}, false);
+    const registry = new PidRegistry({ dataDir: sandbox.dir });
+    await registry.add(leader.pid!, { marker: 'm-1' });
+    await registry.add(member.pid!);
+    const [led, joined] = await registry.list();
+    expect(led).toMatchObject({ pid: leader.pid, pgid: leader.pid, marker: 'm-1', start: { boot: expect.any(String), at: expect.any(Number) } });
+    // In our own group: there is no group of its own to signal, ever.
+    expect(joined).toMatchObject({ pid: member.pid, pgid: null, marker: null });
+  });
+
+  it('reads a file written before groups were recorded, reaping such an entry only by its root', async () => {
+    const { server, grandchild } = await previousRun({ ownerDies: true });
+    editEntry((entry) => {
+      delete entry.pgid;
+      delete entry.start;
+      delete entry.marker;
+    });
+    const data = JSON.parse(readFileSync(file(), 'utf8')) as { version: number };
+    writeFileSync(file(), JSON.stringify({ ...data, version: 1 }));
+    const next = new PidRegistry({ dataDir: sandbox.dir, killGraceMs: 300 });
+    expect((await next.reapLeftovers()).map((e) => e.pid)).toEqual([server]);
+    expect(isAlive(grandchild)).toBe(false);
+  }, 15_000);
+
+  it('reaps the process group of a leftover whose root is gone', async () => {
+    const { root, grandchild } = await orphanedGroup();
+    const next = new PidRegistry({ dataDir: sandbox.dir, killGraceMs: 300 });
+    const reaped = await next.reapLeftovers();
+    expect(reaped.map((e) => [e.pid, e.label])).toEqual([[root, 'tree']]);
+    expect(isAlive(grandchild)).toBe(false);
+    expect(await next.list()).toEqual([]);
+  }, 15_000);
+
+  it('leaves a group alone whose members do not carry the tree marker (the group ID was reused)', async () => {
+    const { grandchild } = await orphanedGroup();
+    editEntry((entry) => (entry.marker = 'the-marker-of-another-tree'));
+    const next = new PidRegistry({ dataDir: sandbox.dir, killGraceMs: 300 });
+    expect(await next.reapLeftovers()).toEqual([]);
+    expect(isAlive(grandchild)).toBe(true);
+    expect(await next.list()).toEqual([]);
+  }, 15_000);
+
+  it('leaves a group alone that has a member older than the recorded root', async () => {
+    const { grandchild } = await orphanedGroup();
+    editEntry((entry) => {
+      const start = entry.start as { at: number };
+      start.at += 1_000_000;
+    });
+    const next = new PidRegistry({ dataDir: sandbox.dir, killGraceMs: 300 });
+    expect(await next.reapLeftovers()).toEqual([]);
+    expect(isAlive(grandchild)).toBe(true);
+  }, 15_000);
 
   it('does not record a process that already exited', async () => {
     sandbox = new Sandbox();

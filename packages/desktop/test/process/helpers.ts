@@ -35,6 +35,16 @@ export async function waitFor(check: () => boolean, timeoutMs: number): Promise<
   return true;
 }
 
+/** Polls an asynchronous check until it is true or `timeoutMs` passes; returns the last result. */
+export async function waitForAsync(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() >= deadline) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
 /** Waits until `file` lists `count` pids (the fixtures write theirs on start). */
 export async function waitForPids(file: string, count: number, timeoutMs = 5000): Promise<PidRecord[]> {
   await waitFor(() => readPidFile(file).length >= count, timeoutMs);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
-import { CUSTOM_PRESETS_FILE } from '../../app/main/services/capabilities/tools/mcp-users/customPresets';
+import { CUSTOM_PRESETS_FILE, CUSTOM_PRESETS_MAX_BYTES } from '../../app/main/services/capabilities/tools/mcp-users/customPresets';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { OFFICIAL_MCP_PRESETS } from '../../app/shared/mcp-presets';
@@ -110,7 +110,9 @@ describe('mcp.presets', () => {
     expect((await caller.mcp.presets.list()).find((v) => v.preset.id === 'team-search')?.keyProvider).toEqual({ id: pplx.id, name: 'Perplexity' });
 
     const added = await caller.mcp.presets.add({ presetId: 'team-search' });
-    expect(services.mcpServers.get(added.id).config.env).toMatchObject({ TEAM_SEARCH_KEY: 'pplx-linked-456' });
+    // A reference, read when the server starts: never a copy of the key.
+    expect(services.mcpServers.get(added.id).config).toMatchObject({ env: { TEAM_SEARCH_REGION: 'eu' }, keyRefs: { env: { TEAM_SEARCH_KEY: { providerId: pplx.id, link: 'perplexity' } } } });
+    expect(added.config.env).toEqual({ TEAM_SEARCH_REGION: '••••', TEAM_SEARCH_KEY: '••••' });
     // A typed key wins over the provider's.
     const typed = await caller.mcp.presets.add({ presetId: 'team-search', apiKey: 'typed' });
     expect(services.mcpServers.get(typed.id).config.env).toMatchObject({ TEAM_SEARCH_KEY: 'typed' });
@@ -124,8 +126,24 @@ describe('mcp.presets', () => {
 
   it('fills a folder placeholder as one argument, spaces and all', async () => {
     const { caller, services } = setup();
-    const added = await caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder: '/home/me/My Documents' } });
-    expect(services.mcpServers.get(added.id).config.args?.at(-1)).toBe('/home/me/My Documents');
+    const folder = path.join(tempDir(), 'My Documents');
+    fs.mkdirSync(folder);
+    const added = await caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder } });
+    expect(services.mcpServers.get(added.id).config.args?.at(-1)).toBe(folder);
+  });
+
+  it('refuses a folder that does not exist, or is a file, as folderNotFound and stores nothing', async () => {
+    const { caller } = setup();
+    const dir = tempDir();
+    const file = path.join(dir, 'notes.txt');
+    fs.writeFileSync(file, 'not a folder');
+    expect(await validationFields(caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder: path.join(dir, 'missing') } }))).toEqual([
+      { field: 'inputs.folder', code: 'folderNotFound' },
+    ]);
+    expect(await validationFields(caller.mcp.presets.add({ presetId: 'filesystem', inputs: { folder: file } }))).toEqual([
+      { field: 'inputs.folder', code: 'folderNotFound' },
+    ]);
+    expect(await caller.mcp.list()).toEqual([]);
   });
 
   it('leaves out a custom preset that does not validate or reuses an id, and says why in the log', async () => {
@@ -144,6 +162,13 @@ describe('mcp.presets', () => {
     const logged = warnings.length;
     await caller.mcp.presets.list();
     expect(warnings).toHaveLength(logged);
+  });
+
+  it('does not read a presets.json larger than 1 MiB, and says so in the log', async () => {
+    const { caller, warnings } = setup([{ ...remotePreset, description: 'x'.repeat(CUSTOM_PRESETS_MAX_BYTES) }]);
+    const ids = (await caller.mcp.presets.list()).map((v) => v.preset.id);
+    expect(ids.filter((id) => id.startsWith('team-'))).toEqual([]);
+    expect(warnings.join('\n')).toMatch(/presets\.json: \d+ bytes, more than 1048576; not read/);
   });
 
   it('has no folder chooser without one (the headless host), and uses the one it is given', async () => {

@@ -36,25 +36,28 @@ const stdio = {
 };
 
 describe('mcp router', () => {
-  it('adds a stdio server with defaults and lists it', async () => {
-    const { caller } = setup();
+  it('adds a stdio server with defaults and lists it, its env values masked', async () => {
+    const { caller, services } = setup();
     const added = await caller.mcp.add(stdio);
     expect(added).toMatchObject({ name: 'Everything', type: 'stdio', timeoutSec: 60, enabled: true, status: 'disconnected' });
     expect(added.config).toEqual({
       command: 'npx',
       args: ['-y', '@modelcontextprotocol/server-everything'],
-      env: { API_KEY: 'sk-secret-value-123' },
+      env: { API_KEY: '••••' },
       watchPaths: [],
+      inheritEnv: false,
     });
     expect(await caller.mcp.list()).toEqual([added]);
+    expect(services.mcpServers.get(added.id).config.env).toEqual({ API_KEY: 'sk-secret-value-123' });
   });
 
   it('adds each remote transport with its headers', async () => {
-    const { caller } = setup();
+    const { caller, services } = setup();
     for (const type of ['sse', 'http', 'websocket'] as const) {
       const url = type === 'websocket' ? 'ws://127.0.0.1:9/mcp' : 'https://example.com/mcp';
       const added = await caller.mcp.add({ name: `r-${type}`, type, url, headers: { Authorization: 'Bearer t0ken' }, timeoutSec: 5 });
-      expect(added.config).toEqual({ url, headers: { Authorization: 'Bearer t0ken' } });
+      expect(added.config).toEqual({ url, headers: { Authorization: '••••' } });
+      expect(services.mcpServers.get(added.id).config).toEqual({ url, headers: { Authorization: 'Bearer t0ken' } });
     }
     expect((await caller.mcp.list()).map((s) => s.type)).toEqual(['sse', 'http', 'websocket']);
   });
@@ -105,7 +108,8 @@ describe('mcp router', () => {
     await caller.mcp.add(stdio);
     const other = await caller.mcp.add({ name: 'Other', type: 'stdio', command: 'node' });
     const dup = await rejection(caller.mcp.add({ ...stdio, name: 'EVERYTHING' }));
-    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'EVERYTHING' } }] });
+    // The error names the server that has the name.
+    expect(appErrorData(dup)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: 'Everything' } }] });
     const rename = await rejection(caller.mcp.update({ id: other.id, name: 'everything', type: 'stdio', command: 'node' }));
     expect(appErrorData(rename).fieldErrors?.[0]?.code).toBe('duplicate');
     expect((await caller.mcp.list()).map((s) => s.name)).toEqual(['Everything', 'Other']);
@@ -131,7 +135,8 @@ describe('mcp router', () => {
     await first.services.dispose();
     open.splice(open.indexOf(first.services), 1);
     const second = setup(first.dataDir);
-    expect((await second.caller.mcp.list()).map((s) => s.config.env)).toEqual([{ API_KEY: 'sk-secret-value-123' }]);
+    expect((await second.caller.mcp.list()).map((s) => s.config.env)).toEqual([{ API_KEY: '••••' }]);
+    expect(second.services.mcpServers.list().map((s) => s.config.env)).toEqual([{ API_KEY: 'sk-secret-value-123' }]);
   });
 
   it('streams the list on subscribe, after a change here, and after a change by another process', async () => {

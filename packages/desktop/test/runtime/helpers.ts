@@ -12,7 +12,7 @@ import { EventHub } from '../../app/main/services/capabilities/tools/mcp-users/e
 import type { SourceWatchedService } from '../../app/main/services/capabilities/tools/mcp-users/SourceWatcher';
 import { Sandbox, desktopDir, fixture } from '../process/helpers';
 
-export { Sandbox, fixture, readPidFile, sleep, waitFor, waitForPids } from '../process/helpers';
+export { Sandbox, fixture, readPidFile, sleep, waitFor, waitForAsync, waitForPids } from '../process/helpers';
 
 /**
  * The first connect resolves the login shell's environment; a slow ~/.bashrc would cost every

@@ -6,14 +6,15 @@
  * (A recycled PID is never killed: test/process/PidRegistry.test.ts.)
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { McpProcessTracker } from '../../app/main/services/agent-core/engine/tinyelf/tools/McpProcessTracker';
 import { PID_REGISTRY_FILE, isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process';
+import { readProcessTable } from '../../app/main/services/capabilities/tools/mcp-users/process/processTable';
 import { cleanEnv, collect, spawnCli } from '../cli/cliProcess';
-import { Sandbox, fixture, sleep, useFastLoginShell, waitFor, waitForPids } from './helpers';
+import { Sandbox, fixture, sleep, useFastLoginShell, waitFor, waitForAsync, waitForPids } from './helpers';
 
 let sandbox: Sandbox;
 let dataDir: string;
@@ -35,7 +36,7 @@ afterEach(() => {
  * Configures the data dir with one server: proc-grandchild.mjs running `grandchild` in a new session
  * (it left the process group, as a daemonizing child does).
  */
-async function addTreeServer(grandchild = 'proc-ignore-eof.mjs'): Promise<void> {
+async function addTreeServer(grandchild = 'proc-ignore-eof.mjs', env: Record<string, string> = {}): Promise<void> {
   const services = createAppServices({ dataDir });
   try {
     services.mcpServers.add({
@@ -43,7 +44,7 @@ async function addTreeServer(grandchild = 'proc-ignore-eof.mjs'): Promise<void> 
       type: 'stdio',
       command: process.execPath,
       args: [fixture('proc-grandchild.mjs')],
-      env: { PROC_PID_FILE: sandbox.pidFile, PROC_GRANDCHILD_SCRIPT: grandchild, PROC_GRANDCHILD_SETSID: '1' },
+      env: { PROC_PID_FILE: sandbox.pidFile, PROC_GRANDCHILD_SCRIPT: grandchild, PROC_GRANDCHILD_SETSID: '1', ...env },
       watchPaths: [],
       timeoutSec: 20,
       enabled: true,
@@ -115,6 +116,81 @@ describe('no server process outlives the host', () => {
     expect(newTree.some((pid) => oldTree.includes(pid))).toBe(false);
     // Its SIGTERM path is the test above; afterEach kills this host and the new tree.
   }, 30_000);
+
+  it('after SIGKILL of the host, the next start reaps the group of a root that exited too (its grandchild a child of init)', async () => {
+    // The wrapper exits with its host; its grandchild stays behind in the wrapper's process group.
+    await addTreeServer('rt-ignore-eof-only.mjs', { PROC_GRANDCHILD_SETSID: '0', PROC_GRANDCHILD_EXIT_WITH_PARENT: '1' });
+    const first = await startHost();
+    const records = await waitForPids(sandbox.pidFile, 2, 15_000);
+    const wrapper = records.find((r) => r.role === 'wrapper')!.pid;
+    const grandchild = records.find((r) => r.role === 'server')!.pid;
+    expect(await waitFor(() => registeredPids().includes(wrapper), 10_000)).toBe(true);
+    first.host.kill('SIGKILL');
+    await first.exited;
+    // Orphaned once the wrapper's last thread is gone: init adopted it, and it is still in the wrapper's group.
+    const orphan = async () => (await readProcessTable(process.platform)).find((info) => info.pid === grandchild);
+    expect(await waitForAsync(async () => (await orphan())?.ppid === 1, 5000)).toBe(true);
+    expect(await orphan()).toMatchObject({ ppid: 1, pgid: wrapper });
+    expect(isAlive(wrapper)).toBe(false);
+
+    await startHost();
+    expect(await allGone([grandchild])).toBe(true);
+  }, 30_000);
+
+  it('a server still in `initialize` when the host is SIGKILLed is registered, and reaped at the next start', async () => {
+    await addTreeServer('proc-mute-server.mjs');
+    const first = await startHost();
+    // Registered although `initialize` never answers: tracked from the spawn.
+    const tree = await waitForTree();
+    first.host.kill('SIGKILL');
+    await first.exited;
+    await sleep(300);
+    expect(tree.filter((pid) => !isAlive(pid))).toEqual([]);
+
+    await startHost();
+    expect(await allGone(tree)).toBe(true);
+  }, 30_000);
+
+  it('a package download still running when the host is SIGKILLed is reaped at the next start', async () => {
+    // A stand-in npx whose download never ends (it waits on a `sleep` in its group).
+    const npx = join(sandbox.dir, 'npx');
+    writeFileSync(npx, readFileSync(fixture('fake-npx.sh')), { mode: 0o755 });
+    const downloadPids = join(sandbox.dir, 'download-pids.txt');
+    const pids = () => (existsSync(downloadPids) ? readFileSync(downloadPids, 'utf8').trim().split('\n').filter(Boolean).map(Number) : []);
+    const services = createAppServices({ dataDir });
+    try {
+      services.mcpServers.add({
+        name: 'download',
+        type: 'stdio',
+        command: npx,
+        args: ['-y', '@example/never-downloaded@1.0.0'],
+        env: { FAKE_NPX_RECORD: join(sandbox.dir, 'calls.txt'), FAKE_NPX_PIDS: downloadPids, FAKE_NPX_MODE: 'hang' },
+        watchPaths: [],
+        timeoutSec: 20,
+        enabled: true,
+      });
+    } finally {
+      await services.dispose();
+    }
+    const first = await startHost();
+    expect(await waitFor(() => pids().length === 2, 15_000)).toBe(true);
+    const download = pids();
+    sandbox.remember(...download);
+    expect(await waitFor(() => registeredPids().includes(download[0]!), 10_000)).toBe(true);
+    first.host.kill('SIGKILL');
+    await first.exited;
+    await sleep(300);
+    expect(download.filter((pid) => !isAlive(pid))).toEqual([]);
+
+    const second = await startHost();
+    expect(await allGone(download)).toBe(true);
+    // The new start downloads again; a SIGTERM of its host ends that download too.
+    expect(await waitFor(() => pids().length === 4, 15_000)).toBe(true);
+    sandbox.remember(...pids());
+    second.host.kill('SIGTERM');
+    await second.exited;
+    expect(await allGone(pids())).toBe(true);
+  }, 40_000);
 });
 
 describe('in process', () => {
@@ -131,6 +207,20 @@ describe('in process', () => {
     const tree = await waitForTree();
     await services.dispose();
     services = undefined;
+    expect(tree.filter((pid) => isAlive(pid))).toEqual([]);
+    expect(registeredPids()).toEqual([]);
+  }, 30_000);
+
+  it('a server stopped while still in `initialize` leaves no process and no registry entry behind', async () => {
+    await addTreeServer('proc-mute-server.mjs');
+    services = createAppServices({ dataDir });
+    await services.start();
+    const id = services.mcpServers.list()[0]!.id;
+    const connecting = services.mcp.connect(id);
+    const tree = await waitForTree();
+    expect((await services.mcp.getState(id))?.status).toBe('connecting');
+    await services.mcp.disconnect(id);
+    await expect(connecting).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(tree.filter((pid) => isAlive(pid))).toEqual([]);
     expect(registeredPids()).toEqual([]);
   }, 30_000);

@@ -4,6 +4,7 @@ import { type BridgeState, type BridgeStatus, useBridgeState } from '../lib/brid
 const MESSAGE_KEYS: Partial<Record<BridgeState, string>> = {
   missingToken: 'app/shell:banner.missingToken',
   refused: 'app/shell:banner.refused',
+  unreachable: 'app/shell:banner.unreachable',
   lost: 'app/shell:banner.lost',
 };
 
@@ -19,7 +20,7 @@ export function ConnectionBanner({ status }: { status: BridgeStatus }) {
   return (
     <div className="banner" role="alert" data-testid="connection-banner" data-state={state}>
       <p className="banner__text">{t(key)}</p>
-      {state !== 'lost' && (
+      {state === 'missingToken' && (
         <button type="button" className="button" onClick={() => window.location.reload()}>
           {t('app/shell:banner.reload')}
         </button>

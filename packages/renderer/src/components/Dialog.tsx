@@ -10,6 +10,11 @@ export interface DialogProps {
   className?: string;
   /** id of an element describing the dialog (a confirmation's question). */
   describedBy?: string;
+  /**
+   * Where focus goes when the dialog closes. Default: the element that had focus when it opened —
+   * which is <body> when the opener was disabled meanwhile (a button busy while a check runs).
+   */
+  returnFocus?: HTMLElement | null;
 }
 
 /**
@@ -17,17 +22,19 @@ export interface DialogProps {
  * on close, Tab kept inside, Escape closes. Written by hand rather than with <dialog>.showModal()
  * because happy-dom, which the unit tests run in, does not implement the top layer.
  */
-export function Dialog({ title, onClose, children, className, describedBy }: DialogProps) {
+export function Dialog({ title, onClose, children, className, describedBy, returnFocus }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const returnFocusRef = useRef(returnFocus);
+  returnFocusRef.current = returnFocus;
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
-    return () => opener?.focus();
+    return () => (returnFocusRef.current ?? opener)?.focus();
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

@@ -12,6 +12,8 @@ export interface FormDialogProps {
   saveLabel: string;
   cancelLabel: string;
   onClose: () => void;
+  /** See Dialog's returnFocus. */
+  returnFocus?: HTMLElement | null;
   children: ReactNode;
 }
 
@@ -19,9 +21,9 @@ export interface FormDialogProps {
  * The frame of an add/edit dialog: title, the failure and form-level error summary, the fields,
  * then Cancel and Save (disabled while saving).
  */
-export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onClose, returnFocus, children }: FormDialogProps) {
   return (
-    <Dialog title={title} onClose={onClose} className="dialog--wide">
+    <Dialog title={title} onClose={onClose} className="dialog--wide" returnFocus={returnFocus}>
       <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
         <FailureAlert error={form.failure} />
         {formError && (

@@ -22,8 +22,9 @@ import type {
   toolResultQuerySchema,
 } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
-import type { McpLogEntry } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { inferRouterInputs } from '@trpc/server';
@@ -59,13 +60,17 @@ export interface ElftiaApi {
     restart: Mutation<Inputs['mcp']['restart'], McpServerView>;
     /** The tools a server reported (raw MCP), from its connection's cache. */
     tools: Query<Inputs['mcp']['tools'], MCPTool[]>;
+    /** The names (never the values) of the variables a stdio server is started with, and their sources. */
+    envNames: Query<Inputs['mcp']['envNames'], McpServerEnvironment>;
+    /** The names of the app's environment variables, offered by the form's "copy from my environment". */
+    appEnvNames: Query<void, string[]>;
     /**
      * The whole list at start and after every change, including the CLI's and every connection
      * change (state, tool count); each server carries its live `connection`.
      */
     onServersChanged: Subscription<McpServerView[]>;
-    /** One server's bounded, redacted log: all of it at start and again after every new line. */
-    onLogs: Subscription<McpLogEntry[], Inputs['mcp']['onLogs']>;
+    /** One server's bounded, redacted log: all of it at start (a snapshot), then the lines added since. */
+    onLogs: Subscription<McpLogUpdate, Inputs['mcp']['onLogs']>;
     presets: {
       /** Every preset, the servers already running it, and the provider that would lend its key. */
       list: Query<void, McpPresetView[]>;

@@ -5,9 +5,9 @@
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { ipcLink } from 'trpc-electron/renderer';
 import type { AppRouter } from '@elftia/desktop/router';
-import { bridgeUrl, takeAccessToken } from './accessToken';
+import { bridgeUrl, checkAccessToken, onNewAccessToken, takeAccessToken } from './accessToken';
 import type { ElftiaApi } from './api';
-import { BridgeStatus } from './bridgeStatus';
+import { BridgeStatus, stateAfterClose } from './bridgeStatus';
 
 export interface AppConnection {
   api: ElftiaApi;
@@ -28,18 +28,27 @@ export function createAppConnection(win: Window = window): AppConnection {
   }
 
   const token = takeAccessToken(win);
+  // A reload takes the new token from the address and connects with it.
+  onNewAccessToken(win, () => win.location.reload());
   const status = new BridgeStatus(token ? 'connecting' : 'missingToken');
   let everOpened = false;
+  let opens = 0;
   const wsClient = createWSClient({
     url: bridgeUrl(win.location, token),
     onOpen: () => {
       everOpened = true;
+      opens += 1;
       status.set('connected');
     },
     // The client retries with backoff on its own; this only decides what the banner says meanwhile.
     onClose: () => {
+      if (!token) return;
       if (everOpened) status.set('lost');
-      else status.set(token ? 'refused' : 'missingToken');
+      const opensBefore = opens;
+      void checkAccessToken(win.location.origin, token).then((verdict) => {
+        // A reconnect that opened meanwhile has the last word.
+        if (opens === opensBefore) status.set(stateAfterClose(everOpened, verdict));
+      });
     },
   });
   return { api: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }), status };

@@ -215,16 +215,15 @@ describe('ToolCallDisplay', () => {
     [{ cause: 'exit', exitCode: 1 }, 'ja', 'MCP サーバーとの接続が切れました。サーバープロセスがコード 1 で終了しました。'],
   ] as const)('says what happened to a dropped connection: %j (%s)', (params, language, text) => {
     show(toolCall({ status: 'error', errorCode: 'CONNECTION_CLOSED', errorParams: { ...params, detail: 'write EPIPE' } }), language);
-    const error = screen.getByTestId('tool-call-error');
-    expect(error.querySelector('p')?.textContent).toBe(text);
+    expect(screen.getByTestId('tool-call-error').textContent).toBe(text);
     // The raw cause is one click away, never the message.
-    const details = within(error).getByText('write EPIPE').closest('details');
+    const details = within(card()).getByText('write EPIPE').closest('details');
     expect(details?.open).toBe(false);
   });
 
   it('says why a server is not connected: its last error', () => {
     show(toolCall({ status: 'error', errorCode: 'NOT_CONNECTED', errorParams: { status: 'error', lastError: 'CONNECT_FAILED', cause: 'refused', detail: 'fetch failed: connect ECONNREFUSED' } }));
-    expect(screen.getByTestId('tool-call-error').querySelector('p')?.textContent).toBe(
+    expect(screen.getByTestId('tool-call-error').textContent).toBe(
       'The MCP server is not connected. The connection was refused: nothing is listening at that address.',
     );
   });

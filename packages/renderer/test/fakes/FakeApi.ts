@@ -8,7 +8,7 @@
 import type { DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
 import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPreview, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
-import type { McpLogEntry, McpLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { type McpServerInput, parseMcpServerInput, toFieldErrors, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { type AppSettings, filesFolderSchema, type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
@@ -25,6 +25,9 @@ export type { FakeCall } from './CallRecorder';
 function withStatus(server: McpServerView): McpServerView {
   return { ...server, status: !server.enabled ? 'disabled' : (server.connection?.status ?? 'disconnected') };
 }
+
+/** The names of appEnv the fake passes to servers without inheritEnv (a stand-in for serverEnv.ts). */
+const FAKE_ALLOWLIST = ['HOME', 'LANG', 'PATH'];
 
 export class FakeApi implements ElftiaApi {
   servers: McpServerView[] = [];
@@ -53,6 +56,9 @@ export class FakeApi implements ElftiaApi {
   /** mcp.onLogs contents, per server id (see log). */
   readonly logs = new Map<string, McpLogEntry[]>();
 
+  /** The app's environment as main sees it: mcp.appEnvNames lists it, copyEnv copies from it. */
+  appEnv: Record<string, string> = { HOME: '/home/ada', LANG: 'en_US.UTF-8', OPENAI_API_KEY: 'sk-from-the-shell', PATH: '/usr/bin' };
+
   /** mcp.presets.list answers these; presets.add adds a server from one (see presetToServerInput). */
   presets: McpPresetView[] = [];
   /** Set to what the system folder chooser answers; undefined: there is none (a browser). */
@@ -66,7 +72,7 @@ export class FakeApi implements ElftiaApi {
 
   readonly serverChannel = new Channel(() => this.servers.map((server) => ({ ...server })));
   readonly settingsChannel = new Channel(() => ({ ...this.settingsValue }));
-  readonly logChannel = new KeyedChannel((id) => [...(this.logs.get(id) ?? [])]);
+  readonly logChannel = new KeyedChannel<McpLogUpdate>((id) => ({ kind: 'snapshot', entries: [...(this.logs.get(id) ?? [])] }));
 
   readonly mcp: ElftiaApi['mcp'] = {
     add: { mutate: (input) => this.#run('mcp.add', input, () => this.#add(input)) },
@@ -106,6 +112,24 @@ export class FakeApi implements ElftiaApi {
           return [...(this.tools.get(input.id) ?? [])];
         }),
     },
+    // Like ServerEnvironment: the allowlisted part of appEnv, the server's own, and the tree marker.
+    envNames: {
+      query: (input) =>
+        this.#run('mcp.envNames', input, () => {
+          const { config, type } = this.#find(input.id);
+          const inheritEnv = config.inheritEnv ?? false;
+          if (type !== 'stdio') return { inheritEnv, names: [] };
+          const own = Object.keys(config.env ?? {});
+          const app = Object.keys(this.appEnv).filter((name) => !own.includes(name) && (inheritEnv || FAKE_ALLOWLIST.includes(name)));
+          const names = [
+            ...own.map((name) => ({ name, source: 'server' as const })),
+            ...app.map((name) => ({ name, source: 'app' as const })),
+            { name: 'ELFTIA_PROCESS_TREE', source: 'elftia' as const },
+          ];
+          return { inheritEnv, names: names.sort((a, b) => a.name.localeCompare(b.name, 'en')) };
+        }),
+    },
+    appEnvNames: { query: () => this.#run('mcp.appEnvNames', undefined, () => Object.keys(this.appEnv).sort()) },
     onServersChanged: { subscribe: this.serverChannel.subscribe },
     presets: {
       list: { query: () => this.#run('mcp.presets.list', undefined, () => this.presets.map((view) => ({ ...view }))) },
@@ -222,12 +246,12 @@ export class FakeApi implements ElftiaApi {
     if (connection) this.setConnection(id, { ...connection, toolCount: tools.length });
   }
 
-  /** Appends a line to a server's log and pushes the whole log to its subscribers, like mcp.onLogs. */
+  /** Appends a line to a server's log and pushes only that line to its subscribers, like mcp.onLogs after its first snapshot. */
   log(id: string, level: McpLogLevel, text: string): McpLogEntry {
     const entries = this.logs.get(id) ?? [];
     const entry: McpLogEntry = { seq: entries.length + 1, timeMs: Date.UTC(2026, 0, 1, 12, 0, entries.length), level, text };
     this.logs.set(id, [...entries, entry]);
-    this.logChannel.emit(id);
+    this.logChannel.push(id, { kind: 'append', entries: [entry] });
     return entry;
   }
 
@@ -247,10 +271,16 @@ export class FakeApi implements ElftiaApi {
   #validate(input: unknown, exceptId?: string) {
     const parsed = parseMcpServerInput(input);
     if (!parsed.ok) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: parsed.errors });
-    const name = parsed.value.name;
-    if (this.servers.some((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase())) {
-      throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name } }] });
+    // Like ServerEnvironment.resolveCopies: every copied name must be set; the values never come back.
+    if (parsed.value.type === 'stdio' && parsed.value.copyEnv?.length) {
+      const copyEnv = parsed.value.copyEnv;
+      const missing = copyEnv.flatMap((name, index) => (name in this.appEnv ? [] : [{ field: `copyEnv.${index}`, code: 'envNotSet' as const, params: { name } }]));
+      if (missing.length > 0) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: missing });
+      parsed.value.env = { ...parsed.value.env, ...Object.fromEntries(copyEnv.map((name) => [name, this.appEnv[name]!])) };
     }
+    const name = parsed.value.name;
+    const owner = this.servers.find((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase());
+    if (owner) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: owner.name } }] });
     return toRecordFields(parsed.value);
   }
 

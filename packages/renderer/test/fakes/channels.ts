@@ -31,6 +31,10 @@ export class KeyedChannel<T> {
   emit(key: string): void {
     for (const listener of this.#listeners.get(key) ?? []) listener.onData(this.current(key));
   }
+  /** Delivers `value` rather than the current one, as a stream of additions does after its first value. */
+  push(key: string, value: T): void {
+    for (const listener of this.#listeners.get(key) ?? []) listener.onData(value);
+  }
   /** Fails every open subscription of a key, as a dropped bridge would. */
   fail(key: string, error: unknown): void {
     for (const listener of this.#listeners.get(key) ?? []) listener.onError(error);

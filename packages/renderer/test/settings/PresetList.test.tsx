@@ -62,6 +62,25 @@ describe('preset list', () => {
     expect(within(card('Memory')).getByRole('button', { name: 'Add Memory again' })).toBeTruthy();
   });
 
+  it('gives focus back to the preset’s Add button after Esc or Cancel, although it was disabled during the runtime check', async () => {
+    const api = setup(views(['filesystem']));
+    renderApp(<ToolsTab />, { api });
+    const add = await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Filesystem' });
+    add.focus();
+    fireEvent.click(add);
+    let dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Folder')));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(add);
+
+    fireEvent.click(add);
+    dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(add);
+  });
+
   it('asks main for the list again when the servers change, not on every connection state', async () => {
     const api = setup(views(['memory']));
     const server = api.seed({ name: 'x', type: 'stdio', command: 'node', args: ['x.js'] });

@@ -104,6 +104,26 @@ describe('ProvidersTab', () => {
     expect(api.fakeProviders.keys.get('prov-1')).toBe('sk-new');
   });
 
+  it('asks for the key again when the base URL or type changes, and sends nothing until it is typed', async () => {
+    const api = seeded();
+    await openTab(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit OpenAI' }));
+    const form = dialog('Edit provider');
+    typeIn(form, 'Base URL (optional)', 'https://proxy.example.com/v1');
+    const key = within(form).getByLabelText<HTMLInputElement>('API key');
+    expect(key.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(
+      'The type or base URL changed: enter the API key again, so the stored key is not sent to the new address.',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(errorOf(key)).toBe('Where this secret goes changed (its address, type or command): enter it again, so it is not sent there unasked.');
+    expect(api.callsTo('providers.update')).toEqual([]);
+
+    typeIn(form, 'API key', 'sk-for-proxy');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('providers.update')).toEqual([{ id: 'prov-1', name: 'OpenAI', kind: 'openai', baseUrl: 'https://proxy.example.com/v1', apiKey: 'sk-for-proxy', models: ['gpt-4o'] }]);
+  });
+
   it('shows the router’s field errors on their fields and keeps what was typed', async () => {
     const api = seeded();
     await openTab(api);

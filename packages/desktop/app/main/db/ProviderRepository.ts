@@ -1,7 +1,7 @@
 import type { ProviderKind, ProviderRecord } from '../../shared/contracts/providers';
 import type { SecretStore } from '../services/secrets/SecretStore';
 import type { Db } from './database';
-import { nameKey } from './McpServerRepository';
+import { nameKey } from '../../shared/contracts/names';
 
 interface Row {
   id: string;
@@ -39,6 +39,10 @@ export class ProviderRepository {
 
   list(): ProviderRecord[] {
     return this.#db.prepare<[], Row>('SELECT * FROM providers ORDER BY created_at, rowid').all().map(toRecord);
+  }
+
+  count(): number {
+    return this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM providers').get()?.n ?? 0;
   }
 
   get(id: string): ProviderRecord | undefined {

@@ -3,7 +3,7 @@
  * trpc-electron. The only code besides preload/ that imports 'electron'.
  */
 import path from 'node:path';
-import { app, type BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
+import { app, type BrowserWindow, dialog, protocol, safeStorage, session, shell } from 'electron';
 import { PRODUCT_NAME } from '../host/cli/dataDir';
 import { createTranslator, toAppErrorData, translateError } from '../host/messages';
 import { type AppServices, createAppServices } from '../index';
@@ -11,6 +11,7 @@ import { FileKeySecretStore } from '../services/secrets/FileKeySecretStore';
 import type { SecretStore } from '../services/secrets/SecretStore';
 import { matchLanguage } from '../../shared/contracts/settings';
 import { pickFolder } from './folderPicker';
+import { APP_INDEX_URL, handleAppScheme, registerAppScheme } from './appProtocol';
 import { attachTrpcIpc } from './ipc';
 import { devServerOrigin, isAppUrl, type ShellPaths, shellPaths } from './paths';
 import { SafeStorageSecretStore } from './SafeStorageSecretStore';
@@ -89,6 +90,7 @@ export async function runElectronApp(): Promise<void> {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
+  registerAppScheme(protocol);
   await app.whenReady();
 
   const paths = shellPaths(app.getAppPath(), app.isPackaged);
@@ -103,14 +105,16 @@ export async function runElectronApp(): Promise<void> {
   const devUrl = process.env.ELFTIA_RENDERER_URL;
   const devOrigin = app.isPackaged ? undefined : devServerOrigin(devUrl);
   if (devUrl && !devOrigin) log('ignoring ELFTIA_RENDERER_URL: only a loopback http:// URL is allowed');
-  const isApp = (url: string) => isAppUrl(url, paths.rendererDir, devOrigin);
+  const isApp = (url: string) => isAppUrl(url, devOrigin);
+  const csp = contentSecurityPolicy(devOrigin);
 
-  installSessionSecurity(session.defaultSession, contentSecurityPolicy(devOrigin), isApp);
+  installSessionSecurity(session.defaultSession, csp, isApp);
+  handleAppScheme(protocol, paths.rendererDir, csp);
   const win = createMainWindow({ preload: paths.preload, isAppUrl: isApp });
   attachTrpcIpc(win, services, isApp, log);
   app.on('second-instance', () => focus(win));
   // One window: closing it ends the app on every platform, which also disposes the services.
   app.on('window-all-closed', () => app.quit());
 
-  await (devOrigin && devUrl ? win.loadURL(devUrl) : win.loadFile(paths.rendererIndex));
+  await win.loadURL(devOrigin && devUrl ? devUrl : APP_INDEX_URL);
 }

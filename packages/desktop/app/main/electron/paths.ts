@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_HOST, APP_SCHEME } from './appProtocol';
 
 export interface ShellPaths {
-  /** The built renderer's folder; only files inside it count as the app. */
+  /** The built renderer's folder, served as app://elftia/ (appProtocol.ts). */
   rendererDir: string;
-  rendererIndex: string;
   /** The sandboxed preload, bundled as CommonJS (sandboxed preloads cannot load ES modules). */
   preload: string;
   localesDir: string;
@@ -19,7 +18,6 @@ export function shellPaths(appPath: string, isPackaged: boolean): ShellPaths {
   const rendererDir = isPackaged ? path.join(appPath, 'renderer') : path.resolve(appPath, '../renderer/dist');
   return {
     rendererDir,
-    rendererIndex: path.join(rendererDir, 'index.html'),
     preload: path.join(appPath, 'dist', 'electron', 'preload.cjs'),
     localesDir: isPackaged ? path.join(appPath, 'locales') : path.resolve(appPath, '../../locales'),
   };
@@ -40,8 +38,11 @@ export function devServerOrigin(value: string | undefined): string | undefined {
   }
 }
 
-/** True for a page of the app itself: the dev server's origin, or a file inside the renderer folder. */
-export function isAppUrl(url: string, rendererDir: string, devOrigin: string | undefined): boolean {
+/**
+ * True for a page of the app itself: the dev server's origin in development, else app://elftia/
+ * (appProtocol.ts). A file:// page never is: whatever a file on disk holds would get the IPC bridge.
+ */
+export function isAppUrl(url: string, devOrigin: string | undefined): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -49,7 +50,5 @@ export function isAppUrl(url: string, rendererDir: string, devOrigin: string | u
     return false;
   }
   if (devOrigin !== undefined) return parsed.origin === devOrigin;
-  if (parsed.protocol !== 'file:') return false;
-  const relative = path.relative(rendererDir, fileURLToPath(parsed));
-  return relative.length > 0 && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
 }

@@ -34,6 +34,10 @@ export function isPermissionAllowed(permission: string, requestingUrl: string, i
   return ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl);
 }
 
+/**
+ * The CSP on every response that has headers: the dev server's in development (app:// responses
+ * carry it from their handler, appProtocol.ts), and the permission handlers.
+ */
 export function installSessionSecurity(ses: Session, csp: string, isAppUrl: (url: string) => boolean): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });

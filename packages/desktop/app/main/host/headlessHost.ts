@@ -9,7 +9,9 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
 import type { AppServices } from '../index';
 import { appRouter } from '../services/routers/appRouter';
-import { type AccessVerdict, checkRequestOrigin, checkUpgrade, isLoopbackBindHost, newAccessToken } from './hostSecurity';
+import { SubscriptionBudget } from '../services/routers/subscriptionBudget';
+import { type AccessVerdict, checkRequestOrigin, checkTokenRequest, checkUpgrade, isLoopbackBindHost, newAccessToken, TOKEN_CHECK_PATH } from './hostSecurity';
+import { sharedJsonEncoder } from './sharedJsonEncoder';
 import { securityHeaders, serveStatic } from './staticFiles';
 
 export interface HeadlessHostOptions {
@@ -20,7 +22,7 @@ export interface HeadlessHostOptions {
   port?: number;
   /** The built renderer (packages/renderer/dist). A short "build it first" page is served while it has no index.html. */
   rendererDir: string;
-  /** Access token; default 32 fresh random bytes. Tests pass their own. */
+  /** Access token; default 32 fresh random bytes. `elftia serve` passes the data dir's (accessTokenFile.ts). */
   token?: string;
   /** Receives one line per refused request. Never given a URL with its query, so never the token. */
   log?: (line: string) => void;
@@ -57,7 +59,9 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: () => ({ services: options.services }),
+    // Called once per connection: each WebSocket gets its own subscription budget.
+    createContext: () => ({ services: options.services, subscriptions: new SubscriptionBudget() }),
+    experimental_encoder: sharedJsonEncoder(),
     keepAlive: { enabled: true, pingMs: KEEPALIVE_PING_MS, pongWaitMs: KEEPALIVE_PONG_WAIT_MS },
     // The path and code only: inputs may hold secrets (env values, headers).
     onError: ({ error, path }) => {
@@ -66,7 +70,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   });
 
   let port = 0;
-  const server = http.createServer((req, res) => handleRequest(req, res, port, options.rendererDir, log));
+  const server = http.createServer((req, res) => handleRequest(req, res, { port, token, rendererDir: options.rendererDir, log }));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const verdict = checkUpgrade(req, { port, token });
@@ -88,11 +92,23 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   };
 }
 
-function handleRequest(req: IncomingMessage, res: ServerResponse, port: number, rendererDir: string, log: (line: string) => void): void {
+interface RequestContext {
+  port: number;
+  token: string;
+  rendererDir: string;
+  log: (line: string) => void;
+}
+
+function handleRequest(req: IncomingMessage, res: ServerResponse, { port, token, rendererDir, log }: RequestContext): void {
   const verdict = checkRequestOrigin(req, port);
   if (!verdict.ok) {
     log(`refused ${req.method ?? '?'} ${pathOnly(req.url)}: ${verdict.reason}`);
     res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Forbidden\n');
+    return;
+  }
+  if (pathOnly(req.url) === TOKEN_CHECK_PATH) {
+    // Not logged: a tab holding an old token asks again on every reconnect attempt.
+    res.writeHead(checkTokenRequest(req, token), { 'Cache-Control': 'no-store', ...securityHeaders(req.headers.host ?? '') }).end();
     return;
   }
   serveStatic(req, res, rendererDir, securityHeaders(req.headers.host ?? ''));

@@ -72,3 +72,17 @@ export function checkUpgrade(req: Pick<IncomingMessage, 'headers' | 'url'>, poli
   if (!tokensMatch(policy.token, url.searchParams.get('token'))) return { ok: false, status: 401, reason: 'missing or wrong token' };
   return { ok: true };
 }
+
+/**
+ * `GET /token-check` with `Authorization: Bearer <token>`: 204 when the token is this host's, 401
+ * otherwise. A browser sees a refused WebSocket upgrade only as close code 1006, the same as a host
+ * that is not running; this answer lets the page tell the user which it is. It reveals no more than
+ * an upgrade attempt does.
+ */
+export const TOKEN_CHECK_PATH = '/token-check';
+
+export function checkTokenRequest(req: Pick<IncomingMessage, 'headers' | 'method'>, token: string): 204 | 401 | 405 {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return 405;
+  const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+  return tokensMatch(token, match?.[1]) ? 204 : 401;
+}

@@ -74,7 +74,7 @@ function lookup(catalog: Catalog, key: string): string | undefined {
 export function toAppErrorData(error: unknown): AppErrorData {
   if (error instanceof AppError) return error.toData();
   if (error instanceof TRPCError) return appErrorData(error);
-  if (error instanceof SecretStoreError) return { code: 'SECRET_STORE_FAILED' };
+  if (error instanceof SecretStoreError) return error.toData();
   return { code: 'INTERNAL' };
 }
 
@@ -82,6 +82,8 @@ export interface TranslatedFieldError {
   field: string;
   code: string;
   message: string;
+  /** A tool's argument problem in the JSON Schema validator's words (see FieldError.reason). */
+  reason?: string;
 }
 
 export interface TranslatedError {
@@ -104,6 +106,11 @@ export function translateError(data: AppErrorData, t: Translate): TranslatedErro
   return {
     code: data.code,
     message: errorMessage(t, data.code, data.params),
-    fieldErrors: (data.fieldErrors ?? []).map((e) => ({ field: e.field, code: e.code, message: t(`validation.${e.code}`, e.params) })),
+    fieldErrors: (data.fieldErrors ?? []).map((e) => ({
+      field: e.field,
+      code: e.code,
+      message: t(`validation.${e.code}`, e.params),
+      ...(e.reason !== undefined ? { reason: e.reason } : {}),
+    })),
   };
 }

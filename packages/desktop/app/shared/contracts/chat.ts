@@ -4,7 +4,11 @@
  * approvals). Runtime-neutral: imports only zod and sibling contracts.
  */
 import { z } from 'zod';
+import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, TITLE_MAX_LENGTH } from './limits';
+import { idString } from './mcp-types';
+import { hasHiddenCharacters } from './names';
 import type { McpToolAnnotations } from './mcp-tool';
+import type { FieldError } from './mcp-types';
 import type { ToolContent } from './tool-content';
 
 /** Which MCP servers a conversation may use (seed 000's auto / manual; 'disabled' = none). */
@@ -65,8 +69,13 @@ export interface ToolCallView {
   };
   /** Why the call produced no result (TIMEOUT, CANCELLED, …), translated as `errors.<code>`. */
   errorCode?: string;
-  /** The parameters of errorCode: what happened (`cause`, `exitCode`, …) and the redacted `detail`. */
+  /**
+   * The parameters of `errors.<errorCode>` beyond the call's own tool and server: what happened
+   * (`cause`, `exitCode`, …) and the redacted `detail`.
+   */
   errorParams?: Record<string, string | number>;
+  /** INVALID_ARGUMENTS: every problem of the arguments, each with its path, translated as `validation.<code>`. */
+  fieldErrors?: FieldError[];
   /** Epoch milliseconds. */
   startedAtMs?: number;
   endedAtMs?: number;
@@ -140,19 +149,19 @@ export const CHAT_ERROR_CODES = [
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
 export const chatSendSchema = z.strictObject({
-  conversationId: z.string().min(1),
-  text: z.string().trim().min(1, { error: 'required' }).max(100_000, { error: 'tooLong' }),
+  conversationId: idString,
+  text: z.string().trim().min(1, { error: 'required' }).max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
 });
 
 /** chat.toolResult: the whole result of one tool call of a stored message. */
 export const toolResultQuerySchema = z.strictObject({
-  conversationId: z.string().min(1).max(200),
-  messageId: z.string().min(1).max(200),
-  callId: z.string().min(1).max(1000),
+  conversationId: idString,
+  messageId: idString,
+  callId: idString,
 });
 
 export const approvalAnswerSchema = z.strictObject({
-  callId: z.string().min(1),
+  callId: idString,
   decision: z.enum(APPROVAL_DECISIONS),
   /** Required with always_allow for a destructive tool: the user confirmed twice. */
   confirmedDestructive: z.boolean().optional(),
@@ -170,11 +179,17 @@ export type ChatStreamEvent =
   | { type: 'notice'; code: string; params?: Record<string, string | number> };
 
 export const conversationCreateSchema = z.strictObject({
-  title: z.string().trim().max(200, { error: 'tooLong' }).optional(),
-  providerId: z.string().min(1).optional(),
-  model: z.string().trim().min(1).optional(),
+  /** A title is a name the user gives: no control or invisible characters (names.ts). */
+  title: z
+    .string()
+    .trim()
+    .max(TITLE_MAX_LENGTH, { error: 'tooLong' })
+    .refine((title) => !hasHiddenCharacters(title), { error: 'invalidCharacters' })
+    .optional(),
+  providerId: idString.optional(),
+  model: z.string().trim().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }).optional(),
   toolMode: z.enum(TOOL_MODES).optional(),
-  selectedServerIds: z.array(z.string().min(1)).optional(),
+  selectedServerIds: z.array(idString).max(SELECTED_SERVERS_MAX_COUNT, { error: 'tooMany' }).optional(),
 });
 
-export const conversationUpdateSchema = conversationCreateSchema.extend({ id: z.string().min(1) });
+export const conversationUpdateSchema = conversationCreateSchema.extend({ id: idString });

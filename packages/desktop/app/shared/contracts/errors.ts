@@ -20,7 +20,17 @@ export const APP_ERROR_CODES = [
   'DB_NEWER_VERSION',
   'DB_CORRUPT',
   'DB_OPEN_FAILED',
+  'DB_EMPTY',
+  // A failed read or write of the data dir (main/db/storageErrors.ts), at start or in any call.
+  'DISK_FULL',
+  'READ_ONLY',
+  'IO_ERROR',
   'SECRET_STORE_FAILED',
+  /** More configured servers, providers or open subscriptions than the limits in limits.ts allow. */
+  'TOO_MANY_SERVERS',
+  'TOO_MANY_PROVIDERS',
+  'TOO_MANY_SUBSCRIPTIONS',
+  'SECRET_KEY_MISSING',
   'INTERNAL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

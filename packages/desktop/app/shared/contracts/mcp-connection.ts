@@ -6,7 +6,7 @@
  * `params.detail`, when present, is the underlying cause with secrets already redacted (for the
  * diagnostics view, not for translation).
  */
-import type { McpServerStatus } from './mcp-types';
+import type { FieldError, McpServerStatus } from './mcp-types';
 
 export const MCP_SERVICE_ERROR_CODES = [
   'SERVER_NOT_FOUND',
@@ -24,6 +24,8 @@ export const MCP_SERVICE_ERROR_CODES = [
   'INSTALL_FAILED',
   'INSTALL_TIMEOUT',
   'RESULT_TOO_LARGE',
+  'SECRETS_UNREADABLE',
+  'KEY_SOURCE_MISSING',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 
@@ -73,11 +75,36 @@ export function failureReasonKey(params: Record<string, string | number> | undef
 export interface McpServiceErrorData {
   code: McpServiceErrorCode;
   params?: Record<string, string | number>;
+  /** INVALID_ARGUMENTS: every problem of a tool call's arguments, each with its dotted path. */
+  fieldErrors?: FieldError[];
 }
 
 export interface McpServerInfo {
   name: string;
   version: string;
+}
+
+/** The lists a server offers, as Elftia fetches them. */
+export const MCP_LIST_KINDS = ['tool', 'resource', 'resourceTemplate', 'prompt'] as const;
+export type McpListKind = (typeof MCP_LIST_KINDS)[number];
+
+/**
+ * Why an entry of a server's list was left out: not an object at all, a field it cannot do without
+ * (its name, a resource's URI) missing or not valid, or the same name as an earlier entry.
+ * `notAList`: the server's answer had no list where one belongs (`name` is then '').
+ */
+export const MCP_SKIP_REASONS = ['notAnObject', 'invalidField', 'duplicate', 'notAList'] as const;
+export type McpSkipReason = (typeof MCP_SKIP_REASONS)[number];
+
+export interface McpSkippedItem {
+  kind: McpListKind;
+  /** The entry's name (a resource's URI, a template's URI template); '' when it has none. */
+  name: string;
+  reason: McpSkipReason;
+  /** For invalidField: the field's dotted path ('name', 'inputSchema'); '' for the entry as a whole. */
+  field?: string;
+  /** The parser's own words (English), for diagnostics. */
+  detail?: string;
 }
 
 /** A snapshot of one server's connection, safe to send to the renderer. */
@@ -96,6 +123,12 @@ export interface McpServerState {
   degraded: boolean;
   toolCount: number;
   /**
+   * Entries of the server's lists that Elftia left out (the lists fetched so far), at most
+   * MAX_SKIPPED_IN_STATE of them; `skippedCount` is how many in all. Absent when none was.
+   */
+  skipped?: McpSkippedItem[];
+  skippedCount?: number;
+  /**
    * Present while status is `connecting` and the server's package downloads before its first start
    * (`npx`, `uvx`); the connect timeout starts after it. `lastLine` is the download's latest output.
    */
@@ -105,6 +138,9 @@ export interface McpServerState {
   /** Epoch milliseconds of the last change. */
   updatedAtMs: number;
 }
+
+/** How many left-out entries a state carries (a broken server may send thousands). */
+export const MAX_SKIPPED_IN_STATE = 50;
 
 export type McpLogLevel = 'stderr' | 'info' | 'warn' | 'error';
 
@@ -117,6 +153,13 @@ export interface McpLogEntry {
   /** Secrets already redacted. */
   text: string;
 }
+
+/**
+ * What mcp.onLogs pushes: the whole bounded log once, then only the entries added since (a busy
+ * server's log is not resent on every line). A second snapshot replaces everything shown: the log
+ * started over.
+ */
+export type McpLogUpdate = { kind: 'snapshot'; entries: McpLogEntry[] } | { kind: 'append'; entries: McpLogEntry[] };
 
 export type McpServiceEvent =
   | { type: 'state'; serverId: string; state: McpServerState }

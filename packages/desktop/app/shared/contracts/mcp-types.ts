@@ -9,6 +9,28 @@
  * Runtime-neutral: imports only zod.
  */
 import { z } from 'zod';
+import {
+  ARG_MAX_LENGTH,
+  ARGS_MAX_COUNT,
+  ARGS_MAX_TOTAL_LENGTH,
+  boundedRecord,
+  COMMAND_MAX_LENGTH,
+  ENV_KEY_MAX_LENGTH,
+  ENV_MAX_ENTRIES,
+  ENV_MAX_TOTAL_LENGTH,
+  ENV_VALUE_MAX_LENGTH,
+  HEADER_NAME_MAX_LENGTH,
+  HEADER_VALUE_MAX_LENGTH,
+  HEADERS_MAX_ENTRIES,
+  HEADERS_MAX_TOTAL_LENGTH,
+  ID_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  maxTotalLength,
+  PATH_MAX_LENGTH,
+  URL_MAX_LENGTH,
+  WATCH_PATHS_MAX_COUNT,
+} from './limits';
+import { nameSchema } from './names';
 
 export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
 export type McpServerTransport = (typeof MCP_SERVER_TRANSPORTS)[number];
@@ -17,13 +39,17 @@ export type McpServerTransport = (typeof MCP_SERVER_TRANSPORTS)[number];
 export const MCP_TIMEOUT_MIN_SEC = 1;
 export const MCP_TIMEOUT_MAX_SEC = 3600;
 export const MCP_TIMEOUT_DEFAULT_SEC = 60;
-export const MCP_NAME_MAX_LENGTH = 64;
+export const MCP_NAME_MAX_LENGTH = NAME_MAX_LENGTH;
 
 /** Validation error codes; `validation.<code>` in locales/<lng>/common/errors.json. */
 export type ValidationCode =
   | 'required'
   | 'tooLong'
+  | 'tooMany'
+  | 'tooLarge'
+  | 'invalidCharacters'
   | 'duplicate'
+  | 'confusable'
   | 'invalidHttpUrl'
   | 'invalidWsUrl'
   | 'timeoutRange'
@@ -36,13 +62,33 @@ export type ValidationCode =
   | 'invalidTransport'
   | 'absolutePath'
   | 'folderNotFound'
-  | 'invalid';
+  | 'invalid'
+  // A tool call's arguments against the tool's inputSchema (INVALID_ARGUMENTS).
+  | 'wrongType'
+  | 'outOfRange'
+  | 'tooShort'
+  | 'tooFewItems'
+  | 'tooManyItems'
+  | 'notAllowed'
+  | 'wrongFormat'
+  | 'patternMismatch'
+  /** `••••` (SECRET_SET) stands here for a stored secret that cannot be kept: nothing is stored under it, or the rest changed. */
+  | 'secretNotKept'
+  /** A stored secret kept while the address it goes to changed: it must be entered again. */
+  | 'reenterForNewAddress'
+  /** A variable to copy from the app's environment (`copyEnv`) that is not set there. */
+  | 'envNotSet';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
 export interface FieldError {
   field: string;
   code: ValidationCode;
   params?: Record<string, string | number>;
+  /**
+   * The JSON Schema validator's own words, for a tool call's arguments (INVALID_ARGUMENTS): what the
+   * model and the logs read. Users see `code` translated.
+   */
+  reason?: string;
 }
 
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -71,11 +117,10 @@ function isMissing(input: unknown): boolean {
   return typeof input === 'object' && (input as { type?: unknown }).type === undefined;
 }
 
-const name = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(MCP_NAME_MAX_LENGTH, { error: 'tooLong' });
+/** An id the app handed out (a UUID, `builtin:files`). */
+export const idString = z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' });
+
+const name = nameSchema(MCP_NAME_MAX_LENGTH);
 
 const timeoutSec = z
   .number({ error: 'integer' })
@@ -86,27 +131,36 @@ const timeoutSec = z
 
 const enabled = z.boolean({ error: 'invalidType' }).default(true);
 
-const env = z
-  .record(z.string().regex(ENV_KEY, { error: 'invalidEnvKey' }), z.string({ error: 'invalidType' }))
+const envKey = z.string({ error: 'invalidType' }).max(ENV_KEY_MAX_LENGTH, { error: 'tooLong' }).regex(ENV_KEY, { error: 'invalidEnvKey' });
+
+const env = boundedRecord(
+  envKey,
+  z.string({ error: 'invalidType' }).max(ENV_VALUE_MAX_LENGTH, { error: 'tooLong' }),
+  ENV_MAX_ENTRIES,
+)
+  .check(maxTotalLength(ENV_MAX_TOTAL_LENGTH))
   .default({});
 
-const headers = z
-  .record(
-    z.string().regex(HEADER_NAME, { error: 'invalidHeaderName' }),
-    z.string({ error: 'invalidType' }).regex(HEADER_VALUE, { error: 'invalidHeaderValue' }),
-  )
+const headers = boundedRecord(
+  z.string().max(HEADER_NAME_MAX_LENGTH, { error: 'tooLong' }).regex(HEADER_NAME, { error: 'invalidHeaderName' }),
+  z.string({ error: 'invalidType' }).max(HEADER_VALUE_MAX_LENGTH, { error: 'tooLong' }).regex(HEADER_VALUE, { error: 'invalidHeaderValue' }),
+  HEADERS_MAX_ENTRIES,
+)
+  .check(maxTotalLength(HEADERS_MAX_TOTAL_LENGTH))
   .default({});
 
 const httpUrl = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
+  .max(URL_MAX_LENGTH, { error: 'tooLong' })
   .refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' });
 
 const wsUrl = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
+  .max(URL_MAX_LENGTH, { error: 'tooLong' })
   .refine((v) => hasProtocol(v, ['ws:', 'wss:']), { error: 'invalidWsUrl' });
 
 const common = { name, timeoutSec, enabled };
@@ -114,14 +168,31 @@ const common = { name, timeoutSec, enabled };
 export const mcpStdioInputSchema = z.strictObject({
   ...common,
   type: z.literal('stdio'),
-  command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }),
-  args: z.array(z.string({ error: 'invalidType' })).default([]),
+  command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(COMMAND_MAX_LENGTH, { error: 'tooLong' }),
+  args: z
+    .array(z.string({ error: 'invalidType' }).max(ARG_MAX_LENGTH, { error: 'tooLong' }))
+    .max(ARGS_MAX_COUNT, { error: 'tooMany' })
+    .check(maxTotalLength(ARGS_MAX_TOTAL_LENGTH))
+    .default([]),
   env,
   /**
    * Files or folders whose change restarts the server (seed 004's auto-restart), for servers under
    * development. `node path/to/server.js` watches that file without being told.
    */
-  watchPaths: z.array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' })).default([]),
+  watchPaths: z
+    .array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' }).max(PATH_MAX_LENGTH, { error: 'tooLong' }))
+    .max(WATCH_PATHS_MAX_COUNT, { error: 'tooMany' })
+    .default([]),
+  /**
+   * Start the server with the app's whole environment (API keys included) instead of the allowlist
+   * every other server gets. Off (absent) unless the user turns it on for this server.
+   */
+  inheritEnv: z.boolean({ error: 'invalidType' }).optional(),
+  /**
+   * Names of variables of the app's environment whose values main copies into `env` when saving, so
+   * the form never holds them; `envNotSet` names one that is not set. Not stored as such.
+   */
+  copyEnv: z.array(envKey).max(ENV_MAX_ENTRIES, { error: 'tooMany' }).optional(),
 });
 
 const remote = <T extends 'sse' | 'http'>(type: T) =>
@@ -145,9 +216,20 @@ export const mcpServerInputSchema = z.discriminatedUnion(
 export type McpServerInput = z.input<typeof mcpServerInputSchema>;
 export type McpServerInputParsed = z.output<typeof mcpServerInputSchema>;
 
-export const mcpServerIdSchema = z.strictObject({ id: z.string().min(1) });
-export const mcpServerUpdateSchema = z.strictObject({ id: z.string().min(1), server: z.unknown() });
-export const mcpServerSetEnabledSchema = z.strictObject({ id: z.string().min(1), enabled: z.boolean() });
+export const mcpServerIdSchema = z.strictObject({ id: idString });
+export const mcpServerUpdateSchema = z.strictObject({ id: idString, server: z.unknown() });
+export const mcpServerSetEnabledSchema = z.strictObject({ id: idString, enabled: z.boolean() });
+
+/**
+ * A value the server gets from an LLM provider's API key at the moment it starts (a preset that
+ * borrows the key), instead of a copy: `prefix` + the key, e.g. `Bearer ` for a header. `link` is the
+ * preset's LinkedProviderId; the provider must still match it when the server starts.
+ */
+export interface ProviderKeyRef {
+  providerId: string;
+  link?: string;
+  prefix?: string;
+}
 
 /** Connection details; which fields are set depends on the transport. */
 export interface McpServerConfig {
@@ -155,8 +237,12 @@ export interface McpServerConfig {
   args?: string[];
   env?: Record<string, string>;
   watchPaths?: string[];
+  /** Stdio: the server gets the app's whole environment, not the allowlist. */
+  inheritEnv?: boolean;
   url?: string;
   headers?: Record<string, string>;
+  /** Env variables (stdio) or headers (remote) whose value is a provider's key, resolved at start. */
+  keyRefs?: { env?: Record<string, ProviderKeyRef>; headers?: Record<string, ProviderKeyRef> };
 }
 
 export interface McpServerRecord {
@@ -166,6 +252,12 @@ export interface McpServerRecord {
   config: McpServerConfig;
   timeoutSec: number;
   enabled: boolean;
+  /**
+   * Its sealed env or header values cannot be opened (the data dir's key is missing or another, or
+   * `elftia secrets reset` cleared them): `env`/`headers` are empty and the server does not start
+   * until they are entered again.
+   */
+  secretsUnreadable?: true;
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;
@@ -173,12 +265,24 @@ export interface McpServerRecord {
 
 export type McpServerStatus = 'disabled' | 'disconnected' | 'connecting' | 'connected' | 'error';
 
+/**
+ * Where a variable a stdio server gets comes from: its own config, the package mirrors of the
+ * settings, the app's environment (allowlisted, or all of it with `inheritEnv`), or Elftia itself.
+ */
+export type McpServerEnvSource = 'server' | 'settings' | 'app' | 'elftia';
+
+/** The variables a stdio server is started with: names only, never values. */
+export interface McpServerEnvironment {
+  inheritEnv: boolean;
+  names: { name: string; source: McpServerEnvSource }[];
+}
+
 /** Splits a parsed input into the stored record's shape. */
 export function toRecordFields(input: McpServerInputParsed): Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled'> {
   const { name: n, type, timeoutSec: t, enabled: e } = input;
   const config: McpServerConfig =
     input.type === 'stdio'
-      ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths }
+      ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths, inheritEnv: input.inheritEnv ?? false }
       : { url: input.url, headers: input.headers };
   return { name: n, type, config, timeoutSec: t, enabled: e };
 }
@@ -190,15 +294,23 @@ export function toInput(record: McpServerRecord): McpServerInput {
     return {
       name: n, timeoutSec: t, enabled: e, type: 'stdio',
       command: config.command ?? '', args: config.args ?? [], env: config.env ?? {}, watchPaths: config.watchPaths ?? [],
+      ...(config.inheritEnv ? { inheritEnv: true } : {}),
     };
   }
   return { name: n, timeoutSec: t, enabled: e, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
 }
 
 const KNOWN_CODES = new Set<string>([
-  'required', 'tooLong', 'duplicate', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'invalid',
+  'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
 ]);
+
+/** The limit a size issue names: zod's `maximum`, or the `params.max` of a refinement (boundedRecord, totals). */
+function limitOf(issue: z.core.$ZodIssue): number | undefined {
+  if (issue.code === 'too_big') return Number(issue.maximum);
+  const max = issue.code === 'custom' ? (issue.params as { max?: unknown } | undefined)?.max : undefined;
+  return typeof max === 'number' ? max : undefined;
+}
 
 /** Maps zod issues to field errors with translatable codes; one error per field, first wins. */
 export function toFieldErrors(error: z.ZodError): FieldError[] {
@@ -216,10 +328,11 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
     const field = base || 'type';
     if (out.has(field)) continue;
     // A bad record key (`env.1BAD`) nests the key schema's own issue.
-    const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? '') : issue.message;
-    const code = KNOWN_CODES.has(message) ? (message as ValidationCode) : 'invalid';
+    const source = issue.code === 'invalid_key' ? (issue.issues[0] ?? issue) : issue;
+    const code = KNOWN_CODES.has(source.message) ? (source.message as ValidationCode) : 'invalid';
     const params: Record<string, string | number> = {};
-    if (code === 'tooLong') params.max = MCP_NAME_MAX_LENGTH;
+    const limit = limitOf(source);
+    if ((code === 'tooLong' || code === 'tooMany' || code === 'tooLarge') && limit !== undefined) params.max = limit;
     if (code === 'timeoutRange') Object.assign(params, { min: MCP_TIMEOUT_MIN_SEC, max: MCP_TIMEOUT_MAX_SEC });
     out.set(field, params.max !== undefined ? { field, code, params } : { field, code });
   }

@@ -5,7 +5,9 @@
  * SecretStore (DESIGN.md decision 4), and only `hasApiKey` ever comes back.
  */
 import { z } from 'zod';
+import { API_KEY_MAX_LENGTH, ID_MAX_LENGTH, MODELS_MAX_COUNT, URL_MAX_LENGTH } from './limits';
 import { hasProtocol } from './mcp-types';
+import { nameSchema } from './names';
 
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -21,13 +23,21 @@ export function apiFormatOf(kind: ProviderKind): ProviderApiFormat {
 /** Add or replace a provider. Messages are validation codes, as in mcp-types.ts. */
 export const providerInputSchema = z
   .strictObject({
-    name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'tooLong' }),
+    name: nameSchema(),
     kind: z.enum(PROVIDER_KINDS, { error: 'invalid' }),
     /** Required for openai-compatible; optional override for the others (proxies, tests). */
-    baseUrl: z.string().trim().refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' }).optional(),
+    baseUrl: z
+      .string()
+      .trim()
+      .max(URL_MAX_LENGTH, { error: 'tooLong' })
+      .refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' })
+      .optional(),
     /** Omitted or empty on update: keep the stored key. */
-    apiKey: z.string().optional(),
-    models: z.array(z.string().trim().min(1, { error: 'required' })).min(1, { error: 'required' }),
+    apiKey: z.string().max(API_KEY_MAX_LENGTH, { error: 'tooLong' }).optional(),
+    models: z
+      .array(z.string().trim().min(1, { error: 'required' }).max(ID_MAX_LENGTH, { error: 'tooLong' }))
+      .min(1, { error: 'required' })
+      .max(MODELS_MAX_COUNT, { error: 'tooMany' }),
   })
   .superRefine((value, ctx) => {
     if (value.kind === 'openai-compatible' && !value.baseUrl) {
@@ -36,6 +46,17 @@ export const providerInputSchema = z
   });
 export type ProviderInput = z.input<typeof providerInputSchema>;
 export type ProviderInputParsed = z.output<typeof providerInputSchema>;
+
+/**
+ * Whether an update must carry the key again: one is stored and the kind or base URL changes, so
+ * keeping it would send it to another host than the one it was entered for. The form and
+ * ProviderService both ask; the answer is VALIDATION `reenterForNewAddress` on `apiKey`.
+ */
+export function keyMustBeReentered(stored: Pick<ProviderRecord, 'kind' | 'baseUrl' | 'hasApiKey'>, next: { kind: ProviderKind; baseUrl?: string | undefined; apiKey?: string | undefined }): boolean {
+  if (!stored.hasApiKey || (next.apiKey ?? '').trim() !== '') return false;
+  const address = (url: string | undefined) => url?.trim() || undefined;
+  return stored.kind !== next.kind || address(stored.baseUrl) !== address(next.baseUrl);
+}
 
 /** What the renderer sees of a provider: never the key. */
 export interface ProviderRecord {

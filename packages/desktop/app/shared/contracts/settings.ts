@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIRROR_URL_MAX_LENGTH, PATH_MAX_LENGTH } from './limits';
 import { hasProtocol, isAbsolutePath } from './mcp-types';
 
 export const LANGUAGES = ['en', 'zh', 'ja'] as const;
@@ -26,10 +27,14 @@ export function matchLanguage(tag: string | undefined): Language {
  * mirror for `npx` and a Python package index for `uvx` (pain-points F-4; npmmirror and TUNA for
  * users in China). Empty means the default. Messages are validation codes, as in mcp-types.ts.
  */
-export const packageMirrorsSchema = z.strictObject({
-  npmRegistry: z.string({ error: 'invalidType' }).trim().refine((v) => v === '' || hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' }).default(''),
-  pythonIndex: z.string({ error: 'invalidType' }).trim().refine((v) => v === '' || hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' }).default(''),
-});
+const mirrorUrl = z
+  .string({ error: 'invalidType' })
+  .trim()
+  .max(MIRROR_URL_MAX_LENGTH, { error: 'tooLong' })
+  .refine((v) => v === '' || hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' })
+  .default('');
+
+export const packageMirrorsSchema = z.strictObject({ npmRegistry: mirrorUrl, pythonIndex: mirrorUrl });
 export type PackageMirrors = z.output<typeof packageMirrorsSchema>;
 export const DEFAULT_PACKAGE_MIRRORS: PackageMirrors = { npmRegistry: '', pythonIndex: '' };
 
@@ -52,5 +57,9 @@ export function packageMirrorEnv(mirrors: PackageMirrors): Record<string, string
  * also checks that it exists and is a folder (`folderNotFound`).
  */
 export const filesFolderSchema = z.strictObject({
-  folder: z.string({ error: 'invalidType' }).trim().refine((v) => v === '' || isAbsolutePath(v), { error: 'absolutePath' }),
+  folder: z
+    .string({ error: 'invalidType' })
+    .trim()
+    .max(PATH_MAX_LENGTH, { error: 'tooLong' })
+    .refine((v) => v === '' || isAbsolutePath(v), { error: 'absolutePath' }),
 });

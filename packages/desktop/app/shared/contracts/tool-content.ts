@@ -7,56 +7,63 @@
  * what is stored with a message is exactly what the renderer knows how to show.
  */
 import { z } from 'zod';
+import { ANNOTATIONS_MAX_ENTRIES, boundedRecord, ID_MAX_LENGTH, TOOL_CONTENT_MAX_LENGTH, URL_MAX_LENGTH } from './limits';
 
 /** MCP `Annotations` (audience, priority, lastModified), kept loose: hints only, never validated strictly. */
-const AnnotationsSchema = z.record(z.string(), z.unknown()).optional();
+const AnnotationsSchema = boundedRecord(z.string().max(ID_MAX_LENGTH), z.unknown(), ANNOTATIONS_MAX_ENTRIES).optional();
+/** Text or base64 of one item: as long as the largest message a server can send. */
+const body = z.string().max(TOOL_CONTENT_MAX_LENGTH);
+const mimeType = z.string().max(ID_MAX_LENGTH);
+/** Resource URIs may carry data (`data:` URIs): bounded like content. */
+const uri = z.string().max(TOOL_CONTENT_MAX_LENGTH);
+const label = z.string().max(URL_MAX_LENGTH);
 
 export const TextContentSchema = z.object({
   type: z.literal('text'),
-  text: z.string(),
+  text: body,
   annotations: AnnotationsSchema,
 });
 
 /** `data` is base64 (no `data:` prefix), as MCP sends it. */
 export const ImageContentSchema = z.object({
   type: z.literal('image'),
-  data: z.string(),
-  mimeType: z.string(),
+  data: body,
+  mimeType,
   annotations: AnnotationsSchema,
 });
 
 /** `data` is base64 (no `data:` prefix), as MCP sends it. */
 export const AudioContentSchema = z.object({
   type: z.literal('audio'),
-  data: z.string(),
-  mimeType: z.string(),
+  data: body,
+  mimeType,
   annotations: AnnotationsSchema,
 });
 
 /** A pointer to a resource the client may read later (MCP 2025-06-18 `resource_link`). */
 export const ResourceLinkContentSchema = z.object({
   type: z.literal('resource_link'),
-  uri: z.string(),
-  name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
+  uri,
+  name: label,
+  title: label.optional(),
+  description: body.optional(),
+  mimeType: mimeType.optional(),
   /** Size in bytes, when the server knows it. */
   size: z.number().optional(),
   annotations: AnnotationsSchema,
 });
 
 export const TextResourceContentsSchema = z.object({
-  uri: z.string(),
-  mimeType: z.string().optional(),
-  text: z.string(),
+  uri,
+  mimeType: mimeType.optional(),
+  text: body,
 });
 
 /** `blob` is base64. */
 export const BlobResourceContentsSchema = z.object({
-  uri: z.string(),
-  mimeType: z.string().optional(),
-  blob: z.string(),
+  uri,
+  mimeType: mimeType.optional(),
+  blob: body,
 });
 
 /** A resource's contents inlined in the result (MCP `resource`). */

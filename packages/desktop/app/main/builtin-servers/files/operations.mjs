@@ -3,7 +3,7 @@
  * The read-only operations of the `files` server. Each takes the root guard first, resolves every
  * path through it, and returns text for the model. Nothing here writes.
  */
-import { lstat, open, readdir, stat } from 'node:fs/promises';
+import { lstat, open, opendir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileAccessError } from './confine.mjs';
 import { compileGlob } from './glob.mjs';
@@ -14,6 +14,8 @@ export const MAX_READ_BYTES = 256 * 1024;
 export const MAX_LIST_ENTRIES = 1000;
 /** Entries search_files looks at before it stops, so a huge tree cannot stall the server. */
 export const MAX_SEARCH_VISITS = 50_000;
+/** How long one search_files call may walk, in milliseconds, before it answers with what it found (a slow or network file system). */
+export const SEARCH_TIME_BUDGET_MS = 5_000;
 /** Folders search_files does not descend into: large and almost never what is searched for. */
 export const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 
@@ -95,28 +97,46 @@ export async function listDirectory(guard, { path }) {
 }
 
 /**
+ * @typedef {object} SearchBudget
+ * @property {number} [maxVisits] entries looked at, at most; default MAX_SEARCH_VISITS
+ * @property {number} [timeMs] milliseconds of walking, at most; default SEARCH_TIME_BUDGET_MS
+ * @property {() => number} [now] the clock, in milliseconds; default performance.now
+ */
+
+/**
  * Breadth-first, without following symlinks (a link could lead out of the root or into a loop).
+ * Folders are read entry by entry, so a folder of a million files is cut by the budget as well.
  * @param {RootGuard} guard
  * @param {{ pattern: string, path?: string, maxResults?: number }} args
+ * @param {SearchBudget} [budget]
  */
-export async function searchFiles(guard, { pattern, path, maxResults = 100 }) {
+export async function searchFiles(guard, { pattern, path, maxResults = 100 }, budget = {}) {
+  const { maxVisits = MAX_SEARCH_VISITS, timeMs = SEARCH_TIME_BUDGET_MS, now = () => performance.now() } = budget;
   const matches = compileGlob(pattern);
   const { real, display } = await guard.resolve(path);
   if (!(await stat(real)).isDirectory()) throw new FileAccessError(`${display} is not a folder`);
+  const deadline = now() + timeMs;
   /** @type {Array<[string, string]>} */
   const queue = [[real, '']];
   /** @type {string[]} */
   const found = [];
   let visits = 0;
   let unreadable = 0;
-  while (queue.length > 0 && found.length < maxResults && visits < MAX_SEARCH_VISITS) {
+  /** @type {string} */
+  let stopped = '';
+  while (queue.length > 0 && stopped === '' && found.length < maxResults) {
     const [folder, rel] = /** @type {[string, string]} */ (queue.shift());
-    const entries = await readdir(folder, { withFileTypes: true }).catch(() => {
+    const dir = await opendir(folder).catch(() => undefined);
+    if (!dir) {
       unreadable += 1;
-      return [];
-    });
-    for (const entry of entries) {
-      if (found.length >= maxResults || visits >= MAX_SEARCH_VISITS) break;
+      continue;
+    }
+    // Leaving the loop early closes the folder.
+    for await (const entry of dir) {
+      if (found.length >= maxResults) stopped = `stopped at ${maxResults} results`;
+      else if (visits >= maxVisits) stopped = `stopped after ${visits} entries`;
+      else if (now() > deadline) stopped = `stopped after ${timeMs / 1000} s, having looked at ${visits} entries`;
+      if (stopped !== '') break;
       visits += 1;
       const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`;
       const isFolder = entry.isDirectory();
@@ -124,7 +144,7 @@ export async function searchFiles(guard, { pattern, path, maxResults = 100 }) {
       if (isFolder && !SKIPPED_FOLDERS.has(entry.name)) queue.push([join(folder, entry.name), relPath]);
     }
   }
-  const stopped = found.length >= maxResults ? `stopped at ${maxResults} results` : visits >= MAX_SEARCH_VISITS ? `stopped after ${visits} entries` : '';
+  if (stopped === '' && found.length >= maxResults) stopped = `stopped at ${maxResults} results`;
   const notes = [stopped, unreadable > 0 ? `${unreadable} folder(s) could not be read` : ''].filter(Boolean);
   const header = `${found.length} match(es) for "${pattern}" in ${display}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   return [header, ...found].join('\n');

@@ -11,6 +11,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { createRootGuard } from './confine.mjs';
+import { MAX_PATTERN_LENGTH } from './glob.mjs';
 import { MAX_READ_BYTES, fileInfo, listDirectory, readTextFile, searchFiles } from './operations.mjs';
 
 const rootArg = process.argv[2];
@@ -62,9 +63,9 @@ server.registerTool(
   'search_files',
   {
     description:
-      'Finds files and folders by name under a folder of the shared folder. Pattern: * ? ** and {a,b} globs (matched against the name, or against the relative path when it contains /), or plain text to match names containing it. Case-insensitive; skips .git and node_modules; does not follow symlinks.',
+      'Finds files and folders by name under a folder of the shared folder. Pattern: * ? ** and {a,b} globs (matched against the name, or against the relative path when it contains /), or plain text to match names containing it. Case-insensitive; skips .git and node_modules; does not follow symlinks. A search that takes too long answers with what it found so far and says so.',
     inputSchema: {
-      pattern: z.string().min(1).describe('e.g. "*.md", "src/**/*.ts", "report"'),
+      pattern: z.string().min(1).max(MAX_PATTERN_LENGTH).describe('e.g. "*.md", "src/**/*.ts", "report"'),
       path: pathArg.optional(),
       maxResults: z.number().int().min(1).max(1000).optional().describe('Default 100'),
     },

@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { ChatMessage, ToolMode } from '../../../shared/contracts/chat';
-import { nameKey } from '../../db/McpServerRepository';
+import { nameKey } from '../../../shared/contracts/names';
 import { AppError } from '../../errors';
 import { type AppServices, serverTimeoutMs } from '../../index';
 import type { ApprovalGate } from '../../services/agent-core/engine/tinyelf/engineTypes';

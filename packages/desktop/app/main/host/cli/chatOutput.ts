@@ -26,7 +26,7 @@ function callOutcome(call: ToolCallView, t: Translate): string {
     const text = formatCallResult(result, t);
     return call.result.isError ? `${t('cli/messages:chat.toolError')}\n${text}` : text;
   }
-  return `${errorMessage(t, call.errorCode ?? 'INTERNAL', { ...call.errorParams, tool: call.toolName, server: call.serverName ?? '-' })}\n`;
+  return `${errorMessage(t, call.errorCode ?? 'INTERNAL', { tool: call.toolName, server: call.serverName ?? '-', ...call.errorParams })}\n`;
 }
 
 function indent(text: string): string {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { McpServerInput } from '../../../shared/contracts/mcp-types';
 import { type CliCommand, COMMON_HELP, type CommandContext, flag, type OptionValues, parseSeconds, stringList, stringValue, UsageError } from './command';
-import { jsonLine, maskSecrets } from './output';
+import { jsonLine } from './output';
 import { openCaller } from './servers';
 
 /**
@@ -23,13 +23,23 @@ export function parseEnvPairs(pairs: string[], callerEnv: NodeJS.ProcessEnv): Re
   return env;
 }
 
-/** `--header "Authorization: Bearer x"` → `{ Authorization: 'Bearer x' }`; names and values are trimmed. */
-export function parseHeaders(lines: string[]): Record<string, string> {
+/**
+ * `--header "Authorization: Bearer x"` → `{ Authorization: 'Bearer x' }`; names and values are
+ * trimmed. `--header NAME` alone (no colon) sends the header NAME with the value of the variable NAME
+ * in the calling environment, like `--env NAME`, so a token need not appear in argv or shell history.
+ */
+export function parseHeaders(lines: string[], callerEnv: NodeJS.ProcessEnv): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon < 0) throw new UsageError(`--header "${line}": write it as "Name: value"`);
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    if (colon >= 0) {
+      headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+      continue;
+    }
+    const name = line.trim();
+    const inherited = callerEnv[name];
+    if (inherited === undefined) throw new UsageError(`--header ${name}: no such variable in this environment; set ${name}, or write --header "${name}: VALUE"`);
+    headers[name] = inherited.trim();
   }
   return headers;
 }
@@ -60,10 +70,11 @@ export function buildAddInput(name: string, values: OptionValues, trailing: stri
   const url = stringValue(values, 'url');
   if (url !== undefined) input.url = url;
   const headerLines = stringList(values, 'header');
-  if (headerLines.length > 0) input.headers = parseHeaders(headerLines);
+  if (headerLines.length > 0) input.headers = parseHeaders(headerLines, caller.env);
   const timeout = stringValue(values, 'timeout');
   if (timeout !== undefined) input.timeoutSec = parseSeconds(timeout);
   if (flag(values, 'disabled')) input.enabled = false;
+  if (flag(values, 'inherit-env')) input.inheritEnv = true;
   return input;
 }
 
@@ -75,6 +86,7 @@ const FIELD_LABELS: Record<string, string> = {
   url: '--url',
   timeoutSec: '--timeout',
   enabled: '--disabled',
+  inheritEnv: '--inherit-env',
 };
 
 /** `env.1BAD` → `--env 1BAD`, `headers.X Y` → `--header X Y`, `timeoutSec` → `--timeout`. */
@@ -95,7 +107,7 @@ async function run(ctx: CommandContext): Promise<number> {
   // Deliberately unchecked: the router's zod schema is the one authority on what is valid.
   const record = await caller.mcp.add(input as McpServerInput);
   if (ctx.json) {
-    ctx.io.stdout(jsonLine(flag(ctx.values, 'show-secrets') ? record : maskSecrets(record)));
+    ctx.io.stdout(jsonLine(record));
   } else {
     const state = ctx.t(record.enabled ? 'cli/messages:state.enabled' : 'cli/messages:state.disabled');
     ctx.io.stdout(`${ctx.t('cli/messages:add.added', { name: record.name, transport: record.type, state })}\n`);
@@ -107,8 +119,8 @@ export const mcpAddCommand: CliCommand = {
   path: 'mcp add',
   summary: 'Add an MCP server',
   help: `Usage:
-  elftia mcp add NAME --transport stdio --command CMD [--arg A]... [--env K=V]... [--watch PATH]... [--timeout S] [--disabled] [-- ARGS...]
-  elftia mcp add NAME --transport sse|http|websocket --url URL [--header "K: V"]... [--timeout S] [--disabled]
+  elftia mcp add NAME --transport stdio --command CMD [--arg A]... [--env K=V]... [--inherit-env] [--watch PATH]... [--timeout S] [--disabled] [-- ARGS...]
+  elftia mcp add NAME --transport sse|http|websocket --url URL [--header NAME | --header "K: V"]... [--timeout S] [--disabled]
 
 Options:
   --transport T    stdio, sse, http (Streamable HTTP) or websocket
@@ -117,13 +129,20 @@ Options:
                    or put the arguments after "--"
   --env K=V        An environment variable for the program; repeatable. --env K alone copies K from
                    your environment, keeping the value out of the command line
+  --inherit-env    Start the program with your whole environment, API keys included. Without it
+                   (stdio) it gets only HOME, PATH, locale, temp, proxy, CA and package-manager
+                   variables, plus its own --env
   --watch PATH     A file or folder whose change restarts the server (stdio); repeatable. For
                    "node path/to/server.js" that file is watched without being named
   --url URL        The server's URL: http(s):// for sse and http, ws(s):// for websocket
-  --header "K: V"  An HTTP header sent to the server; repeatable
+  --header NAME    An HTTP header sent to the server, its value copied from the variable NAME in your
+                   environment, keeping a token out of the command line; repeatable
+  --header "K: V"  An HTTP header with its value given here; repeatable
   --timeout S      Request timeout in seconds, 1-3600 (default 60)
   --disabled       Store the server switched off
-  --show-secrets   With --json: print env and header values instead of masking them
+
+Secrets are write-only: the output (and "elftia mcp list") shows env and header values, secret
+query parameters of the URL (?api_key=…) and secret arguments (--token …) as "••••".
 
 ${COMMON_HELP}`,
   options: {
@@ -136,7 +155,7 @@ ${COMMON_HELP}`,
     watch: { type: 'string', multiple: true },
     timeout: { type: 'string' },
     disabled: { type: 'boolean' },
-    'show-secrets': { type: 'boolean' },
+    'inherit-env': { type: 'boolean' },
   },
   positionals: ['NAME'],
   acceptsTrailing: true,

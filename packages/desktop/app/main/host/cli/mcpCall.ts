@@ -56,8 +56,9 @@ e.g. files[0] → files_0) are renamed back at any depth; the tool's own keys wo
 sent as given, checked against the tool's own schema.
 
 Connects the server, checks the arguments against the tool's input schema (nothing is sent when
-they do not fit) and calls the tool. Text content is printed as is; images, audio and resources as
-one-line summaries. A result the tool marks as an error goes to stderr and exits 1. Ctrl+C cancels
+they do not fit) and calls the tool. Text content is printed with its line breaks but without
+terminal control sequences (--json has every character); images, audio and resources as one-line
+summaries. A result the tool marks as an error goes to stderr and exits 1. Ctrl+C cancels
 the call (the server is told) and exits 130.
 
 Options:

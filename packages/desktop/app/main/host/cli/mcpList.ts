@@ -1,12 +1,12 @@
-import { type CliCommand, COMMON_HELP, type CommandContext, flag } from './command';
-import { jsonLine, maskSecrets, serverTable } from './output';
+import { type CliCommand, COMMON_HELP, type CommandContext } from './command';
+import { jsonLine, serverTable } from './output';
 import { openCaller } from './servers';
 
 async function run(ctx: CommandContext): Promise<number> {
   const caller = openCaller(ctx);
   const records = await caller.mcp.list();
   if (ctx.json) {
-    ctx.io.stdout(jsonLine(flag(ctx.values, 'show-secrets') ? records : records.map(maskSecrets)));
+    ctx.io.stdout(jsonLine(records));
   } else if (records.length === 0) {
     ctx.io.stdout(`${ctx.t('cli/messages:list.empty')}\n`);
   } else {
@@ -19,16 +19,14 @@ export const mcpListCommand: CliCommand = {
   path: 'mcp list',
   summary: 'List the MCP servers',
   help: `Usage:
-  elftia mcp list [--json [--show-secrets]]
+  elftia mcp list [--json]
 
-Env and header values are shown as "••••". With --json each record is printed in full, values
-masked the same way unless --show-secrets is given.
-
-Options:
-  --show-secrets   With --json: print env and header values instead of masking them
+Env and header values, secret query parameters of a URL (?api_key=…) and secret arguments
+(--token …) are shown as "••••": stored secrets are write-only. With --json each record is
+printed in full, masked the same way.
 
 ${COMMON_HELP}`,
-  options: { 'show-secrets': { type: 'boolean' } },
+  options: {},
   positionals: [],
   run,
 };

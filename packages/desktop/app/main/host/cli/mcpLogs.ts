@@ -48,9 +48,11 @@ async function follow(ctx: CommandContext, caller: AppCaller, server: McpServerV
   void caller.mcp.tools({ id: server.id }).catch((error: unknown) => {
     if (!ctx.shutdown.aborted) printFailure(ctx, error);
   });
-  // The subscription ends when the caller's signal (Ctrl+C) aborts.
-  for await (const entries of updates) {
-    const fresh = entries.filter((entry) => entry.seq > lastSeq);
+  // The subscription ends when the caller's signal (Ctrl+C) aborts. A snapshot repeats what was
+  // printed unless the log started over.
+  for await (const update of updates) {
+    if (update.kind === 'snapshot' && (update.entries.at(-1)?.seq ?? 0) < lastSeq) lastSeq = -1;
+    const fresh = update.entries.filter((entry) => entry.seq > lastSeq);
     printEntries(ctx, fresh);
     lastSeq = fresh.at(-1)?.seq ?? lastSeq;
   }

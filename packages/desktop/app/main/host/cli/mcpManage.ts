@@ -1,5 +1,5 @@
 import { type CliCommand, COMMON_HELP, type CommandContext } from './command';
-import { jsonLine, maskSecrets } from './output';
+import { jsonLine } from './output';
 import { findByName, openCaller } from './servers';
 
 async function remove(ctx: CommandContext): Promise<number> {
@@ -15,7 +15,7 @@ function setEnabled(enabled: boolean) {
     const caller = openCaller(ctx);
     const record = await findByName(caller, ctx.positionals[0] ?? '');
     const updated = await caller.mcp.setEnabled({ id: record.id, enabled });
-    ctx.io.stdout(ctx.json ? jsonLine(maskSecrets(updated)) : `${ctx.t(enabled ? 'cli/messages:manage.enabled' : 'cli/messages:manage.disabled', { name: updated.name })}\n`);
+    ctx.io.stdout(ctx.json ? jsonLine(updated) : `${ctx.t(enabled ? 'cli/messages:manage.enabled' : 'cli/messages:manage.disabled', { name: updated.name })}\n`);
     return 0;
   };
 }

@@ -1,6 +1,6 @@
 import type { McpPresetView } from '../../services/capabilities/tools/mcp-users/McpPresetService';
-import { type CliCommand, COMMON_HELP, type CommandContext, flag, stringList, stringValue, UsageError } from './command';
-import { formatTable, jsonLine, maskSecrets } from './output';
+import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringValue, UsageError } from './command';
+import { formatTable, jsonLine } from './output';
 import { openCaller } from './servers';
 
 function runs(view: McpPresetView): string {
@@ -57,7 +57,7 @@ async function add(ctx: CommandContext): Promise<number> {
     ...(apiKey !== undefined ? { apiKey } : {}),
     inputs: parseInputs(stringList(ctx.values, 'input')),
   });
-  if (ctx.json) ctx.io.stdout(jsonLine(flag(ctx.values, 'show-secrets') ? record : maskSecrets(record)));
+  if (ctx.json) ctx.io.stdout(jsonLine(record));
   else ctx.io.stdout(`${ctx.t('cli/messages:presets.added', { name: record.name, preset: presetId })}\n`);
   return 0;
 }
@@ -85,18 +85,18 @@ export const mcpAddPresetCommand: CliCommand = {
   path: 'mcp add-preset',
   summary: 'Add an MCP server from a preset',
   help: `Usage:
-  elftia mcp add-preset ID [--api-key-env VAR] [--input KEY=VALUE]... [--json [--show-secrets]]
+  elftia mcp add-preset ID [--api-key-env VAR] [--input KEY=VALUE]... [--json]
 
 Adds the preset ID (see "elftia mcp presets") as a server named after it ("Name 2" when taken).
 
 Options:
   --api-key-env VAR  Read the preset's API key from the environment variable VAR. Without it, a
-                     configured provider the preset is linked to lends its key, if there is one
+                     configured provider the preset is linked to lends its key, if there is one:
+                     the server then reads that provider's key each time it starts (no copy)
   --input KEY=VALUE  A value the preset needs, e.g. --input folder=/home/me/notes; repeatable
-  --show-secrets     With --json: print env and header values instead of masking them
 
 ${COMMON_HELP}`,
-  options: { 'api-key-env': { type: 'string' }, input: { type: 'string', multiple: true }, 'show-secrets': { type: 'boolean' } },
+  options: { 'api-key-env': { type: 'string' }, input: { type: 'string', multiple: true } },
   positionals: ['ID'],
   fieldLabel: (field) => (field === 'apiKey' ? '--api-key-env' : field.startsWith('inputs.') ? `--input ${field.slice('inputs.'.length)}` : field),
   run: add,

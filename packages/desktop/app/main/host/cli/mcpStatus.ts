@@ -21,6 +21,8 @@ export interface StatusRow {
   transport: string;
   state: McpServerState;
   failure?: AppErrorData;
+  /** A stdio server started with the whole environment of the app (`--inherit-env`). */
+  inheritEnv?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ async function connectAndRead(caller: AppCaller, view: McpServerView): Promise<S
   }
   const after = await caller.mcp.get({ id: view.id });
   const state = after.connection ?? idleState(after);
-  return { name: after.name, transport: after.type, state, ...(failure && !state.lastError ? { failure } : {}) };
+  return { name: after.name, transport: after.type, state, inheritEnv: after.config.inheritEnv === true, ...(failure && !state.lastError ? { failure } : {}) };
 }
 
 /** The router reports a connection for every configured server; this covers a view without one. */
@@ -70,6 +72,11 @@ export function statusTable(rows: StatusRow[], t: Translate): string {
   return formatTable(header, body);
 }
 
+/** One line per server that gets the app's whole environment: the exception users should see. */
+export function inheritEnvLines(rows: StatusRow[], t: Translate): string[] {
+  return rows.filter((row) => row.inheritEnv).map(({ name }) => t('cli/messages:status.inheritsEnv', { name }));
+}
+
 /** One paragraph per server with an error: the current failure, or the last one it recovered from. */
 export function errorLines(rows: StatusRow[], t: Translate): string[] {
   return rows.flatMap(({ name, state, failure }) => {
@@ -87,12 +94,12 @@ async function run(ctx: CommandContext): Promise<number> {
   const views = name === undefined ? await caller.mcp.list() : [await findByName(caller, name)];
   const rows = await untilShutdown(ctx.shutdown, Promise.all(views.map((view) => connectAndRead(caller, view))));
   if (ctx.json) {
-    ctx.io.stdout(jsonLine(rows.map((row) => row.state)));
+    ctx.io.stdout(jsonLine(rows.map((row) => ({ ...row.state, inheritEnv: row.inheritEnv ?? false }))));
   } else if (rows.length === 0) {
     ctx.io.stdout(`${ctx.t('cli/messages:list.empty')}\n`);
   } else {
-    const errors = errorLines(rows, ctx.t);
-    ctx.io.stdout(`${statusTable(rows, ctx.t)}\n${errors.length > 0 ? `\n${errors.join('\n')}\n` : ''}`);
+    const notes = [...inheritEnvLines(rows, ctx.t), ...errorLines(rows, ctx.t)];
+    ctx.io.stdout(`${statusTable(rows, ctx.t)}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}`);
   }
   // Non-zero when a server that should run does not, so scripts can use `elftia mcp status` as a health check.
   return rows.some((row) => row.state.status !== 'connected' && row.state.status !== 'disabled') ? 1 : 0;

@@ -4,7 +4,7 @@ import { type Translate, translateError } from '../messages';
 import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringValue } from './command';
 import { firstLine, formatTable, jsonLine } from './output';
 import { openMcpCaller } from './servers';
-import { failureLines, formatWarnings, loadToolSet, parseToolFormat, providerNameTable, type ToolSet } from './toolSet';
+import { failureLines, formatWarnings, loadToolSet, parseToolFormat, providerNameTable, skippedLines, skippedText, type ToolSet } from './toolSet';
 
 export function toolTable(tools: MCPTool[], t: Translate): string {
   const header = [t('cli/messages:columns.name'), t('cli/messages:columns.description')];
@@ -25,20 +25,21 @@ function emptyMessage(set: ToolSet, t: Translate): string {
 /**
  * What went wrong besides the output itself, on stderr, so stdout stays exactly the definitions:
  * translated lines, or with --json one JSON object — `warnings` (translated lines), `dropped` (as
- * formatToolsFor reports it) and `failedServers` (each with its translated error and the server's
- * own words, if any).
+ * formatToolsFor reports it), `failedServers` (each with its translated error and the server's
+ * own words, if any) and `skipped` (tools a server listed that Elftia left out, each with why).
  */
 function reportProblems(ctx: CommandContext, set: ToolSet, warnings: string[], dropped: DroppedTool[]): void {
-  if (set.failures.length === 0 && warnings.length === 0) return;
+  if (set.failures.length === 0 && warnings.length === 0 && set.skipped.length === 0) return;
   if (ctx.json) {
     const failedServers = set.failures.map(({ name, error }) => {
       const { code, message } = translateError(error, ctx.t);
       const detail = error.params?.detail;
       return { server: name, error: { code, message, ...(detail !== undefined ? { detail: String(detail) } : {}) } };
     });
-    ctx.io.stderr(jsonLine({ warnings, dropped, failedServers }));
+    const skipped = set.skipped.flatMap(({ server, items }) => items.map((item) => ({ server, ...item, message: skippedText(item, ctx.t).reason })));
+    ctx.io.stderr(jsonLine({ warnings, dropped, failedServers, skipped }));
   } else {
-    ctx.io.stderr(`${[...failureLines(set.failures, ctx.t), ...warnings].join('\n')}\n`);
+    ctx.io.stderr(`${[...failureLines(set.failures, ctx.t), ...skippedLines(set.skipped, ctx.t), ...warnings].join('\n')}\n`);
   }
 }
 
@@ -81,6 +82,10 @@ Connects the named servers (NAME and every --server), or without a name every en
 tools a chat gets), each up to its timeout, and lists their tools. With no name, a server that
 cannot be connected is left out and reported on stderr, and the command exits 1; a named server
 that fails is an error.
+
+A tool a server lists that breaks the MCP schema beyond repair (no name, a second tool of the same
+name, not an object) is left out and named on stderr with why, as "skipped" with --json. A schema
+that only lacks "type": "object" and the like is repaired; "elftia mcp logs NAME" says how.
 
   --format mcp        (default) The servers' own definitions: name and the first line of the
                       description; with --json each tool in full, inputSchema included.

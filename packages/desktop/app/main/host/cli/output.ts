@@ -1,39 +1,30 @@
 import type { AppErrorData } from '../../../shared/contracts/errors';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
+import { maskArgs, maskUrl, SECRET_SET } from '../../../shared/contracts/secrets';
 import { type Translate, errorMessage } from '../messages';
-
-/** Shown instead of an env or header value: they often hold API keys. */
-export const SECRET_MASK = '••••';
-
-function maskValues(values: Record<string, string> | undefined): Record<string, string> | undefined {
-  return values && Object.fromEntries(Object.keys(values).map((key) => [key, SECRET_MASK]));
-}
-
-/** A copy of the record with every env and header value replaced by the mask. */
-export function maskSecrets<T extends McpServerRecord>(record: T): T {
-  const config = { ...record.config };
-  if (config.env) config.env = maskValues(config.env);
-  if (config.headers) config.headers = maskValues(config.headers);
-  return { ...record, config };
-}
+import { oneLine, terminalJson } from './terminalText';
 
 /** Quotes an argument only when a reader could misread where it ends. */
 function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word);
+  return /^[\w@%+=:,./•-]+$/.test(word) ? word : JSON.stringify(word);
 }
 
-/** The command line or URL, then the names of its env variables or headers with masked values, and any watched paths. */
+/**
+ * The command line or URL, then the names of its env variables or headers with masked values, and
+ * any watched paths. Masks again what the router already masked, so no caller can print a secret.
+ */
 export function describeTarget(record: McpServerRecord): string {
   const { config } = record;
   if (record.type === 'stdio') {
-    const parts = [[config.command ?? '', ...(config.args ?? [])].map(shellWord).join(' ')];
-    const env = Object.keys(config.env ?? {}).map((key) => `${key}=${SECRET_MASK}`);
+    const parts = [[config.command ?? '', ...maskArgs(config.args ?? [])].map(shellWord).join(' ')];
+    const env = Object.keys(config.env ?? {}).map((key) => `${key}=${SECRET_SET}`);
     if (env.length > 0) parts.push(`[env: ${env.join(' ')}]`);
     if ((config.watchPaths ?? []).length > 0) parts.push(`[watch: ${(config.watchPaths ?? []).map(shellWord).join(' ')}]`);
     return parts.join('  ');
   }
-  const headers = Object.keys(config.headers ?? {}).map((key) => `${key}: ${SECRET_MASK}`);
-  return headers.length > 0 ? `${config.url ?? ''}  [headers: ${headers.join(', ')}]` : (config.url ?? '');
+  const headers = Object.keys(config.headers ?? {}).map((key) => `${key}: ${SECRET_SET}`);
+  const url = maskUrl(config.url ?? '');
+  return headers.length > 0 ? `${url}  [headers: ${headers.join(', ')}]` : url;
 }
 
 /** East Asian wide and fullwidth characters (CJK, kana, hangul, fullwidth forms) take two terminal columns. */
@@ -44,9 +35,9 @@ export function displayWidth(text: string): number {
   return text.length + (text.match(WIDE)?.length ?? 0);
 }
 
-/** Left-aligned columns separated by two spaces; the last column is not padded. */
+/** Left-aligned columns separated by two spaces; the last column is not padded. A cell is one line, whatever a server put in it. */
 export function formatTable(header: string[], rows: string[][]): string {
-  const all = [header, ...rows];
+  const all = [header, ...rows].map((row) => row.map(oneLine));
   const widths = header.map((_, column) => Math.max(...all.map((row) => displayWidth(row[column] ?? ''))));
   const pad = (cell: string, column: number) => cell + ' '.repeat(Math.max(0, (widths[column] ?? 0) - displayWidth(cell)));
   return all
@@ -57,7 +48,12 @@ export function formatTable(header: string[], rows: string[][]): string {
 export function serverTable(records: McpServerRecord[], t: Translate): string {
   const yes = t('cli/messages:list.yes');
   const no = t('cli/messages:list.no');
-  const rows = records.map((r) => [r.name, r.type, r.enabled ? yes : no, describeTarget(r)]);
+  const unreadable = t('cli/messages:list.secretsUnreadable');
+  const inherits = t('cli/messages:list.inheritsEnv');
+  const rows = records.map((r) => {
+    const marks = [r.config.inheritEnv ? `[${inherits}]` : '', r.secretsUnreadable ? unreadable : ''].filter(Boolean);
+    return [r.name, r.type, r.enabled ? yes : no, [describeTarget(r), ...marks].join('  ')];
+  });
   const header = [t('cli/messages:columns.name'), t('cli/messages:columns.transport'), t('cli/messages:columns.enabled'), t('cli/messages:columns.target')];
   return formatTable(header, rows);
 }
@@ -75,6 +71,7 @@ export function firstLine(text: string | undefined): string {
   return (text ?? '').trim().split(/\r?\n/)[0]?.trim() ?? '';
 }
 
+/** One JSON value on a line, with nothing in its strings a terminal acts on (terminalJson). */
 export function jsonLine(value: unknown): string {
-  return `${JSON.stringify(value)}\n`;
+  return `${terminalJson(value)}\n`;
 }

@@ -23,12 +23,14 @@ import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
 import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
+import { secretsResetCommand } from './secrets';
 import { serveCommand } from './serve';
+import { terminalText } from './terminalText';
 
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
   mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
-  depsCheckCommand, depsInstallCommand, serveCommand, chatCommand,
+  depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];
 
 export interface RunCliOptions {
@@ -36,7 +38,10 @@ export interface RunCliOptions {
   localesDir?: string;
 }
 
-export async function runCli(argv: string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo, options: RunCliOptions = {}): Promise<number> {
+  // Everything printed passes terminalText: server-sent names, descriptions, results, stderr and a
+  // model's reply reach the terminal from many commands, and this is the one place they all pass.
+  const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(terminalText(text)), stderr: (text) => rawIo.stderr(terminalText(text)) };
   const commands = options.commands ?? COMMANDS;
   const t = createTranslator(options.localesDir ?? defaultLocalesDir(), languageFromEnv(io.env));
   const opened: AppServices[] = [];
@@ -168,6 +173,15 @@ function printGroupHelp(split: SplitCommand, commands: readonly CliCommand[], io
   return 2;
 }
 
+/**
+ * A form's field errors name the command's flags; a tool's argument problems (INVALID_ARGUMENTS) name
+ * paths inside the tool's arguments, which must not be taken for a flag of the same name.
+ */
+function fieldLabeller(code: string, command: CliCommand | undefined, t: Translate): (field: string) => string {
+  if (code === 'INVALID_ARGUMENTS') return (field) => field || t('toolArguments.root');
+  return command?.fieldLabel ?? ((field: string) => field);
+}
+
 function reportError(error: unknown, command: CliCommand | undefined, io: CliIo, t: Translate, json: boolean): number {
   if (error instanceof Interrupted) {
     io.stderr(`${t('errors.CANCELLED')}\n`);
@@ -180,7 +194,7 @@ function reportError(error: unknown, command: CliCommand | undefined, io: CliIo,
   }
   const data = toAppErrorData(error);
   const translated = translateError(data, t);
-  const label = command?.fieldLabel ?? ((field: string) => field);
+  const label = fieldLabeller(data.code, command, t);
   if (json) {
     io.stderr(jsonLine({ error: { ...translated, fieldErrors: translated.fieldErrors.map((e) => ({ ...e, flag: label(e.field) })) } }));
   } else {

@@ -1,4 +1,4 @@
-import { nameKey } from '../../db/McpServerRepository';
+import { nameKey } from '../../../shared/contracts/names';
 import { AppError } from '../../errors';
 import { createAppCaller, type McpServerView } from '../../services/routers/appRouter';
 import type { CommandContext } from './command';

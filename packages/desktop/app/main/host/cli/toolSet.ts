@@ -3,6 +3,7 @@
  * chat in 'auto' mode gets them), and the translated report of what a provider format leaves out.
  */
 import type { AppErrorData } from '../../../shared/contracts/errors';
+import type { McpSkippedItem } from '../../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../../shared/contracts/mcp-tool';
 import type { McpServerView } from '../../services/routers/appRouter';
 import { type FormattedTools, MAX_TOOLS, type ProviderFormat, type ToolFormat } from '../../services/capabilities/tools/mcp-users/tool-format';
@@ -28,6 +29,14 @@ export interface ServerFailure {
   error: AppErrorData;
 }
 
+/** Tools a server listed that Elftia left out (lenientList.ts), as its state reports them. */
+export interface SkippedTools {
+  server: string;
+  items: McpSkippedItem[];
+  /** Entries left out of its lists beyond those in `items` (the state carries a bounded list). */
+  unlisted: number;
+}
+
 export interface ToolSet {
   /** True when the command line named the servers; false for "every enabled server". */
   explicit: boolean;
@@ -36,6 +45,8 @@ export interface ToolSet {
   tools: MCPTool[];
   /** Servers that could not be connected (only when not explicit: a named server's failure is thrown). */
   failures: ServerFailure[];
+  /** Per server that left tools out, in server order. */
+  skipped: SkippedTools[];
 }
 
 /** The named servers (by name, ignoring case, each once, in the order given), or every enabled server in configuration order. */
@@ -62,12 +73,43 @@ export async function loadToolSet(caller: AppCaller, names: string[], shutdown: 
   if (shutdown.aborted) throw new Interrupted(String(shutdown.reason));
   const tools: MCPTool[] = [];
   const failures: ServerFailure[] = [];
+  const listed: McpServerView[] = [];
   results.forEach((result, i) => {
-    if (result.status === 'fulfilled') tools.push(...result.value);
-    else if (explicit) throw result.reason;
+    if (result.status === 'fulfilled') {
+      tools.push(...result.value);
+      listed.push(servers[i]!);
+    } else if (explicit) throw result.reason;
     else failures.push({ name: servers[i]!.name, error: toAppErrorData(result.reason) });
   });
-  return { explicit, servers, tools, failures };
+  return { explicit, servers, tools, failures, skipped: await skippedTools(caller, listed) };
+}
+
+/** Read after the tools: the state then describes the list those tools came from. */
+async function skippedTools(caller: AppCaller, servers: McpServerView[]): Promise<SkippedTools[]> {
+  const out: SkippedTools[] = [];
+  for (const server of servers) {
+    const state = (await caller.mcp.get({ id: server.id })).connection;
+    const all = state?.skipped ?? [];
+    const items = all.filter((item) => item.kind === 'tool');
+    if (items.length > 0) out.push({ server: server.name, items, unlisted: (state?.skippedCount ?? all.length) - all.length });
+  }
+  return out;
+}
+
+/** What a left-out tool is, in the user's language: its name (or that it has none) and why. */
+export function skippedText(item: McpSkippedItem, t: Translate): { name: string; reason: string } {
+  const name = item.name || t('settings/tools:skipped.unnamed');
+  const reason =
+    item.reason === 'invalidField' && !item.field ? t('settings/tools:skipped.reason.invalidEntry') : t(`settings/tools:skipped.reason.${item.reason}`, { field: item.field ?? '' });
+  return { name, reason };
+}
+
+/** One line per left-out tool, then how many more the log has, for stderr. */
+export function skippedLines(skipped: SkippedTools[], t: Translate): string[] {
+  return skipped.flatMap(({ server, items, unlisted }) => [
+    ...items.map((item) => t('cli/messages:tools.skipped', { server, ...skippedText(item, t) })),
+    ...(unlisted > 0 ? [t('cli/messages:tools.skippedMore', { server, entries: unlisted })] : []),
+  ]);
 }
 
 export function failureLines(failures: ServerFailure[], t: Translate): string[] {

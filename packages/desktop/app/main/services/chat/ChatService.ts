@@ -52,6 +52,11 @@ export interface ChatServiceOptions {
   /** Longest streamed text waits before subscribers see it, in milliseconds. Default 50. */
   publishIntervalMs?: number;
   logger?: { warn(message: string): void };
+  /**
+   * Names a failed write of a turn's messages that the user must act on (a full disk, a read-only
+   * database); the turn then shows it as a notice, once. Default none: such failures are only logged.
+   */
+  storageError?: (error: unknown) => AppError | undefined;
 }
 
 interface RunningTurn {
@@ -240,6 +245,14 @@ export class ChatService {
 
   private startTurn(conversation: ConversationRecord, target: Target): void {
     const conversationId = conversation.id;
+    let storageNoticeShown = false;
+    const writeFailed = (error: unknown) => {
+      this.warn(`chat: could not store a message of ${conversationId}`, error);
+      const failure = this.options.storageError?.(error);
+      if (!failure || storageNoticeShown) return;
+      storageNoticeShown = true;
+      this.publish(conversationId, { type: 'notice', code: failure.code, ...(failure.params ? { params: failure.params } : {}) });
+    };
     const turn: RunningTurn = {
       controller: new AbortController(),
       transcript: new TurnTranscript({ conversationId, newId: this.newId, now: () => this.isoNow(), nowMs: this.nowMs }),
@@ -249,11 +262,9 @@ export class ChatService {
         persistIntervalMs: this.options.persistIntervalMs ?? 500,
         publishIntervalMs: this.options.publishIntervalMs ?? 50,
         saveFullResult: (messageId, callId, result) => {
-          this.options.toolResults
-            .save(conversationId, messageId, callId, result)
-            .catch((error: unknown) => this.warn(`chat: could not store a tool result of ${conversationId}`, error));
+          this.options.toolResults.save(conversationId, messageId, callId, result).catch(writeFailed);
         },
-        onError: (error) => this.warn(`chat: could not store a message of ${conversationId}`, error),
+        onError: writeFailed,
       }),
       callIds: new Set(),
       done: Promise.resolve(),

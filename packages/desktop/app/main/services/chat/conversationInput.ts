@@ -3,6 +3,7 @@
  * update, and the default title taken from the first message.
  */
 import type { ConversationRecord } from '../../../shared/contracts/chat';
+import { withoutHiddenCharacters } from '../../../shared/contracts/names';
 
 export interface ConversationInput {
   title?: string;
@@ -33,7 +34,7 @@ export function applyInput(record: ConversationRecord, input: ConversationInput,
 
 /** The first non-empty line of the user's first message, cut at a word boundary when long. */
 export function titleFrom(text: string): string {
-  const line = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line = text.split(/\r?\n/).map((l) => withoutHiddenCharacters(l).trim()).find((l) => l !== '') ?? '';
   const chars = [...line];
   if (chars.length <= DEFAULT_TITLE_MAX_CHARS) return line;
   const cut = chars.slice(0, DEFAULT_TITLE_MAX_CHARS).join('');

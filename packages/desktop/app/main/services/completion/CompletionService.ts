@@ -3,6 +3,7 @@ import { AnthropicAdapter } from './anthropic/AnthropicAdapter';
 import { isAbortError } from './errors';
 import { GeminiAdapter } from './gemini/GeminiAdapter';
 import { OpenAIAdapter } from './openai/OpenAIAdapter';
+import { redactCompletionError } from './redactError';
 import type { ProviderAdapter } from './runStream';
 import { type CompletionClient, CompletionError, type CompletionEvent, type CompletionRequest } from './types';
 
@@ -31,7 +32,11 @@ export class CompletionService implements CompletionClient {
 
   async *stream(request: CompletionRequest): AsyncGenerator<CompletionEvent> {
     assertConfigured(request.provider);
-    yield* this.#adapters[apiFormatOf(request.provider.kind)].stream(request);
+    try {
+      yield* this.#adapters[apiFormatOf(request.provider.kind)].stream(request);
+    } catch (error) {
+      throw redactCompletionError(error, request.provider);
+    }
   }
 
   /**
@@ -46,7 +51,8 @@ export class CompletionService implements CompletionClient {
       assertConfigured(provider);
       const models = await this.#adapters[apiFormatOf(provider.kind)].listModels(provider, signal);
       return { ok: true, latencyMs: Math.round(performance.now() - started), models };
-    } catch (error) {
+    } catch (raw) {
+      const error = redactCompletionError(raw, provider);
       if (error instanceof CompletionError) {
         const result: ProviderTestResult = { ok: false, code: error.code, detail: error.message };
         return error.status === undefined ? result : { ...result, status: error.status };

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { PROVIDERS_MAX_COUNT } from '../../../shared/contracts/limits';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
+import { sameSpelling } from '../../../shared/contracts/names';
 import {
+  keyMustBeReentered,
   type ProviderInputParsed,
   providerInputSchema,
   type ProviderRecord,
@@ -26,8 +29,8 @@ export interface ProviderServiceOptions {
 
 /**
  * The user's LLM providers (Settings → Providers). Validates every input with the shared schema
- * (so the router, the CLI and the form agree field by field), keeps names unique ignoring case, and
- * hands the opened key only to main-side callers through `resolve`.
+ * (so the router, the CLI and the form agree field by field), keeps names unique ignoring case and
+ * look-alikes, and hands the opened key only to main-side callers through `resolve`.
  */
 export class ProviderService {
   readonly #repository: ProviderRepository;
@@ -47,6 +50,11 @@ export class ProviderService {
     return this.#repository.list();
   }
 
+  /** The provider, or undefined when none has that id. */
+  find(id: string): ProviderRecord | undefined {
+    return this.#repository.get(id);
+  }
+
   get(id: string): ProviderRecord {
     const record = this.#repository.get(id);
     if (!record) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });
@@ -62,6 +70,7 @@ export class ProviderService {
 
   add(raw: unknown): ProviderRecord {
     const input = parse(raw);
+    if (this.#repository.count() >= PROVIDERS_MAX_COUNT) throw new AppError('TOO_MANY_PROVIDERS', { params: { max: PROVIDERS_MAX_COUNT } });
     this.#assertNameFree(input.name);
     const id = this.#newId();
     this.#repository.insert(id, toFields(input), emptyToUndefined(input.apiKey), this.#now());
@@ -69,10 +78,15 @@ export class ProviderService {
     return this.get(id);
   }
 
-  /** Replaces the provider's fields; an omitted or empty `apiKey` keeps the stored key. */
+  /**
+   * Replaces the provider's fields; an omitted or empty `apiKey` keeps the stored key, unless the
+   * kind or base URL changes: then the key must be entered again (keyMustBeReentered).
+   */
   update(id: string, raw: unknown): ProviderRecord {
     const input = parse(raw);
+    const stored = this.get(id);
     this.#assertNameFree(input.name, id);
+    if (keyMustBeReentered(stored, input)) throw AppError.validation([{ field: 'apiKey', code: 'reenterForNewAddress' }]);
     const apiKey = emptyToUndefined(input.apiKey);
     const key = apiKey === undefined ? ({ keep: true } as const) : ({ keep: false, apiKey } as const);
     if (!this.#repository.update(id, toFields(input), key, this.#now())) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });
@@ -104,9 +118,12 @@ export class ProviderService {
     this.#changed();
   }
 
+  /** `duplicate` names the provider with this name; `confusable` the one whose name looks the same (shared/contracts/names.ts). */
   #assertNameFree(name: string, exceptId?: string): void {
     const owner = this.#repository.findIdByName(name);
-    if (owner !== undefined && owner !== exceptId) throw AppError.validation([{ field: 'name', code: 'duplicate', params: { name } }]);
+    if (owner === undefined || owner === exceptId) return;
+    const existing = this.#repository.get(owner)?.name ?? name;
+    throw AppError.validation([{ field: 'name', code: sameSpelling(existing, name) ? 'duplicate' : 'confusable', params: { name: existing } }]);
   }
 
   #changed(): void {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ID_MAX_LENGTH } from '../../../shared/contracts/limits';
+import { idString } from '../../../shared/contracts/mcp-types';
 import { MANY_TOOLS_THRESHOLD_RANGE } from '../approvals/approvalPolicy';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
@@ -17,7 +19,7 @@ const policyPatchSchema = z.strictObject({
 export const approvalsRouter = router({
   permissions: publicProcedure.query(({ ctx }) => ctx.services.approvals.listPermissions()),
   revoke: publicProcedure
-    .input(z.strictObject({ serverId: z.string().min(1), toolName: z.string().min(1) }))
+    .input(z.strictObject({ serverId: idString, toolName: z.string().min(1).max(ID_MAX_LENGTH) }))
     .mutation(({ ctx, input }) => ({ revoked: ctx.services.approvals.revoke(input.serverId, input.toolName) })),
   /** Yields the always-allowed tools now and after every grant or revocation. */
   onPermissionsChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {

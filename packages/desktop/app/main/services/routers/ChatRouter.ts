@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idString } from '../../../shared/contracts/mcp-types';
 import { approvalAnswerSchema, chatSendSchema, conversationCreateSchema, conversationUpdateSchema, toolResultQuerySchema } from '../../../shared/contracts/chat';
 import { conversationEvents } from '../chat/conversationEvents';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
 
-const conversationIdSchema = z.strictObject({ conversationId: z.string().min(1) });
-const idSchema = z.strictObject({ id: z.string().min(1) });
+const conversationIdSchema = z.strictObject({ conversationId: idString });
+const idSchema = z.strictObject({ id: idString });
 
 /**
  * Conversations and turns. Thin: validate, call ChatService. chat.send returns the committed user

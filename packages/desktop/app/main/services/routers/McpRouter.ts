@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
+import { API_KEY_MAX_LENGTH, boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
 import {
+  idString,
   MCP_TIMEOUT_MAX_SEC,
   MCP_TIMEOUT_MIN_SEC,
   type McpServerRecord,
@@ -14,14 +16,16 @@ import {
   mcpStdioInputSchema,
   mcpWebSocketInputSchema,
 } from '../../../shared/contracts/mcp-types';
+import { maskServerRecord } from '../../../shared/contracts/secrets';
 import { dependenciesRouter } from './DependenciesRouter';
+import { SharedFeed } from './sharedFeed';
 import { changes } from './subscriptions';
 import { type AppContext, publicProcedure, router } from './trpc';
 
 /** The add form's payload: the shared schema, so the form and this router agree field by field. */
 export const mcpAddSchema = mcpServerInputSchema;
 
-const id = z.string().min(1);
+const id = idString;
 export const mcpUpdateSchema = z.discriminatedUnion('type', [
   mcpStdioInputSchema.extend({ id }),
   mcpSseInputSchema.extend({ id }),
@@ -35,9 +39,14 @@ export interface McpServerView extends McpServerRecord {
   connection?: McpServerState;
 }
 
+/**
+ * What the renderer and the CLI see of a server: its secrets masked (maskServerRecord). They are
+ * write-only: an update that sends a masked value back keeps the stored one.
+ */
 function toView(record: McpServerRecord, connection?: McpServerState): McpServerView {
   const status: McpServerStatus = !record.enabled ? 'disabled' : (connection?.status ?? 'disconnected');
-  return connection ? { ...record, status, connection } : { ...record, status };
+  const masked = maskServerRecord(record);
+  return connection ? { ...masked, status, connection } : { ...masked, status };
 }
 
 async function listViews(services: AppContext['services']): Promise<McpServerView[]> {
@@ -63,10 +72,22 @@ function onServersOrConnections(services: AppContext['services']) {
   };
 }
 
+/** One server list per change for every subscriber of a runtime (see SharedFeed). */
+const serverListFeeds = new WeakMap<AppContext['services'], SharedFeed<McpServerView[]>>();
+
+function serverListFeed(services: AppContext['services']): SharedFeed<McpServerView[]> {
+  let feed = serverListFeeds.get(services);
+  if (!feed) {
+    feed = new SharedFeed(onServersOrConnections(services), () => listViews(services));
+    serverListFeeds.set(services, feed);
+  }
+  return feed;
+}
+
 export const mcpCallToolSchema = z.strictObject({
-  id: z.string().min(1),
-  tool: z.string().min(1),
-  arguments: z.record(z.string(), z.unknown()).default({}),
+  id: idString,
+  tool: z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }),
+  arguments: boundedRecord(z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }), z.unknown(), TOOL_ARGUMENTS_MAX_ENTRIES).default({}),
   /** Overrides the server's timeout for this call, in seconds. */
   timeoutSec: z
     .number({ error: 'integer' })
@@ -77,9 +98,13 @@ export const mcpCallToolSchema = z.strictObject({
 });
 
 export const mcpAddPresetSchema = z.strictObject({
-  presetId: z.string().min(1),
-  apiKey: z.string().optional(),
-  inputs: z.record(z.string(), z.string()).default({}),
+  presetId: idString,
+  apiKey: z.string().max(API_KEY_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  inputs: boundedRecord(
+    z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }),
+    z.string().max(PRESET_INPUT_MAX_LENGTH, { error: 'tooLong' }),
+    PRESET_INPUTS_MAX_ENTRIES,
+  ).default({}),
 });
 
 const presetsRouter = router({
@@ -94,11 +119,17 @@ export const mcpRouter = router({
   dependencies: dependenciesRouter,
   list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
   get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
-  add: publicProcedure.input(mcpAddSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.add(input))),
-  update: publicProcedure.input(mcpUpdateSchema).mutation(({ ctx, input }) => {
+  add: publicProcedure.input(mcpAddSchema).mutation(async ({ ctx, input }) =>
+    view(ctx.services, ctx.services.mcpServers.add(await ctx.services.mcpEnvironment.resolveCopies(input))),
+  ),
+  update: publicProcedure.input(mcpUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id: serverId, ...server } = input;
-    return view(ctx.services, ctx.services.mcpServers.update(serverId, server));
+    return view(ctx.services, ctx.services.mcpServers.update(serverId, await ctx.services.mcpEnvironment.resolveCopies(server)));
   }),
+  /** The names (never values) of the variables a stdio server is started with, and where each comes from. */
+  envNames: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcpEnvironment.describe(ctx.services.mcpServers.get(input.id))),
+  /** The names of the app's own environment variables, for the form's "copy from my environment". */
+  appEnvNames: publicProcedure.query(({ ctx }) => ctx.services.mcpEnvironment.appNames()),
   setEnabled: publicProcedure
     .input(mcpServerSetEnabledSchema)
     .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setEnabled(input.id, input.enabled))),
@@ -108,9 +139,8 @@ export const mcpRouter = router({
   }),
   /** Yields the whole list now and after every change of configuration (from any process) or connection. */
   onServersChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    for await (const _ of changes(onServersOrConnections(ctx.services), signal)) {
-      yield await listViews(ctx.services);
-    }
+    const feed = serverListFeed(ctx.services);
+    for await (const _ of changes((listener) => feed.subscribe(listener), signal)) yield await feed.current();
   }),
   restart: publicProcedure.input(mcpServerIdSchema).mutation(async ({ ctx, input }) => {
     await ctx.services.mcp.restart(ctx.services.mcpServers.get(input.id).id);
@@ -119,13 +149,18 @@ export const mcpRouter = router({
   /** The server's tools as it reported them (raw MCP), from the connection's cache. */
   tools: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.listServerTools(input.id)),
   logs: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.getLogs(input.id)),
-  /** Yields the server's log (bounded, secrets redacted) now and after every new line. */
+  /** Yields the server's log (bounded, secrets redacted) now, then the lines added since, as they come. */
   onLogs: publicProcedure.input(mcpServerIdSchema).subscription(async function* ({ ctx, input, signal }) {
     const subscribe = (listener: () => void) =>
       ctx.services.mcp.onEvent((event) => {
         if (event.type === 'log' && event.serverId === input.id) listener();
       });
-    for await (const _ of changes(subscribe, signal)) yield ctx.services.mcp.getLogs(input.id);
+    let lastSeq: number | undefined;
+    for await (const _ of changes(subscribe, signal)) {
+      const update = ctx.services.mcp.getLogUpdate(input.id, lastSeq);
+      lastSeq = update.entries.at(-1)?.seq ?? lastSeq;
+      if (update.kind === 'snapshot' || update.entries.length > 0) yield update;
+    }
   }),
   callTool: publicProcedure.input(mcpCallToolSchema).mutation(({ ctx, input, signal }) =>
     ctx.services.mcp.callTool(input.id, input.tool, input.arguments, crypto.randomUUID(), {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idString } from '../../../shared/contracts/mcp-types';
 import { providerInputSchema } from '../../../shared/contracts/providers';
 import { publicProcedure, router } from './trpc';
 
-const providerIdSchema = z.strictObject({ id: z.string().min(1) });
+const providerIdSchema = z.strictObject({ id: idString });
 
 /** The form's payload plus the id; an omitted or empty apiKey keeps the stored key. */
-export const providerUpdateSchema = providerInputSchema.safeExtend({ id: z.string().min(1) });
+export const providerUpdateSchema = providerInputSchema.safeExtend({ id: idString });
 
 /**
  * Settings → Providers. Thin: validate, call ProviderService, return records, which never carry the

@@ -1,28 +1,47 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATABASE_FILE } from '../../db/database';
+import { fileHasSealedValues } from '../../db/sealedValues';
 import { type SecretStore, SecretStoreError } from './SecretStore';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 export const SECRET_KEY_FILE = 'secret.key';
+const SCHEME = 'fk1';
+
+export interface FileKeySecretStoreOptions {
+  /**
+   * Whether values sealed with this data dir's key are stored; asked only when the key file is
+   * missing, before a new key is made. Default: looks in `<dataDir>/elftia.db`.
+   */
+  sealedValuesExist?: () => boolean;
+}
 
 /**
  * AES-256-GCM with a random key kept in `<dataDir>/secret.key` (mode 0600). Used where Electron's
  * safeStorage is not available: the headless host and the CLI. It protects against the database
  * being copied or synced on its own, not against someone who can read the whole data dir.
+ *
+ * The key is read on first use. A new one is made only while nothing sealed with a key of this data
+ * dir is stored: a lost key file must not be replaced silently, leaving every stored secret
+ * unreadable (see `elftia secrets reset` for the way out).
  */
 export class FileKeySecretStore implements SecretStore {
-  readonly scheme = 'fk1';
-  readonly #key: Buffer;
+  readonly scheme = SCHEME;
+  readonly #file: string;
+  readonly #sealedValuesExist: () => boolean;
+  #key: Buffer | undefined;
 
-  constructor(dataDir: string) {
-    this.#key = loadOrCreateKey(path.join(dataDir, SECRET_KEY_FILE));
+  constructor(dataDir: string, options: FileKeySecretStoreOptions = {}) {
+    this.#file = path.join(dataDir, SECRET_KEY_FILE);
+    this.#sealedValuesExist = options.sealedValuesExist ?? (() => fileHasSealedValues(path.join(dataDir, DATABASE_FILE), SCHEME));
   }
 
   seal(plaintext: string): string {
+    const key = this.#loadKey() ?? this.#createKey();
     const iv = crypto.randomBytes(IV_BYTES);
-    const cipher = crypto.createCipheriv('aes-256-gcm', this.#key, iv);
+    const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return [this.scheme, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
   }
@@ -32,32 +51,49 @@ export class FileKeySecretStore implements SecretStore {
     if (scheme !== this.scheme || iv === undefined || tag === undefined || body === undefined) {
       throw new SecretStoreError(`cannot open a value sealed as '${scheme ?? ''}' with '${this.scheme}'`);
     }
+    const key = this.#loadKey();
+    if (!key) throw this.#missing();
     try {
-      const decipher = crypto.createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64'));
+      const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
       decipher.setAuthTag(Buffer.from(tag, 'base64'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
     } catch (cause) {
-      throw new SecretStoreError('the sealed value does not match this data dir\'s key', { cause });
+      throw new SecretStoreError("the sealed value does not match this data dir's key", { cause });
     }
   }
-}
 
-function loadOrCreateKey(file: string): Buffer {
-  try {
-    const existing = fs.readFileSync(file);
-    if (existing.length !== KEY_BYTES) throw new SecretStoreError(`${file} is not a ${KEY_BYTES}-byte key`);
+  #loadKey(): Buffer | undefined {
+    if (this.#key) return this.#key;
+    let existing: Buffer;
+    try {
+      existing = fs.readFileSync(this.#file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new SecretStoreError(`cannot read ${this.#file}`, { cause: error });
+    }
+    if (existing.length !== KEY_BYTES) throw new SecretStoreError(`${this.#file} is not a ${KEY_BYTES}-byte key`);
+    this.#key = existing;
     return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const key = crypto.randomBytes(KEY_BYTES);
-  try {
-    // 'wx': if another process created the key meanwhile, use theirs rather than overwrite it.
-    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file);
-    throw error;
+
+  #createKey(): Buffer {
+    if (this.#sealedValuesExist()) throw this.#missing();
+    fs.mkdirSync(path.dirname(this.#file), { recursive: true });
+    const key = crypto.randomBytes(KEY_BYTES);
+    try {
+      // 'wx': if another process created the key meanwhile, use theirs rather than overwrite it.
+      fs.writeFileSync(this.#file, key, { mode: 0o600, flag: 'wx' });
+      this.#key = key;
+      return key;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const theirs = this.#loadKey();
+      if (!theirs) throw error;
+      return theirs;
+    }
+  }
+
+  #missing(): SecretStoreError {
+    return new SecretStoreError(`${this.#file} is missing while secrets sealed with it are stored`, { code: 'SECRET_KEY_MISSING', params: { path: this.#file } });
   }
 }

@@ -11,9 +11,24 @@ export interface SecretStore {
   open(sealed: string): string;
 }
 
+/**
+ * `SECRET_KEY_MISSING`: the key file is gone while values sealed with it are stored (params.path);
+ * `SECRET_STORE_FAILED`: anything else (a value from another key, safeStorage unavailable).
+ */
+export type SecretStoreErrorCode = 'SECRET_KEY_MISSING' | 'SECRET_STORE_FAILED';
+
 export class SecretStoreError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly code: SecretStoreErrorCode;
+  readonly params: Record<string, string> | undefined;
+
+  constructor(message: string, options: { cause?: unknown; code?: SecretStoreErrorCode; params?: Record<string, string> } = {}) {
+    super(message, { cause: options.cause });
     this.name = 'SecretStoreError';
+    this.code = options.code ?? 'SECRET_STORE_FAILED';
+    this.params = options.params;
+  }
+
+  toData(): { code: SecretStoreErrorCode; params?: Record<string, string> } {
+    return this.params ? { code: this.code, params: this.params } : { code: this.code };
   }
 }

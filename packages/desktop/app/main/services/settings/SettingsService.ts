@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { statSync } from 'node:fs';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
+import { isFolder } from '../../isFolder';
 import {
   type AppSettings,
   DEFAULT_PACKAGE_MIRRORS,
@@ -60,7 +60,7 @@ export class SettingsService {
     const parsed = filesFolderSchema.safeParse(raw);
     if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
     const { folder } = parsed.data;
-    if (folder !== '' && !isDirectory(folder)) throw AppError.validation([{ field: 'folder', code: 'folderNotFound' }]);
+    if (folder !== '' && !isFolder(folder)) throw AppError.validation([{ field: 'folder', code: 'folderNotFound' }]);
     this.#repository.set('filesFolder', folder);
     this.#events.emit('change');
     return folder;
@@ -73,13 +73,5 @@ export class SettingsService {
 
   notifyExternalChange(): void {
     this.#events.emit('change');
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

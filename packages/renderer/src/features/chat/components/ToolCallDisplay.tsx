@@ -1,30 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest, ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
-import { errorText } from '../../../lib/errorText';
 import { type ApprovalAnswer, ApprovalPrompt } from './tool-call/ApprovalPrompt';
 import { ToolAnnotations } from './tool-call/ToolAnnotations';
+import { ToolCallError } from './tool-call/ToolCallError';
 import { ToolArguments } from './tool-call/ToolArguments';
 import { ToolResult } from './tool-call/ToolResult';
 import { ToolProgress, ToolStatus } from './tool-call/ToolStatus';
-
-/** Why Elftia got no result, translated with what happened; the raw cause one click away. */
-function ToolCallError({ code, params = {} }: { code: string; params?: Record<string, string | number> }) {
-  const { t } = useTranslation();
-  const { detail, ...rest } = params;
-  const technical = detail === undefined ? '' : String(detail).trim();
-  return (
-    <div className="tool-call__error" data-testid="tool-call-error">
-      <p>{errorText(t, code, rest)}</p>
-      {technical !== '' && (
-        <details className="disclosure">
-          <summary className="disclosure__summary">{t('chat/tool-calls:technicalDetails')}</summary>
-          <pre className="mono disclosure__body">{technical}</pre>
-        </details>
-      )}
-    </div>
-  );
-}
 
 export interface ToolCallDisplayProps {
   call: ToolCallView;
@@ -65,7 +47,7 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
       {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
       {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} />}
-      {showErrorCode && call.errorCode && <ToolCallError code={call.errorCode} params={call.errorParams} />}
+      {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}
     </article>
   );
 }

@@ -3,6 +3,7 @@
  * parameters, execute }`).
  */
 import type { McpServiceErrorCode } from '../../../../../shared/contracts/mcp-connection';
+import type { FieldError } from '../../../../../shared/contracts/mcp-types';
 import type { ToolContent } from '../../../../../shared/contracts/tool-content';
 
 /** A JSON Schema object describing the tool's arguments, as its source sent it. */
@@ -47,8 +48,10 @@ export interface ToolExecutionResult {
   /** The server's `structuredContent`, when it sent one. */
   structuredContent?: Record<string, unknown>;
   errorCode?: ToolErrorCode;
-  /** The error's parameters (what happened: an exit code, a reset; the redacted detail), for the UI. */
+  /** The parameters of `errors.<errorCode>` (the tool, the server, a field…), for the UI's message. */
   errorParams?: Record<string, string | number>;
+  /** INVALID_ARGUMENTS: every problem of the arguments, each with its path. */
+  fieldErrors?: FieldError[];
 }
 
 export interface ITool {

@@ -4,8 +4,8 @@
  * (use_mcp_tool, …) resolve their target themselves; MCP adapters are described here.
  */
 import type { McpToolAnnotations } from '../../../../../shared/contracts/mcp-tool';
-import { ArgumentValidator } from '../../../capabilities/tools/mcp-users/ArgumentValidator';
-import { isMcpServiceError } from '../../../capabilities/tools/mcp-users/McpServiceError';
+import { ArgumentValidator, invalidArguments } from '../../../capabilities/tools/mcp-users/ArgumentValidator';
+import { type ArgumentProblem, MAX_ARGUMENT_PROBLEMS } from '../../../capabilities/tools/mcp-users/argumentProblems';
 import type { ITool, JsonSchema, ToolExecutionContext, ToolExecutionResult } from './ITool';
 import { DirectMcpToolAdapter } from './tools/DirectMcpToolAdapter';
 import { toolErrorResult } from './tools/flattenContent';
@@ -50,21 +50,22 @@ function isPreparable(tool: ITool): tool is PreparableTool {
 export class ArgumentCheck {
   constructor(private readonly validator = new ArgumentValidator()) {}
 
-  /** Undefined when the arguments fit (or the schema cannot be compiled); else the model's message. */
-  problem(label: string, toolName: string, schema: JsonSchema, args: Record<string, unknown>): string | undefined {
-    try {
-      this.validator.validate(toolName, schema, args);
-      return undefined;
-    } catch (error) {
-      if (!isMcpServiceError(error) || error.code !== 'INVALID_ARGUMENTS') throw error;
-      return invalidArgumentsMessage(label, String(error.params.field ?? ''), String(error.params.reason ?? 'invalid'), schema);
-    }
+  /**
+   * Undefined when the arguments fit (or the schema cannot be compiled); else the INVALID_ARGUMENTS
+   * result: every problem for the model, and as field errors for the tool card.
+   */
+  failure(label: string, toolName: string, schema: JsonSchema, args: Record<string, unknown>): ToolExecutionResult | undefined {
+    const problems = this.validator.problems(schema, args);
+    if (problems.length === 0) return undefined;
+    const error = invalidArguments(toolName, problems);
+    return toolErrorResult('INVALID_ARGUMENTS', invalidArgumentsMessage(label, problems, schema), { errorParams: error.params, fieldErrors: error.fieldErrors });
   }
 }
 
-export function invalidArgumentsMessage(label: string, field: string, reason: string, schema: JsonSchema): string {
-  const where = field === '' ? 'The arguments object' : `Argument "${field}"`;
-  return `Invalid arguments for ${label}: ${where} ${reason}. Expected arguments:\n${summarizeSchema(schema)}`;
+export function invalidArgumentsMessage(label: string, problems: readonly ArgumentProblem[], schema: JsonSchema): string {
+  const listed = problems.slice(0, MAX_ARGUMENT_PROBLEMS).map((p) => `${p.field === '' ? 'The arguments object' : `Argument "${p.field}"`} ${p.reason}`);
+  if (problems.length > listed.length) listed.push(`and ${problems.length - listed.length} more`);
+  return `Invalid arguments for ${label}: ${listed.join('; ')}. Expected arguments:\n${summarizeSchema(schema)}`;
 }
 
 /** Describes and checks one call of any registered tool. */
@@ -72,8 +73,8 @@ export async function prepareCall(tool: ITool, args: Record<string, unknown>, ch
   if (isPreparable(tool)) return tool.prepare(args, signal);
   const target = describeTarget(tool, args);
   const label = target.serverName ? `"${target.toolName}" on server "${target.serverName}"` : `"${target.toolName}"`;
-  const problem = tool instanceof McpToolAdapter || tool instanceof DirectMcpToolAdapter ? check.problem(label, target.toolName, tool.parameters, args) : undefined;
-  if (problem !== undefined) return { ok: false, target, result: toolErrorResult('INVALID_ARGUMENTS', problem) };
+  const failure = tool instanceof McpToolAdapter || tool instanceof DirectMcpToolAdapter ? check.failure(label, target.toolName, tool.parameters, args) : undefined;
+  if (failure !== undefined) return { ok: false, target, result: failure };
   return { ok: true, target, run: (context) => tool.execute(args, context) };
 }
 

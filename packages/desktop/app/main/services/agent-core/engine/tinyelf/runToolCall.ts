@@ -76,7 +76,8 @@ class CallTracker {
             },
           }),
       ...(result.errorCode ? { errorCode: result.errorCode } : {}),
-      ...(result.errorCode && result.errorParams ? { errorParams: result.errorParams } : {}),
+      ...(result.errorParams ? { errorParams: result.errorParams } : {}),
+      ...(result.fieldErrors ? { fieldErrors: result.fieldErrors } : {}),
     });
     const message: ToolMessage = { role: 'tool', toolCallId: call.id, name: call.name, text: limited.text, isError: result.isError, images: imagesOf(result.content) };
     return { view: this.view, message };
@@ -99,7 +100,7 @@ function viewOf(call: EngineToolCall, target: CallTarget): ToolCallView {
 function unknownTool(call: EngineToolCall, tools: TurnTools): ToolExecutionResult {
   const names = [...tools.nameMap.keys()];
   const listed = names.length === 0 ? 'none' : names.length > 50 ? `${names.slice(0, 50).join(', ')}, …` : names.join(', ');
-  return toolErrorResult('TOOL_NOT_FOUND', `Unknown tool "${call.name}". Available tools: ${listed}.`);
+  return toolErrorResult('TOOL_NOT_FOUND', `Unknown tool "${call.name}". Available tools: ${listed}.`, { errorParams: { tool: call.name } });
 }
 
 async function prepare(call: EngineToolCall, ctx: CallContext): Promise<Preparation | undefined> {

@@ -1,16 +1,17 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { type ArgumentProblem, MAX_ARGUMENT_PROBLEMS, toArgumentProblems } from './argumentProblems';
 import { McpServiceError } from './McpServiceError';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 
 function createAjv<T extends AnyAjv>(AjvClass: new (options: object) => T): T {
   // strict: false — server schemas routinely carry unknown keywords (`title` on everything,
-  // vendor `x-*` fields); they are not ours to reject. allErrors: false — the first error is enough
-  // to name the field, and stops early on huge arguments.
-  const ajv = new AjvClass({ strict: false, allErrors: false, validateSchema: false });
+  // vendor `x-*` fields); they are not ours to reject. allErrors: true — a model fixes a call in one
+  // retry only when told every problem, not the first of several.
+  const ajv = new AjvClass({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv as unknown as Ajv);
   return ajv;
 }
@@ -33,18 +34,21 @@ export class ArgumentValidator {
   private readonly cache = new WeakMap<object, Compiled>();
 
   /**
-   * Throws INVALID_ARGUMENTS naming the first offending field. A schema that cannot be compiled is not
-   * enforced (the server stays the authority), and `onSchemaError` reports it once.
+   * Throws INVALID_ARGUMENTS with every problem in `fieldErrors` (up to MAX_ARGUMENT_PROBLEMS). A
+   * schema that cannot be compiled is not enforced (the server stays the authority), and
+   * `onSchemaError` reports it once.
    */
   validate(toolName: string, schema: object, args: unknown, onSchemaError?: (reason: string) => void): void {
+    const problems = this.problems(schema, args, onSchemaError);
+    if (problems.length > 0) throw invalidArguments(toolName, problems);
+  }
+
+  /** Every way `args` misses `schema`, in Ajv's order; none when they fit or the schema is unusable. */
+  problems(schema: object, args: unknown, onSchemaError?: (reason: string) => void): ArgumentProblem[] {
     const compiled = this.compile(schema, onSchemaError);
-    if (!compiled.validate || compiled.validate(args)) return;
-    const error = compiled.validate.errors?.[0];
-    throw new McpServiceError('INVALID_ARGUMENTS', {
-      tool: toolName,
-      field: error ? fieldOf(error) : '',
-      reason: error?.message ?? 'invalid',
-    });
+    if (!compiled.validate || compiled.validate(args)) return [];
+    const problems = toArgumentProblems(compiled.validate.errors ?? []);
+    return problems.length > 0 ? problems : [{ field: '', code: 'invalid', reason: 'is not valid' }];
   }
 
   private compile(schema: object, onSchemaError?: (reason: string) => void): Compiled {
@@ -86,11 +90,9 @@ function withoutId(schema: object): object {
   return rest;
 }
 
-/** `/a/0/b` plus a missing property → `a.0.b.c`; the root is ''. */
-function fieldOf(error: ErrorObject): string {
-  const path = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const params = error.params as { missingProperty?: string; additionalProperty?: string };
-  const leaf = params.missingProperty ?? params.additionalProperty;
-  if (leaf !== undefined) path.push(leaf);
-  return path.join('.');
+export function invalidArguments(toolName: string, problems: ArgumentProblem[]): McpServiceError {
+  const listed = problems.slice(0, MAX_ARGUMENT_PROBLEMS);
+  const params: Record<string, string | number> = { tool: toolName };
+  if (problems.length > listed.length) params.unlisted = problems.length - listed.length;
+  return new McpServiceError('INVALID_ARGUMENTS', params, { fieldErrors: listed });
 }

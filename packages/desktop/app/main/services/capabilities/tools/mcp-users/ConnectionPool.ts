@@ -1,5 +1,6 @@
 import type { McpServiceEvent } from '../../../../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
+import { maskArgs, maskUrl } from '../../../../../shared/contracts/secrets';
 import { type ReconnectPolicy, backoffDelayMs } from './backoff';
 import type { Clock } from './clock';
 import type { McpTransport } from './createTransport';
@@ -29,6 +30,8 @@ export interface PreparedServer {
   connectFailed(error: McpServiceError): void;
 }
 
+type MaybePromise<T> = T | Promise<T>;
+
 /** Shortest gap between two state events that only carry a new line of install output, in milliseconds. */
 const INSTALL_PROGRESS_INTERVAL_MS = 250;
 
@@ -47,6 +50,8 @@ export interface ConnectionPoolDeps {
   /** See McpServiceOptions.minConnectTimeoutMs. */
   minConnectTimeoutMs: number;
   createTransport(server: McpServerRecord, onStderr: (chunk: string) => void): McpTransport;
+  /** See McpServiceOptions.resolveServer. */
+  resolveServer?: ((server: McpServerRecord) => MaybePromise<McpServerRecord>) | undefined;
   processTracker?: ProcessTracker | undefined;
   clock: Clock;
   random: () => number;
@@ -159,8 +164,11 @@ export class ConnectionPool {
     return promise;
   }
 
-  private async open(entry: ServerEntry, server: McpServerRecord, signal: AbortSignal): Promise<McpConnection> {
-    entry.log.add('info', `connecting: ${describeTarget(server)}`);
+  private async open(entry: ServerEntry, configured: McpServerRecord, signal: AbortSignal): Promise<McpConnection> {
+    entry.log.add('info', `connecting: ${describeTarget(configured)}`);
+    const server = await this.usable(configured);
+    // The log must hide what was resolved only now (a key borrowed from a provider).
+    entry.log.setRedactor(redactorFor(server));
     // The download first: it says at once whether this start is "installing" (a turn starting now
     // must not wait for minutes on it), and waits for the login-shell environment itself.
     const prepared = await this.prepare(entry, server, signal);
@@ -183,10 +191,19 @@ export class ConnectionPool {
         this.deps.emit({ type: 'tools', serverId: entry.serverId, toolCount: tools.length });
         this.emitState(entry);
       },
+      onSkippedChanged: (connection) => {
+        if (entry.connection === connection) this.emitState(entry);
+      },
     }).catch((error: unknown) => {
       prepared?.connectFailed(toMcpServiceError(error, 'connect', redactorFor(server)));
       throw error;
     });
+  }
+
+  /** The record as it is started: with its secrets readable and what it borrows resolved. */
+  private async usable(server: McpServerRecord): Promise<McpServerRecord> {
+    if (server.secretsUnreadable) throw new McpServiceError('SECRETS_UNREADABLE', { server: server.name });
+    return this.deps.resolveServer ? this.deps.resolveServer(server) : server;
   }
 
   /** The installing phase: its own timeout and progress, before the connect timeout starts. */
@@ -344,6 +361,6 @@ export class ConnectionPool {
 
 /** What the log says is being connected to; never the env or headers (they hold secrets). */
 function describeTarget(server: McpServerRecord): string {
-  if (server.type === 'stdio') return `stdio ${[server.config.command ?? '', ...(server.config.args ?? [])].join(' ')}`;
-  return `${server.type} ${server.config.url ?? ''}`;
+  if (server.type === 'stdio') return `stdio ${[server.config.command ?? '', ...maskArgs(server.config.args ?? [])].join(' ')}`;
+  return `${server.type} ${maskUrl(server.config.url ?? '')}`;
 }

@@ -12,15 +12,19 @@ import {
   type Prompt,
   type ReadResourceResult,
   type Resource,
+  type ResourceTemplate,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerInfo } from '../../../../../shared/contracts/mcp-connection';
+import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../../../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { type Clock, withDeadline } from './clock';
 import type { McpTransport } from './createTransport';
 import { causeParams, describeCause, failureCauseOf } from './failureCause';
 import type { ProcessTracker } from './process/ProcessTracker';
-import { ListCache, type Page, collectPages } from './ListCache';
+import type { ParsedList } from './lenientList';
+import { ListCache } from './ListCache';
+import { ListReport } from './listReport';
+import { type ListRequest, PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST, TOOLS_REQUEST, fetchList } from './listRequests';
 import type { McpLogBuffer } from './McpLogBuffer';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import type { Redactor } from './redact';
@@ -43,6 +47,8 @@ export interface McpConnectionOptions {
   onDrop: (connection: McpConnection, error: McpServiceError) => void;
   /** The tool list changed after open (a list_changed refresh). */
   onToolsChanged: (connection: McpConnection, tools: Tool[]) => void;
+  /** The entries left out of the lists (skippedItems()) changed after open. */
+  onSkippedChanged?: (connection: McpConnection) => void;
 }
 
 type Phase = 'opening' | 'open' | 'dropped' | 'closed';
@@ -60,6 +66,7 @@ export class McpConnection {
   readonly server: McpServerRecord;
   readonly tools: ListCache<Tool>;
   readonly resources: ListCache<Resource>;
+  readonly resourceTemplates: ListCache<ResourceTemplate>;
   readonly prompts: ListCache<Prompt>;
   serverInfo: McpServerInfo | undefined;
   protocolVersion: string | undefined;
@@ -70,35 +77,25 @@ export class McpConnection {
   private phase: Phase = 'opening';
   /** The transport's latest error: a socket error just before a close says why it closed. */
   private lastTransportError: Error | undefined;
+  private readonly report: ListReport;
+  /** Parse results by the item array a fetch handed its cache, read once that fetch wins. */
+  private readonly parses = new WeakMap<object, { kind: McpListKind; parsed: ParsedList<unknown> }>();
 
   private constructor(private readonly options: McpConnectionOptions) {
     this.server = options.server;
     this.transport = options.transport;
     this.client = new Client(options.clientInfo, { capabilities: {} });
-    const timeout = { timeout: this.server.timeoutSec * 1000 };
-    const page = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
+    this.report = new ListReport(options.log);
     this.tools = new ListCache(
-      () =>
-        this.listIf('tools', async (cursor) => {
-          const result = await this.client.listTools(page(cursor), timeout);
-          return { items: result.tools, nextCursor: result.nextCursor };
-        }),
+      () => this.fetch(TOOLS_REQUEST),
       (tools) => {
+        this.settle(tools);
         if (this.phase === 'open') options.onToolsChanged(this, tools);
       },
     );
-    this.resources = new ListCache(() =>
-      this.listIf('resources', async (cursor) => {
-        const result = await this.client.listResources(page(cursor), timeout);
-        return { items: result.resources, nextCursor: result.nextCursor };
-      }),
-    );
-    this.prompts = new ListCache(() =>
-      this.listIf('prompts', async (cursor) => {
-        const result = await this.client.listPrompts(page(cursor), timeout);
-        return { items: result.prompts, nextCursor: result.nextCursor };
-      }),
-    );
+    this.resources = new ListCache(() => this.fetch(RESOURCES_REQUEST), (items) => this.settle(items));
+    this.resourceTemplates = new ListCache(() => this.fetch(RESOURCE_TEMPLATES_REQUEST), (items) => this.settle(items));
+    this.prompts = new ListCache(() => this.fetch(PROMPTS_REQUEST), (items) => this.settle(items));
   }
 
   /** Starts the transport, initializes and fetches the tool list; on any failure everything is torn down. */
@@ -124,6 +121,11 @@ export class McpConnection {
 
   get isOpen(): boolean {
     return this.phase === 'open';
+  }
+
+  /** Entries left out of the lists fetched so far, tools first. */
+  skippedItems(): McpSkippedItem[] {
+    return this.report.items();
   }
 
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
@@ -155,11 +157,28 @@ export class McpConnection {
   private async start(): Promise<void> {
     this.wireTransport();
     this.wireNotifications();
+    this.trackFromSpawn();
     await this.client.connect(this.transport, { timeout: this.options.connectTimeoutMs });
-    if (typeof this.transport.pid === 'number') await this.options.processTracker?.track(this.transport);
     const version = this.client.getServerVersion();
     if (version) this.serverInfo = { name: version.name, version: version.version };
     await this.tools.get();
+  }
+
+  /**
+   * Registers the process as soon as it runs, before `initialize` is sent: a server that hangs in the
+   * handshake, or an app killed meanwhile, must still be reaped. Client.connect starts the transport
+   * itself, so its start is wrapped.
+   */
+  private trackFromSpawn(): void {
+    const tracker = this.options.processTracker;
+    if (!tracker) return;
+    const transport = this.transport;
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      // Closed while spawning: close() has already untracked it and is killing the tree.
+      if (typeof transport.pid === 'number' && this.phase !== 'closed') await tracker.track(transport);
+    };
   }
 
   private wireTransport(): void {
@@ -179,27 +198,39 @@ export class McpConnection {
 
   private wireNotifications(): void {
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged('tools', this.tools));
-    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged('resources', this.resources));
+    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged('resources', this.resources, this.resourceTemplates));
     this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged('prompts', this.prompts));
   }
 
-  private onListChanged<T>(kind: string, cache: ListCache<T>): void {
-    // A flood of notifications is one more refresh (ListCache), so one log line too.
-    if (cache.refreshQueued) return;
+  /** `caches`: the lists the notification covers (resources/list_changed covers the templates too). */
+  private onListChanged(kind: string, ...caches: Pick<ListCache<unknown>, 'peek' | 'invalidate' | 'refresh' | 'refreshQueued'>[]): void {
+    // A flood of notifications is one more refresh per list (ListCache), so one log line too.
+    if (caches.every((cache) => cache.refreshQueued)) return;
     this.options.log.add('info', `${kind} list changed`);
-    // Tools are refetched at once (the model's tool set and the UI's count depend on them); the others
-    // only if someone already asked for them.
-    if (kind !== 'tools' && cache.peek() === undefined) {
-      cache.invalidate();
-      return;
+    for (const cache of caches) {
+      // Tools are refetched at once (the model's tool set and the UI's count depend on them); the
+      // others only if someone already asked for them.
+      if (kind !== 'tools' && cache.peek() === undefined) {
+        cache.invalidate();
+        continue;
+      }
+      cache.refresh().catch((error: unknown) => this.options.log.add('warn', `${kind} refresh failed: ${errorText(error)}`));
     }
-    cache.refresh().catch((error: unknown) => this.options.log.add('warn', `${kind} refresh failed: ${errorText(error)}`));
   }
 
-  private listIf<T>(capability: 'tools' | 'resources' | 'prompts', fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+  private async fetch<T>(request: ListRequest<T>): Promise<T[]> {
     // Asking a server for a list it does not offer is a JSON-RPC error, not an empty list.
-    if (!this.client.getServerCapabilities()?.[capability]) return Promise.resolve([]);
-    return collectPages(fetchPage);
+    if (!this.client.getServerCapabilities()?.[request.capability]) return [];
+    const parsed = await fetchList(this.client, request, { timeout: this.server.timeoutSec * 1000 });
+    this.parses.set(parsed.items, { kind: request.spec.kind, parsed });
+    return parsed.items;
+  }
+
+  /** A fetch won its cache (a stale one never gets here): its left-out entries become the list's. */
+  private settle(items: readonly unknown[]): void {
+    const fetched = this.parses.get(items);
+    if (!fetched) return;
+    if (this.report.record(fetched.kind, fetched.parsed) && this.phase === 'open') this.options.onSkippedChanged?.(this);
   }
 
   private reportDrop(error: McpServiceError): void {
@@ -215,17 +246,27 @@ export class McpConnection {
 
   /**
    * Errors after which the session cannot continue although the transport did not close: a
-   * Streamable HTTP 404 means the server forgot the session (restart, expiry; spec "Session
-   * Management"), a refused connection means it is gone, and a failed SSE stream of the legacy
-   * transport would silently reconnect into a new, uninitialized session.
+   * Streamable HTTP 404 to a request that carried a session id means the server forgot the session
+   * (restart, expiry; spec "Session Management"), a refused connection means it is gone, and a failed
+   * SSE stream of the legacy transport would silently reconnect into a new, uninitialized session.
    */
   private isSessionLost(error: Error): boolean {
-    if (error instanceof StreamableHTTPError) return error.code === 404;
+    if (error instanceof StreamableHTTPError) return error.code === 404 && this.hasHttpSession();
     if (error instanceof SseError) return true;
     // An SSE answer that broke off never completes; the SDK would leave its request to time out.
     if (error instanceof ResponseStreamBrokenError) return true;
     const cause = failureCauseOf(error)?.cause;
     return this.server.type === 'http' && (cause === 'refused' || cause === 'reset' || cause === 'socketClosed');
+  }
+
+  /**
+   * The SDK sends the session id on every request once the server has issued one, so holding one
+   * means the failed request carried it. A server without sessions may answer the optional
+   * standalone GET with 404 (test/mcp/transports.test.ts, "Streamable HTTP without sessions"):
+   * that only says it offers no stream.
+   */
+  private hasHttpSession(): boolean {
+    return this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId !== undefined;
   }
 
   private async terminateHttpSession(): Promise<void> {
@@ -278,3 +319,4 @@ function negotiatedVersion(message: JSONRPCMessage): string | undefined {
   const result = message.result as { protocolVersion?: unknown; serverInfo?: unknown };
   return typeof result.protocolVersion === 'string' && result.serverInfo !== undefined ? result.protocolVersion : undefined;
 }
+

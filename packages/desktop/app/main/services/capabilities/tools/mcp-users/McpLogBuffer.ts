@@ -8,9 +8,14 @@ export interface McpLogBufferOptions {
   maxBytes?: number;
   /** A longer line is cut (a server dumping a blob to stderr must not evict the whole log); default 8 KiB. */
   maxLineBytes?: number;
+  /**
+   * How much of a stderr line past maxLineBytes is still read before the line is cut, so that a
+   * secret straddling the cut is redacted whole rather than shown in part; default 16 KiB.
+   */
+  redactionOverlapBytes?: number;
 }
 
-const DEFAULTS = { maxEntries: 500, maxBytes: 256 * 1024, maxLineBytes: 8 * 1024 } as const;
+const DEFAULTS = { maxEntries: 500, maxBytes: 256 * 1024, maxLineBytes: 8 * 1024, redactionOverlapBytes: 16 * 1024 } as const;
 
 /**
  * A bounded, redacted log of one server: stderr lines and lifecycle events. Oldest entries go first
@@ -21,6 +26,8 @@ export class McpLogBuffer {
   private totalBytes = 0;
   private nextSeq = 1;
   private partialStderr = '';
+  /** The start of the current stderr line was already logged (cut); the rest is dropped up to its newline. */
+  private skippingLineRest = false;
   private readonly limits: Required<McpLogBufferOptions>;
 
   constructor(
@@ -50,25 +57,51 @@ export class McpLogBuffer {
     return entry;
   }
 
-  /** Feeds a raw stderr chunk; complete lines become entries, a trailing partial line waits. */
+  /**
+   * Feeds a raw stderr chunk; complete lines become entries, a trailing partial line waits. A line
+   * that outgrows maxLineBytes plus the redaction overlap becomes one entry, redacted as a whole and
+   * then cut; the rest of that line is dropped, never logged as a second entry that could hold the
+   * tail of a secret whose head the first one hid.
+   */
   addStderrChunk(chunk: string): void {
-    const lines = (this.partialStderr + chunk).split(/\r?\n/);
-    this.partialStderr = lines.pop() ?? '';
-    if (this.partialStderr.length > this.limits.maxLineBytes) {
-      lines.push(this.partialStderr);
-      this.partialStderr = '';
+    let text = chunk;
+    if (this.skippingLineRest) {
+      const newline = text.indexOf('\n');
+      if (newline < 0) return;
+      text = text.slice(newline + 1);
+      this.skippingLineRest = false;
     }
+    const lines = (this.partialStderr + text).split(/\r?\n/);
+    this.partialStderr = lines.pop() ?? '';
     for (const line of lines) if (line.length > 0) this.add('stderr', line);
+    if (Buffer.byteLength(this.partialStderr) >= this.limits.maxLineBytes + this.limits.redactionOverlapBytes) {
+      this.add('stderr', this.partialStderr);
+      this.partialStderr = '';
+      this.skippingLineRest = true;
+    }
   }
 
   /** Emits a trailing partial stderr line, e.g. when the process exits without a final newline. */
   flushStderr(): void {
     if (this.partialStderr) this.add('stderr', this.partialStderr);
     this.partialStderr = '';
+    this.skippingLineRest = false;
   }
 
   list(): McpLogEntry[] {
     return this.entries.map((e) => e.entry);
+  }
+
+  /** The entries after `seq`, oldest first; looks only at those (a follower asks after every line). */
+  since(seq: number): McpLogEntry[] {
+    let first = this.entries.length;
+    while (first > 0 && this.entries[first - 1]!.entry.seq > seq) first -= 1;
+    return this.entries.slice(first).map((e) => e.entry);
+  }
+
+  /** The seq of the newest entry, 0 while empty. */
+  lastSeq(): number {
+    return this.entries.at(-1)?.entry.seq ?? 0;
   }
 
   /** The last `count` stderr lines, for an error's detail. */

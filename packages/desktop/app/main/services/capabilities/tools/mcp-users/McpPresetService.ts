@@ -15,8 +15,11 @@ import {
   serverMatchesPreset,
 } from '../../../../../shared/mcp-presets';
 import { MCP_NAME_MAX_LENGTH, type FieldError, type McpServerRecord, parseMcpServerInput } from '../../../../../shared/contracts/mcp-types';
+import { nameKey } from '../../../../../shared/contracts/names';
 import type { ProviderRecord } from '../../../../../shared/contracts/providers';
 import { AppError } from '../../../../errors';
+import { presetKeyRef } from './keyRefs';
+import { isFolder } from '../../../../isFolder';
 import type { McpServerConfigService } from './McpServerConfigService';
 
 export interface McpPresetView {
@@ -38,8 +41,6 @@ export interface AddPresetRequest {
 
 export interface PresetProviders {
   list(): ProviderRecord[];
-  /** The key of a provider; main-side only. */
-  apiKeyOf(id: string): string | undefined;
 }
 
 export interface McpPresetServiceOptions {
@@ -60,8 +61,8 @@ export class McpPresetService {
         source,
         addedServerIds: servers.filter((server) => serverMatchesPreset(preset, server)).map((server) => server.id),
       };
-      const provider = this.linkedProvider(preset);
-      if (provider) view.keyProvider = { id: provider.id, name: provider.name };
+      const lent = this.linkedProvider(preset);
+      if (lent) view.keyProvider = { id: lent.provider.id, name: lent.provider.name };
       return view;
     });
   }
@@ -71,32 +72,44 @@ export class McpPresetService {
     const entry = this.options.catalogue().find(({ preset }) => preset.id === request.presetId);
     if (!entry) throw new AppError('PRESET_NOT_FOUND', { params: { id: request.presetId } });
     const { preset } = entry;
-    const typedKey = request.apiKey?.trim() || undefined;
-    const provider = typedKey ? undefined : this.linkedProvider(preset);
-    const apiKey = typedKey ?? (provider ? this.options.providers.apiKeyOf(provider.id) : undefined);
-    const problems: FieldError[] = checkPresetAnswers(preset, { apiKey, inputs: request.inputs }, false);
+    const apiKey = request.apiKey?.trim() || undefined;
+    // A borrowed key is stored as a reference to the provider, read when the server starts: never a copy.
+    const lent = apiKey ? undefined : this.linkedProvider(preset);
+    const keyRefs = lent && presetKeyRef(preset, lent.provider.id, lent.link);
+    const problems: FieldError[] = checkPresetAnswers(preset, { apiKey, inputs: request.inputs }, keyRefs !== undefined);
+    if (problems.length === 0) problems.push(...missingFolders(preset, request.inputs));
     if (problems.length > 0) throw AppError.validation(problems);
     const input = presetToServerInput(preset, { apiKey, inputs: request.inputs }, this.freeName(preset.name));
     const parsed = parseMcpServerInput(input);
     // A custom preset can be wrong in ways the catalogue test rules out for the built-in ones.
     if (!parsed.ok) throw AppError.validation(parsed.errors);
-    return this.options.servers.add(parsed.value);
+    return this.options.servers.add(parsed.value, keyRefs ? { keyRefs } : {});
   }
 
-  /** A configured provider with a key that the preset names in linkedProviderIds. */
-  private linkedProvider(preset: OfficialMcpPreset): ProviderRecord | undefined {
+  /** A configured provider with a key that the preset names in linkedProviderIds, and the link it matches. */
+  private linkedProvider(preset: OfficialMcpPreset): { provider: ProviderRecord; link: LinkedProviderId } | undefined {
     const links: readonly LinkedProviderId[] = preset.linkedProviderIds ?? [];
-    if (links.length === 0) return undefined;
-    return this.options.providers.list().find((provider) => provider.hasApiKey && links.some((link) => providerMatchesLink(link, provider)));
+    for (const provider of this.options.providers.list()) {
+      const link = provider.hasApiKey ? links.find((l) => providerMatchesLink(l, provider)) : undefined;
+      if (link) return { provider, link };
+    }
+    return undefined;
   }
 
-  /** The preset's name, or `Name 2`, `Name 3`… when taken (names are unique, ignoring case). */
+  /** The preset's name, or `Name 2`, `Name 3`… when taken (names are unique by their nameKey: case and look-alikes). */
   private freeName(base: string): string {
-    const taken = new Set(this.options.servers.list().map((server) => server.name.toLowerCase()));
-    if (!taken.has(base.toLowerCase())) return base;
+    const taken = new Set(this.options.servers.list().map((server) => nameKey(server.name)));
+    if (!taken.has(nameKey(base))) return base;
     for (let n = 2; ; n += 1) {
       const candidate = `${base.slice(0, MCP_NAME_MAX_LENGTH - String(n).length - 1)} ${n}`;
-      if (!taken.has(candidate.toLowerCase())) return candidate;
+      if (!taken.has(nameKey(candidate))) return candidate;
     }
   }
+}
+
+/** A folder input naming no existing folder: the server would start, then fail on it (a filesystem server exits). */
+function missingFolders(preset: OfficialMcpPreset, inputs: Record<string, string> | undefined): FieldError[] {
+  return (preset.inputs ?? [])
+    .filter((input) => input.kind === 'directory' && !isFolder(inputs?.[input.key]?.trim() ?? ''))
+    .map((input) => ({ field: `inputs.${input.key}`, code: 'folderNotFound' }));
 }

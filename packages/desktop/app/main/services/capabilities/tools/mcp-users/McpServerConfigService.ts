@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { MCP_SERVERS_MAX_COUNT } from '../../../../../shared/contracts/limits';
 import {
+  type McpServerConfig,
   type McpServerInputParsed,
   type McpServerRecord,
   toRecordFields,
 } from '../../../../../shared/contracts/mcp-types';
+import { sameSpelling } from '../../../../../shared/contracts/names';
 import type { McpServerRepository } from '../../../../db/McpServerRepository';
 import { AppError } from '../../../../errors';
+import { keepStoredSecrets, markersWithoutSecrets } from './keepSecrets';
 
 export interface McpServerConfigServiceOptions {
   repository: McpServerRepository;
@@ -20,7 +24,8 @@ export type McpServersChangeListener = () => void;
 /**
  * The user's MCP server list: add, replace, enable, remove. Inputs arrive already parsed by the
  * shared zod schemas (the router and the CLI validate); this service enforces what only the
- * database can know — unique names — and announces every change.
+ * database can know — unique names (look-alikes included) and the number of servers — and announces
+ * every change.
  */
 export class McpServerConfigService {
   readonly #repository: McpServerRepository;
@@ -61,17 +66,31 @@ export class McpServerConfigService {
     return this.get(id);
   }
 
-  add(input: McpServerInputParsed): McpServerRecord {
+  /** `keyRefs`: env variables or headers whose value a provider lends at start (a preset's borrowed key). */
+  add(input: McpServerInputParsed, options: { keyRefs?: McpServerConfig['keyRefs'] } = {}): McpServerRecord {
+    if (this.#repository.count() >= MCP_SERVERS_MAX_COUNT) throw new AppError('TOO_MANY_SERVERS', { params: { max: MCP_SERVERS_MAX_COUNT } });
+    assertCopiesResolved(input);
     this.#assertNameFree(input.name);
+    const fields = toRecordFields(input);
+    const markers = markersWithoutSecrets(fields.config);
+    if (markers.length > 0) throw AppError.validation(markers);
+    if (options.keyRefs) fields.config.keyRefs = options.keyRefs;
     const id = this.#newId();
-    this.#repository.insert(id, toRecordFields(input), this.#now());
+    this.#repository.insert(id, fields, this.#now());
     this.#changed();
     return this.get(id);
   }
 
+  /** Replaces the server; a secret sent back as SECRET_SET (as listed) keeps its stored value. */
   update(id: string, input: McpServerInputParsed): McpServerRecord {
+    assertCopiesResolved(input);
     this.#assertNameFree(input.name, id);
-    if (!this.#repository.update(id, toRecordFields(input), this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
+    const stored = this.#repository.get(id);
+    if (!stored) throw new AppError('NOT_FOUND', { params: { id } });
+    const fields = toRecordFields(input);
+    const kept = keepStoredSecrets(fields.config, stored, fields.type);
+    if (!kept.ok) throw AppError.validation(kept.errors);
+    if (!this.#repository.update(id, { ...fields, config: kept.config }, this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
     this.#changed();
     return this.get(id);
   }
@@ -97,11 +116,12 @@ export class McpServerConfigService {
     this.#changed();
   }
 
+  /** `duplicate` names the server with this name; `confusable` the one whose name looks the same (`gіthub` with a Cyrillic і). */
   #assertNameFree(name: string, exceptId?: string): void {
     const owner = this.#repository.findIdByName(name);
-    if (owner !== undefined && owner !== exceptId) {
-      throw AppError.validation([{ field: 'name', code: 'duplicate', params: { name } }]);
-    }
+    if (owner === undefined || owner === exceptId) return;
+    const existing = this.find(owner)?.name ?? name;
+    throw AppError.validation([{ field: 'name', code: sameSpelling(existing, name) ? 'duplicate' : 'confusable', params: { name: existing } }]);
   }
 
   #records(): Map<string, McpServerRecord> {
@@ -113,4 +133,9 @@ export class McpServerConfigService {
     this.#cache = undefined;
     this.#events.emit('change');
   }
+}
+
+/** `copyEnv` is resolved into `env` by ServerEnvironment.resolveCopies first; stored as is it would be lost. */
+function assertCopiesResolved(input: McpServerInputParsed): void {
+  if (input.type === 'stdio' && input.copyEnv?.length) throw new Error('copyEnv must be resolved (ServerEnvironment.resolveCopies) before a server is stored');
 }

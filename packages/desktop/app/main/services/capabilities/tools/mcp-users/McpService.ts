@@ -1,6 +1,6 @@
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { McpLogEntry, McpServerState, McpServiceEvent } from '../../../../../shared/contracts/mcp-connection';
+import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpLogEntry, McpLogUpdate, McpServerState, McpServiceEvent } from '../../../../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../../../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { ArgumentValidator } from './ArgumentValidator';
@@ -15,6 +15,7 @@ import type { McpLogBufferOptions } from './McpLogBuffer';
 import type { ProcessTracker } from './process/ProcessTracker';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import { redactorFor } from './redact';
+import { checkStructuredContent } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -54,6 +55,12 @@ export interface McpServiceOptions {
    * process start (pain-points T-3). Default 10 000.
    */
   minConnectTimeoutMs?: number;
+  /**
+   * Turns a configured server into the one that is started, just before its process or session
+   * begins: e.g. fills in an API key it borrows from an LLM provider, so the key is read at spawn
+   * time and never copied into the server's record. Rejects with an McpServiceError to fail the connect.
+   */
+  resolveServer?: (server: McpServerRecord) => MaybePromise<McpServerRecord>;
 }
 
 export const DEFAULT_MIN_CONNECT_TIMEOUT_MS = 10_000;
@@ -88,6 +95,7 @@ export class McpService {
     this.events = new EventHub((error) => logger.error(`mcp event listener failed: ${errorText(error)}`));
     this.pool = new ConnectionPool({
       readServer: (id) => this.readServer(id),
+      resolveServer: options.resolveServer,
       beforeConnect: options.beforeConnect,
       prepareServer: options.prepareServer,
       minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
@@ -128,6 +136,17 @@ export class McpService {
   /** The server's bounded, redacted log (stderr and lifecycle), oldest first. */
   getLogs(id: string): McpLogEntry[] {
     return this.pool.get(id)?.log.list() ?? [];
+  }
+
+  /**
+   * What a follower of the log gets next: the entries after `afterSeq`, or the whole log when it
+   * has not had one yet (`afterSeq` undefined) or the log started over (its newest entry is older).
+   */
+  getLogUpdate(id: string, afterSeq: number | undefined): McpLogUpdate {
+    const log = this.pool.get(id)?.log;
+    if (!log) return { kind: 'snapshot', entries: [] };
+    if (afterSeq === undefined || log.lastSeq() < afterSeq) return { kind: 'snapshot', entries: log.list() };
+    return { kind: 'append', entries: log.since(afterSeq) };
   }
 
   /** Adds a line to a server's log (redacted like the rest), e.g. why it is being restarted. */
@@ -207,6 +226,11 @@ export class McpService {
     return (await this.ensureConnection(id)).resources.get();
   }
 
+  /** The server's resource templates (`resources/templates/list`), fetched once per connection. */
+  async listResourceTemplates(id: string): Promise<ResourceTemplate[]> {
+    return (await this.ensureConnection(id)).resourceTemplates.get();
+  }
+
   async readResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
     return this.request(id, `read ${uri}`, options, (connection, sdk) => connection.readResource(uri, sdk));
   }
@@ -238,8 +262,10 @@ export class McpService {
     try {
       return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
         const input = args ?? {};
-        await this.validateArguments(serverId, connection, toolName, input);
-        return connection.callTool(toolName, input, sdk);
+        const tool = await this.validateArguments(serverId, connection, toolName, input);
+        const result = await connection.callTool(toolName, input, sdk);
+        checkStructuredContent(this.validator, tool, result, (reason) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason));
+        return result;
       });
     } finally {
       options.signal?.removeEventListener('abort', forward);
@@ -254,12 +280,15 @@ export class McpService {
     return controller !== undefined;
   }
 
-  private async validateArguments(serverId: string, connection: McpConnection, toolName: string, args: Record<string, unknown>): Promise<void> {
+  private async validateArguments(serverId: string, connection: McpConnection, toolName: string, args: Record<string, unknown>): Promise<Tool> {
     const tool = (await connection.tools.get()).find((t) => t.name === toolName);
     if (!tool) throw new McpServiceError('TOOL_NOT_FOUND', { server: connection.server.name, tool: toolName });
-    this.validator.validate(tool.name, tool.inputSchema, args, (reason) =>
-      this.pool.get(serverId)?.log.add('warn', `inputSchema of ${toolName} cannot be compiled, arguments not checked: ${reason}`),
-    );
+    this.validator.validate(tool.name, tool.inputSchema, args, (reason) => this.schemaWarning(serverId, `inputSchema of ${toolName}`, reason));
+    return tool;
+  }
+
+  private schemaWarning(serverId: string, what: string, reason: string): void {
+    this.pool.get(serverId)?.log.add('warn', `${what} cannot be compiled, not checked: ${reason}`);
   }
 
   /**

@@ -2,6 +2,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServiceErrorCode, McpServiceErrorData } from '../../../../../shared/contracts/mcp-connection';
 import { causeParams, failureCauseOf } from './failureCause';
 import { RESULT_TOO_LARGE_REASON } from './process/overlongLine';
+import type { FieldError } from '../../../../../shared/contracts/mcp-types';
 
 type Params = Record<string, string | number>;
 
@@ -12,23 +13,34 @@ type Params = Record<string, string | number>;
 export class McpServiceError extends Error {
   readonly code: McpServiceErrorCode;
   readonly params: Params;
+  /** INVALID_ARGUMENTS: every problem of the arguments, each with its path. */
+  readonly fieldErrors: FieldError[] | undefined;
 
-  constructor(code: McpServiceErrorCode, params: Params = {}, options: { cause?: unknown } = {}) {
-    super(describe(code, params), { cause: options.cause });
+  constructor(code: McpServiceErrorCode, params: Params = {}, options: { cause?: unknown; fieldErrors?: FieldError[] } = {}) {
+    super(describe(code, params, options.fieldErrors), { cause: options.cause });
     this.name = 'McpServiceError';
     this.code = code;
     this.params = params;
+    this.fieldErrors = options.fieldErrors;
   }
 
   toData(): McpServiceErrorData {
-    return Object.keys(this.params).length > 0 ? { code: this.code, params: this.params } : { code: this.code };
+    const data: McpServiceErrorData = { code: this.code };
+    if (Object.keys(this.params).length > 0) data.params = this.params;
+    if (this.fieldErrors) data.fieldErrors = this.fieldErrors;
+    return data;
   }
 }
 
-/** One line for logs: a multi-line detail (stderr tail) is cut at its first line. */
-function describe(code: McpServiceErrorCode, params: Params): string {
+/**
+ * One line for logs and the model: a multi-line detail (stderr tail) is cut at its first line; field
+ * errors follow as `path reason` (`(arguments)` for the arguments object itself).
+ */
+function describe(code: McpServiceErrorCode, params: Params, fieldErrors: FieldError[] = []): string {
   const parts = Object.entries(params).map(([k, v]) => `${k}=${String(v).split('\n')[0]}`);
-  return parts.length > 0 ? `${code} (${parts.join(', ')})` : code;
+  const head = parts.length > 0 ? `${code} (${parts.join(', ')})` : code;
+  if (fieldErrors.length === 0) return head;
+  return `${head}: ${fieldErrors.map((e) => `${e.field || '(arguments)'} ${e.reason ?? e.code}`).join('; ')}`;
 }
 
 export function isMcpServiceError(error: unknown): error is McpServiceError {
@@ -96,15 +108,17 @@ const SPAWN_REASONS_NOT_RETRIED = new Set(['ENOENT', 'EACCES', 'commandNotFound'
 /**
  * Whether a failed connect is retried with the reconnect backoff. A server that is not up yet, or
  * whose process crashed, may come up; a configuration that is wrong (a bad URL, a missing command
- * or folder), credentials the server refused (401/403: retrying could lock the account) and a
- * package download that failed or ran out of time (each try downloads again, for minutes) will not
- * fix themselves: they wait for the user (who edits, restarts or installs; a change of the
- * configuration reconnects).
+ * or folder, secrets that cannot be read, a borrowed key that is gone), credentials the server
+ * refused (401/403: retrying could lock the account) and a package download that failed or ran out
+ * of time (each try downloads again, for minutes) will not fix themselves: they wait for the user
+ * (who edits, restarts or installs; a change of the configuration reconnects).
  */
 export function retriesConnect(error: McpServiceError): boolean {
   switch (error.code) {
     case 'INVALID_CONFIG':
     case 'UNSUPPORTED_TRANSPORT':
+    case 'SECRETS_UNREADABLE':
+    case 'KEY_SOURCE_MISSING':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return false;
@@ -130,6 +144,8 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'CONNECT_FAILED':
     case 'UNSUPPORTED_TRANSPORT':
     case 'INVALID_CONFIG':
+    case 'SECRETS_UNREADABLE':
+    case 'KEY_SOURCE_MISSING':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;

@@ -1,4 +1,4 @@
-import type { McpServerState, McpServiceErrorData } from '../../../../../shared/contracts/mcp-connection';
+import { MAX_SKIPPED_IN_STATE, type McpServerState, type McpServiceErrorData } from '../../../../../shared/contracts/mcp-connection';
 import type { TimerHandle } from './clock';
 import type { McpConnection } from './McpConnection';
 import type { McpLogBuffer } from './McpLogBuffer';
@@ -60,6 +60,11 @@ export class ServerEntry {
     if (this.installing && this.state.kind === 'connecting') state.installing = { ...this.installing };
     if (connection?.serverInfo) state.serverInfo = connection.serverInfo;
     if (connection?.protocolVersion) state.protocolVersion = connection.protocolVersion;
+    const skipped = connection?.skippedItems() ?? [];
+    if (skipped.length > 0) {
+      state.skipped = skipped.slice(0, MAX_SKIPPED_IN_STATE);
+      state.skippedCount = skipped.length;
+    }
     if (this.state.kind === 'error' && this.state.retry) {
       state.reconnect = { attempt: this.state.retry.attempt, nextAtMs: this.state.retry.nextAtMs };
     }

@@ -6,13 +6,15 @@ import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types'
 import type { FailureCause } from './failureCause';
 import { McpServiceError } from './McpServiceError';
 import { watchedFetch } from './watchedFetch';
+import { definedEnv } from './process/loginShellEnv';
 import { HeaderWebSocketClientTransport } from './webSocketTransport';
 
-/** A client transport, plus the process id a stdio one runs (once started). */
+/** A client transport, plus the process id a stdio one runs (once started) and its tree's marker. */
 export interface McpTransport extends Transport {
   readonly pid?: number | null | undefined;
   /** Set before `onclose` when the transport closed by itself and knows why (a process's exit code or signal). */
   readonly closeReason?: FailureCause | undefined;
+  readonly treeMarker?: string | undefined;
 }
 
 export interface StdioTransportParams {
@@ -22,6 +24,8 @@ export interface StdioTransportParams {
   args: string[];
   /** The server's own variables; a factory merges them over the base environment, never the reverse. */
   env: Record<string, string>;
+  /** The server gets the app's whole environment instead of the allowlist (the per-server switch). */
+  inheritEnv: boolean;
   cwd?: string;
   /**
    * Largest single JSON-RPC line accepted on stdout, in bytes. The SDK's default (10 MiB) rejects a
@@ -43,7 +47,8 @@ export const sdkStdioTransportFactory: StdioTransportFactory = (params) => {
   const transport = new StdioClientTransport({
     command: params.command,
     args: params.args,
-    env: params.env,
+    // Without inheritEnv the SDK puts its own allowlist (getDefaultEnvironment) under `env`.
+    env: params.inheritEnv ? { ...definedEnv(process.env), ...params.env } : params.env,
     cwd: params.cwd,
     stderr: 'pipe',
     maxBufferSize: params.maxMessageBytes,
@@ -89,6 +94,7 @@ function createStdio(server: McpServerRecord, deps: CreateTransportDeps): McpTra
     command,
     args: server.config.args ?? [],
     env: server.config.env ?? {},
+    inheritEnv: server.config.inheritEnv ?? false,
     maxMessageBytes: deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES,
     onStderr: deps.onStderr ?? (() => {}),
   });

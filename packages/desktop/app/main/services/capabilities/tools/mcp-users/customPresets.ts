@@ -3,12 +3,14 @@
  * an OfficialMcpPreset). They appear in the preset list beside the built-in ones, marked as custom.
  * An entry that does not validate is left out and named in the log, never half-used.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LINKED_PROVIDERS, type OfficialMcpPreset, PRESET_CATEGORIES, PRESET_ICONS } from '../../../../../shared/mcp-presets';
 
 export const CUSTOM_PRESETS_FILE = 'presets.json';
+/** A team's presets fill a few KiB; the file is read on every list, so a larger one is not read at all. */
+export const CUSTOM_PRESETS_MAX_BYTES = 1024 * 1024;
 
 const text = z.string().trim().min(1);
 const inputKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/);
@@ -66,6 +68,8 @@ export function readCustomPresets(dataDir: string, reservedIds: ReadonlySet<stri
   const file = path.join(dataDir, CUSTOM_PRESETS_FILE);
   let raw: unknown;
   try {
+    const { size } = statSync(file);
+    if (size > CUSTOM_PRESETS_MAX_BYTES) return { presets: [], problems: [`${file}: ${size} bytes, more than ${CUSTOM_PRESETS_MAX_BYTES}; not read`] };
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { presets: [], problems: [] };

@@ -1,9 +1,7 @@
+import { SECRET_NAME, TOKEN_PATTERNS, maskArgs, maskedParts, maskUrl } from '../../../../../shared/contracts/secrets';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 
 export const REDACTED = '***';
-
-/** Names whose values are secrets whatever their length (pain-points K-1). */
-const SECRET_NAME = /key|token|secret|password|passwd|auth|credential|cookie|session/i;
 
 /**
  * Values shorter than this are only redacted when their name looks secret: masking every "1" or
@@ -11,17 +9,11 @@ const SECRET_NAME = /key|token|secret|password|passwd|auth|credential|cookie|ses
  */
 const MIN_PLAIN_VALUE_LENGTH = 8;
 
-/** Token shapes that are secrets wherever they appear, configured or not. */
-const TOKEN_PATTERNS: RegExp[] = [
-  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi,
-  /\bsk-[A-Za-z0-9_-]{16,}/g,
-  /\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}/g,
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
-  /\bAIza[0-9A-Za-z_-]{30,}/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-];
+/** `Authorization: Bearer …`: the scheme stays readable, the credential does not. */
+const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi;
+
+/** `?key=…`, `&sig=…`: a secret query parameter of a URL inside a message. */
+const QUERY_VALUE = /([?&](?:[A-Za-z0-9_.-]*(?:key|token|secret|passw|auth|credential|session|signature)[A-Za-z0-9_.-]*|sig|code)=)([^&#\s"']+)/gi;
 
 /** `api_key=…`, `"token": "…"`, `--password …`: keep the name, hide the value. */
 const NAMED_VALUE =
@@ -31,9 +23,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The configured values of a server that must never show in its log. */
+/** The configured values of a server that must never show in its log, its URL's and arguments' secrets included. */
 export function secretValuesOf(server: Pick<McpServerRecord, 'config'>): string[] {
   const out = new Set<string>();
+  const { url, args } = server.config;
+  if (url) for (const part of maskedParts(url, maskUrl(url))) out.add(part);
+  const masked = maskArgs(args ?? []);
+  (args ?? []).forEach((arg, i) => {
+    for (const part of maskedParts(arg, masked[i] ?? arg)) out.add(part);
+  });
   const entries = [...Object.entries(server.config.env ?? {}), ...Object.entries(server.config.headers ?? {})];
   for (const [name, value] of entries) {
     const trimmed = value.trim();
@@ -55,9 +53,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const literalPattern = literals.length > 0 ? new RegExp(literals.map(escapeRegExp).join('|'), 'g') : undefined;
   return (text) => {
     let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
-    for (const pattern of TOKEN_PATTERNS) {
-      out = out.replace(pattern, (match, scheme: unknown) => (typeof scheme === 'string' && /^(Bearer|Basic)$/i.test(scheme) ? `${scheme} ${REDACTED}` : REDACTED));
-    }
+    out = out.replace(AUTH_SCHEME, (_match, scheme: string) => `${scheme} ${REDACTED}`);
+    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+    out = out.replace(QUERY_VALUE, (match, name: string, value: string) => (value === REDACTED ? match : `${name}${REDACTED}`));
     // An already masked value, or an auth scheme whose token the patterns above masked, stays as is.
     return out.replace(NAMED_VALUE, (match, name: string, value: string) => (value === REDACTED || /^(Bearer|Basic)$/i.test(value) ? match : `${name}${REDACTED}`));
   };

@@ -6,7 +6,7 @@ import { SelectField } from '../../../../../components/SelectField';
 import { TextField } from '../../../../../components/TextField';
 import { type TextRowLabels, TextRows } from '../../../../../components/TextRows';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
-import { emptyProviderValues, rowIdGenerator, toProviderValues } from './providerFormModel';
+import { emptyProviderValues, mustReenterKey, rowIdGenerator, toProviderValues } from './providerFormModel';
 import { useProviderForm } from './useProviderForm';
 
 export const PROVIDER_KIND_KEYS: Record<ProviderKind, string> = {
@@ -45,13 +45,15 @@ export function ProviderForm({ provider, onSubmit, onClose }: ProviderFormProps)
   const [newRowId] = useState(rowIdGenerator);
   // Read once, so a refreshed list cannot overwrite what the user is typing.
   const [initial] = useState(() => (provider ? toProviderValues(provider, newRowId) : emptyProviderValues(newRowId)));
-  const form = useProviderForm(initial, onSubmit, onClose);
+  const form = useProviderForm(initial, onSubmit, onClose, provider);
   const { values, errors, change, blur } = form;
   const kindId = `${idPrefix}-kind`;
   const kindError = fieldErrorMessage(t, errors.kind);
   const formError = fieldErrorMessage(t, errors.form);
   const compatible = values.kind === 'openai-compatible';
-  const keyStored = provider?.hasApiKey === true;
+  // A stored key stays with the address it was entered for: a new kind or base URL asks for it again.
+  const reenterKey = mustReenterKey(values, provider);
+  const keyStored = provider?.hasApiKey === true && !reenterKey;
 
   return (
     <FormDialog
@@ -96,7 +98,7 @@ export function ProviderForm({ provider, onSubmit, onClose }: ProviderFormProps)
       <TextField
         id={`${idPrefix}-api-key`}
         label={t('settings/providers:form.apiKey')}
-        hint={t(keyStored ? 'settings/providers:form.apiKeyStoredHint' : 'settings/providers:form.apiKeyHint')}
+        hint={t(reenterKey ? 'settings/providers:form.apiKeyReenterHint' : keyStored ? 'settings/providers:form.apiKeyStoredHint' : 'settings/providers:form.apiKeyHint')}
         type="password"
         value={values.apiKey}
         onValueChange={(apiKey) => change((v) => ({ ...v, apiKey }), 'apiKey')}

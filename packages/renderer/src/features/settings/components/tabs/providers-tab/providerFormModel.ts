@@ -5,7 +5,7 @@
  */
 import type { FormFieldError } from '../tools-tab/types';
 import { type FieldError, toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { type ProviderInputParsed, providerInputSchema, type ProviderKind, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
+import { keyMustBeReentered, type ProviderInputParsed, providerInputSchema, type ProviderKind, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
 
 export interface ModelRow {
   /** Stable React key; rows are added and removed in the middle. */
@@ -84,8 +84,16 @@ export function mapProviderFieldErrors(values: ProviderFormValues, fieldErrors: 
   return errors;
 }
 
-export function validateProviderForm(values: ProviderFormValues): ProviderFormValidation {
+/** Whether the stored key must be typed again: the kind or base URL differs from the stored provider's. */
+export function mustReenterKey(values: ProviderFormValues, stored: ProviderRecord | undefined): boolean {
+  return stored !== undefined && keyMustBeReentered(stored, { kind: values.kind, baseUrl: values.baseUrl, apiKey: values.apiKey });
+}
+
+/** The shared schema's verdict, plus (when editing `stored`) the key asked for again after an address change. */
+export function validateProviderForm(values: ProviderFormValues, stored?: ProviderRecord): ProviderFormValidation {
   const parsed = providerInputSchema.safeParse(toProviderCandidate(values));
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, errors: mapProviderFieldErrors(values, toFieldErrors(parsed.error)) };
+  const reenter: ProviderFormErrors = mustReenterKey(values, stored) ? { apiKey: { code: 'reenterForNewAddress' } } : {};
+  if (parsed.success && !reenter.apiKey) return { ok: true, value: parsed.data };
+  const schemaErrors = parsed.success ? {} : mapProviderFieldErrors(values, toFieldErrors(parsed.error));
+  return { ok: false, errors: { ...reenter, ...schemaErrors } };
 }

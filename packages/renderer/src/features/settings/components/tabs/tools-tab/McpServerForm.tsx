@@ -13,7 +13,7 @@ import { describedBy, FieldErrorText } from '../../../../../components/FieldMess
 import { SelectField } from '../../../../../components/SelectField';
 import { TextField } from '../../../../../components/TextField';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
-import { emptyFormValues, rowIdGenerator, toFormValues } from './formModel';
+import { emptyFormValues, hasStoredSecrets, rowIdGenerator, toFormValues } from './formModel';
 import { TransportFields } from './TransportFields';
 import type { McpServerFormMode, McpServerFormSubmit } from './types';
 import { useMcpServerForm } from './useMcpServerForm';
@@ -78,6 +78,11 @@ export function McpServerForm({ mode, initial, onSubmit, onClose }: McpServerFor
         onValueChange={(type: McpServerTransport) => change((v) => ({ ...v, type }), 'type')}
         error={transportError}
       />
+      {hasStoredSecrets(initialValues) && (
+        <p className="notice" data-testid="stored-secrets-note">
+          <span>{t('settings/tools:form.storedSecretsNote')}</span>
+        </p>
+      )}
       <TransportFields idPrefix={idPrefix} form={form} newRowId={newRowId} />
       <TextField
         id={`${idPrefix}-timeout`}

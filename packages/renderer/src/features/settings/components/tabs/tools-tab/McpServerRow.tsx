@@ -9,6 +9,7 @@ import { DegradedMarker } from './status/DegradedMarker';
 import { RuntimeInstallDialog } from './runtime/RuntimeInstallDialog';
 import { currentError, missingRuntime } from './status/serverStatus';
 import { StatusBadge } from './status/StatusBadge';
+import { deleteButtonId } from './useFocusAfterDelete';
 
 const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
   stdio: 'settings/tools:transport.stdio',
@@ -99,6 +100,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
             {t('settings/tools:list.edit')}
           </button>
           <button
+            id={deleteButtonId(server.id)}
             type="button"
             className="button button--quiet button--danger"
             aria-label={t('settings/tools:list.deleteServer', { name: server.name })}

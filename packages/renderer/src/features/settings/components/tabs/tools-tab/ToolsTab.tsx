@@ -11,6 +11,7 @@ import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
 import { PresetList } from './presets/PresetList';
 import { RuntimePanel } from './runtime/RuntimePanel';
+import { useFocusAfterDelete } from './useFocusAfterDelete';
 import { FailureAlert } from '../../../../../components/FailureAlert';
 
 type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
@@ -32,6 +33,8 @@ export function ToolsTab() {
   const runtimeInstalled = () => setRuntimeInstalls((n) => n + 1);
   const close = () => setDialog({ kind: 'none' });
   const titleId = useId();
+  const addButtonId = useId();
+  const focusAfterDelete = useFocusAfterDelete(servers.data, addButtonId);
 
   async function toggle(server: McpServerView, enabled: boolean) {
     setActionFailure(undefined);
@@ -61,7 +64,10 @@ export function ToolsTab() {
 
   const add = (input: McpServerInputParsed) => api.mcp.add.mutate(input);
   const update = (id: string) => (input: McpServerInputParsed) => api.mcp.update.mutate({ id, ...input });
-  const remove = (server: McpServerView) => api.mcp.remove.mutate({ id: server.id });
+  const remove = async (server: McpServerView) => {
+    await api.mcp.remove.mutate({ id: server.id });
+    focusAfterDelete(server.id);
+  };
 
   return (
     <section className="tools-tab" aria-labelledby={titleId}>
@@ -70,7 +76,7 @@ export function ToolsTab() {
           <h2 id={titleId}>{t('settings/tools:title')}</h2>
           <p className="section-header__description">{t('settings/tools:description')}</p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'add' })}>
+        <button id={addButtonId} type="button" className="button button--primary" onClick={() => setDialog({ kind: 'add' })}>
           {t('settings/tools:addServer')}
         </button>
       </div>

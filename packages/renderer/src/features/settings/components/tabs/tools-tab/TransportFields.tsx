@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../../../components/TextField';
 import { type TextRowLabels, TextRows } from '../../../../../components/TextRows';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
-import { type KeyValueLabels, KeyValueRows } from './KeyValueRows';
+import { describedBy, FieldErrorText } from '../../../../../components/FieldMessage';
+import { type CopyRows, type KeyValueLabels, KeyValueRows } from './KeyValueRows';
+import { useAppEnvNames } from './useAppEnvNames';
 import type { McpServerFormState } from './useMcpServerForm';
 
 export interface TransportFieldsProps {
@@ -39,6 +41,12 @@ const ENV_LABELS: KeyValueLabels = {
   remove: 'settings/tools:form.removeEnv',
 };
 
+const COPY_LABELS: CopyRows['labels'] = {
+  add: 'settings/tools:form.copyEnv',
+  name: 'settings/tools:form.copyEnvName',
+  note: 'settings/tools:form.copyEnvNote',
+};
+
 const HEADER_LABELS: KeyValueLabels = {
   legend: 'settings/tools:form.headers',
   name: 'settings/tools:form.headerName',
@@ -55,51 +63,7 @@ export function TransportFields({ idPrefix, form, newRowId }: TransportFieldsPro
   const { values, errors, change, blur } = form;
 
   if (values.type === 'stdio') {
-    return (
-      <>
-        <TextField
-          id={`${idPrefix}-command`}
-          label={t('settings/tools:form.command')}
-          hint={t('settings/tools:form.commandHint')}
-          value={values.command}
-          onValueChange={(command) => change((v) => ({ ...v, command }), 'command')}
-          onBlur={(event) => blur('command', event)}
-          error={fieldErrorMessage(t, errors.command)}
-          spellCheck={false}
-          autoComplete="off"
-        />
-        <TextRows
-          list="args"
-          idPrefix={idPrefix}
-          labels={ARGUMENT_LABELS}
-          rows={values.args}
-          errors={errors}
-          newRowId={newRowId}
-          onChange={(args, field) => change((v) => ({ ...v, args }), field)}
-          onBlur={blur}
-        />
-        <KeyValueRows
-          list="env"
-          idPrefix={idPrefix}
-          labels={ENV_LABELS}
-          rows={values.env}
-          errors={errors}
-          newRowId={newRowId}
-          onChange={(env, field) => change((v) => ({ ...v, env }), field)}
-          onBlur={blur}
-        />
-        <TextRows
-          list="watchPaths"
-          idPrefix={idPrefix}
-          labels={WATCH_PATH_LABELS}
-          rows={values.watchPaths}
-          errors={errors}
-          newRowId={newRowId}
-          onChange={(watchPaths, field) => change((v) => ({ ...v, watchPaths }), field)}
-          onBlur={blur}
-        />
-      </>
-    );
+    return <StdioFields idPrefix={idPrefix} form={form} newRowId={newRowId} />;
   }
 
   return (
@@ -124,6 +88,77 @@ export function TransportFields({ idPrefix, form, newRowId }: TransportFieldsPro
         errors={errors}
         newRowId={newRowId}
         onChange={(headers, field) => change((v) => ({ ...v, headers }), field)}
+        onBlur={blur}
+      />
+    </>
+  );
+}
+
+/** A stdio server's fields: command, arguments, environment (typed or copied), the switch, watch paths. */
+function StdioFields({ idPrefix, form, newRowId }: TransportFieldsProps) {
+  const { t } = useTranslation();
+  const { values, errors, change, blur } = form;
+  const envNames = useAppEnvNames();
+  const inheritId = `${idPrefix}-inherit-env`;
+  const inheritError = fieldErrorMessage(t, errors.inheritEnv);
+
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-command`}
+        label={t('settings/tools:form.command')}
+        hint={t('settings/tools:form.commandHint')}
+        value={values.command}
+        onValueChange={(command) => change((v) => ({ ...v, command }), 'command')}
+        onBlur={(event) => blur('command', event)}
+        error={fieldErrorMessage(t, errors.command)}
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <TextRows
+        list="args"
+        idPrefix={idPrefix}
+        labels={ARGUMENT_LABELS}
+        rows={values.args}
+        errors={errors}
+        newRowId={newRowId}
+        onChange={(args, field) => change((v) => ({ ...v, args }), field)}
+        onBlur={blur}
+      />
+      <KeyValueRows
+        list="env"
+        idPrefix={idPrefix}
+        labels={ENV_LABELS}
+        rows={values.env}
+        errors={errors}
+        newRowId={newRowId}
+        onChange={(env, field) => change((v) => ({ ...v, env }), field)}
+        onBlur={blur}
+        copy={{ labels: COPY_LABELS, names: envNames }}
+      />
+      <div className="field field--inline">
+        <input
+          id={inheritId}
+          type="checkbox"
+          checked={values.inheritEnv}
+          onChange={(event) => change((v) => ({ ...v, inheritEnv: event.target.checked }), 'inheritEnv')}
+          aria-invalid={inheritError ? true : undefined}
+          aria-describedby={describedBy(`${inheritId}-hint`, inheritError && `${inheritId}-error`)}
+        />
+        <label htmlFor={inheritId}>{t('settings/tools:form.inheritEnv')}</label>
+        <p id={`${inheritId}-hint`} className={values.inheritEnv ? 'field__hint field__hint--warning' : 'field__hint'}>
+          {t(values.inheritEnv ? 'settings/tools:form.inheritEnvWarning' : 'settings/tools:form.inheritEnvHint')}
+        </p>
+        <FieldErrorText id={`${inheritId}-error`} message={inheritError} />
+      </div>
+      <TextRows
+        list="watchPaths"
+        idPrefix={idPrefix}
+        labels={WATCH_PATH_LABELS}
+        rows={values.watchPaths}
+        errors={errors}
+        newRowId={newRowId}
+        onChange={(watchPaths, field) => change((v) => ({ ...v, watchPaths }), field)}
         onBlur={blur}
       />
     </>

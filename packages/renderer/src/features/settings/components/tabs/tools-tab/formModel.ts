@@ -9,6 +9,7 @@ import {
   type McpServerInput,
   parseMcpServerInput,
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { SECRET_SET } from '@elftia/desktop/shared/contracts/secrets.ts';
 import type { ArgumentRow, FieldKey, FormErrors, FormValidation, KeyValueRow, McpServerFormValues } from './types';
 
 export type NewRowId = () => string;
@@ -27,6 +28,7 @@ export function emptyFormValues(): McpServerFormValues {
     args: [],
     env: [],
     watchPaths: [],
+    inheritEnv: false,
     url: '',
     headers: [],
     timeoutSec: String(MCP_TIMEOUT_DEFAULT_SEC),
@@ -35,7 +37,13 @@ export function emptyFormValues(): McpServerFormValues {
 }
 
 function toRows(record: Record<string, string> | undefined, newId: NewRowId): KeyValueRow[] {
-  return Object.entries(record ?? {}).map(([key, value]) => ({ id: newId(), key, value }));
+  return Object.entries(record ?? {}).map(([key, value]) => (value === SECRET_SET ? { id: newId(), key, value, stored: true } : { id: newId(), key, value }));
+}
+
+/** Whether the server came with stored secrets the form shows as SECRET_SET (values, URL parts, arguments). */
+export function hasStoredSecrets(values: McpServerFormValues): boolean {
+  const lists = [...values.env, ...values.headers].some((row) => row.stored);
+  return lists || values.url.includes(SECRET_SET) || values.args.some((row) => row.value.includes(SECRET_SET));
 }
 
 /** Prefills the form from a stored server (via toInput). */
@@ -50,6 +58,7 @@ export function toFormValues(input: McpServerInput, newId: NewRowId): McpServerF
     values.args = (input.args ?? []).map((value) => ({ id: newId(), value }));
     values.env = toRows(input.env, newId);
     values.watchPaths = (input.watchPaths ?? []).map((value) => ({ id: newId(), value }));
+    values.inheritEnv = input.inheritEnv ?? false;
   } else {
     values.url = input.url;
     values.headers = toRows(input.headers, newId);
@@ -61,6 +70,8 @@ export function toFormValues(input: McpServerInput, newId: NewRowId): McpServerF
 // expressible here; the CLI's --arg '' still is.)
 const filledValues = (rows: ArgumentRow[]) => rows.filter((row) => row.value.trim() !== '');
 const filledPairs = (rows: KeyValueRow[]) => rows.filter((row) => row.key.trim() !== '' || row.value !== '');
+const typedPairs = (rows: KeyValueRow[]) => filledPairs(rows).filter((row) => !row.copied);
+const copiedRows = (rows: KeyValueRow[]) => filledPairs(rows).filter((row) => row.copied);
 
 function parseTimeout(text: string): number | null {
   // null (not NaN or 0) makes the schema answer "enter a whole number" for an empty box.
@@ -71,12 +82,16 @@ function parseTimeout(text: string): number | null {
 export function toCandidate(values: McpServerFormValues): Record<string, unknown> {
   const common = { name: values.name, type: values.type, timeoutSec: parseTimeout(values.timeoutSec), enabled: values.enabled };
   if (values.type === 'stdio') {
+    const copyEnv = copiedRows(values.env).map((row) => row.key.trim());
     return {
       ...common,
       command: values.command,
       args: filledValues(values.args).map((row) => row.value),
-      env: Object.fromEntries(filledPairs(values.env).map((row) => [row.key.trim(), row.value])),
+      env: Object.fromEntries(typedPairs(values.env).map((row) => [row.key.trim(), row.value])),
       watchPaths: filledValues(values.watchPaths).map((row) => row.value),
+      // Absent is off: an update replaces the whole record, so unchecking needs no `false`.
+      ...(values.inheritEnv ? { inheritEnv: true } : {}),
+      ...(copyEnv.length > 0 ? { copyEnv } : {}),
     };
   }
   return {
@@ -86,12 +101,12 @@ export function toCandidate(values: McpServerFormValues): Record<string, unknown
   };
 }
 
-const TOP_LEVEL_FIELDS = new Set<string>(['name', 'type', 'command', 'url', 'timeoutSec', 'enabled']);
+const TOP_LEVEL_FIELDS = new Set<string>(['name', 'type', 'command', 'url', 'timeoutSec', 'enabled', 'inheritEnv']);
 
 /**
- * Places the schema's (or the router's) errors on the form: `args.2` (or `watchPaths.2`) on the third
- * filled row of that list, `env.KEY` / `headers.NAME` on the row with that name, anything else on the
- * form itself.
+ * Places the schema's (or the router's) errors on the form: `args.2` (or `watchPaths.2`, `copyEnv.2`)
+ * on the third filled row of that list, `env.KEY` / `headers.NAME` on the row with that name, anything
+ * else on the form itself.
  * The first error for a place wins.
  */
 export function mapFieldErrors(values: McpServerFormValues, fieldErrors: readonly FieldError[]): FormErrors {
@@ -113,9 +128,13 @@ function placeOf(values: McpServerFormValues, field: string): FieldKey {
     const row = filledValues(values[head])[Number(rest)];
     return row ? `${head}:${row.id}` : 'form';
   }
+  if (head === 'copyEnv') {
+    const row = copiedRows(values.env)[Number(rest)];
+    return row ? `env:${row.id}` : 'form';
+  }
   if (head === 'env' || head === 'headers') {
     // Object.fromEntries keeps the last row with a name, so that is the row the value came from.
-    const row = filledPairs(values[head]).findLast((r) => r.key.trim() === rest);
+    const row = (head === 'env' ? typedPairs(values.env) : filledPairs(values.headers)).findLast((r) => r.key.trim() === rest);
     return row ? `${head}:${row.id}` : 'form';
   }
   return 'form';

@@ -15,7 +15,15 @@ export interface ArgumentRow {
 export interface KeyValueRow {
   id: string;
   key: string;
+  /** SECRET_SET while a stored (write-only) value is kept. */
   value: string;
+  /** The row came with a stored secret: its value is not shown, and emptying the field keeps it. */
+  stored?: boolean;
+  /**
+   * An environment variable copied from the app's environment when the form is saved (`copyEnv`):
+   * main resolves it, so the form never holds the value and `value` stays empty.
+   */
+  copied?: boolean;
 }
 
 /**
@@ -30,6 +38,8 @@ export interface McpServerFormValues {
   env: KeyValueRow[];
   /** Files or folders whose change restarts a stdio server. */
   watchPaths: ArgumentRow[];
+  /** A stdio server gets the app's whole environment instead of the allowlist. */
+  inheritEnv: boolean;
   url: string;
   headers: KeyValueRow[];
   /** As typed, so "abc" or "" reports an error instead of silently becoming a number. */
@@ -54,7 +64,7 @@ export type TextRowListName = 'args' | 'watchPaths';
  * Where an error shows: a top-level field, one row of a list (`env:<row id>`), or the form as a whole
  * for an error no field owns.
  */
-export type FieldKey = 'name' | 'type' | 'command' | 'url' | 'timeoutSec' | 'enabled' | `${RowListName}:${string}` | 'form';
+export type FieldKey = 'name' | 'type' | 'command' | 'url' | 'timeoutSec' | 'enabled' | 'inheritEnv' | `${RowListName}:${string}` | 'form';
 
 export type FormErrors = Partial<Record<FieldKey, FormFieldError>>;
 

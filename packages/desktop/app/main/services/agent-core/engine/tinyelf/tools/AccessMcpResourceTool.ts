@@ -10,7 +10,7 @@ import type { JsonSchema, ToolExecutionContext, ToolExecutionResult } from '../I
 import type { CallTarget, PreparableTool, Preparation } from '../preparedCall';
 import { DEFAULT_TOOL_TIMEOUT_MS, boundedCall } from './boundedCall';
 import { flattenContent, toolErrorResult } from './flattenContent';
-import type { McpTurnScope } from './mcpScope';
+import { type McpTurnScope, requiredField } from './mcpScope';
 
 export const ACCESS_MCP_RESOURCE = 'access_mcp_resource';
 
@@ -38,13 +38,13 @@ export class AccessMcpResourceTool implements PreparableTool {
   async prepare(args: Record<string, unknown>): Promise<Preparation> {
     const server = await this.scope.connectedServer(args.server_name);
     if (!server.ok) {
-      return { ok: false, target: { toolName: this.name, arguments: args, needsApproval: true }, result: toolErrorResult(server.code, server.message) };
+      return { ok: false, target: { toolName: this.name, arguments: args, needsApproval: true }, result: toolErrorResult(server.code, server.message, server.details) };
     }
     const { id, name } = server.value;
     const target: CallTarget = { serverId: id, serverName: name, toolName: this.name, arguments: args, annotations: ANNOTATIONS, needsApproval: true };
     const uri = args.uri;
     if (typeof uri !== 'string' || uri.trim() === '') {
-      return { ok: false, target, result: toolErrorResult('INVALID_ARGUMENTS', `"uri" is required: the URI of a resource of "${name}".`) };
+      return { ok: false, target, result: toolErrorResult('INVALID_ARGUMENTS', `"uri" is required: the URI of a resource of "${name}".`, requiredField('uri')) };
     }
     const run = (context: ToolExecutionContext) =>
       boundedCall(
@@ -80,5 +80,6 @@ function describeFailure(error: unknown, serverName: string, uri: string): ToolE
   const code = isMcpServiceError(error) ? error.code : 'REQUEST_FAILED';
   if (code === 'CANCELLED') return toolErrorResult('CANCELLED', 'Resource read cancelled.');
   const detail = isMcpServiceError(error) && typeof error.params.detail === 'string' ? error.params.detail : error instanceof Error ? error.message : String(error);
-  return toolErrorResult(code, `Could not read resource "${uri}" from MCP server "${serverName}": ${detail}`, isMcpServiceError(error) ? error.params : undefined);
+  const errorParams = isMcpServiceError(error) ? error.params : {};
+  return toolErrorResult(code, `Could not read resource "${uri}" from MCP server "${serverName}": ${detail}`, { errorParams: { server: serverName, ...errorParams } });
 }

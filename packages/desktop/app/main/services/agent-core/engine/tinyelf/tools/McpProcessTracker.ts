@@ -100,14 +100,15 @@ export class McpProcessTracker implements ProcessTracker {
   }
 
   /**
-   * Starts tracking; call after the connection started, so its PID is known and can be persisted.
+   * Starts tracking; call once the process is spawned, so its PID is known and can be persisted.
    * Resolves once the PID is persisted (callers need not wait); never rejects.
    */
   track(connection: TrackedConnection): Promise<void> {
     if (this.tracked.has(connection)) return Promise.resolve();
     const pid = reportedPid(connection);
     this.tracked.set(connection, pid);
-    return this.report(pid === undefined ? undefined : this.config.registry?.add(pid));
+    const marker = connection.treeMarker;
+    return this.report(pid === undefined ? undefined : this.config.registry?.add(pid, marker === undefined ? {} : { marker }));
   }
 
   /** Stops tracking without closing (the owner closed it and confirmed the tree is gone). Never rejects. */

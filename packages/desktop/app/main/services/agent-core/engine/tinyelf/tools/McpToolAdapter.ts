@@ -67,11 +67,15 @@ export class McpToolAdapter implements ITool {
   }
 }
 
-/** McpServiceError keeps its code; its message is already redacted and one line long. */
+/**
+ * McpServiceError keeps its code, parameters and field errors for the UI; its message, already
+ * redacted and one line long, is the model's. The stderr `detail` stays in the server's log.
+ */
 function describeFailure(error: unknown): ToolExecutionResult {
   if (isMcpServiceError(error)) {
     if (error.code === 'CANCELLED') return toolErrorResult('CANCELLED', 'Tool call cancelled.');
-    return toolErrorResult(error.code, `Tool call failed: ${error.message}`, error.params);
+    // The detail (redacted, often the server's last stderr lines) is the card's "Technical details".
+    return toolErrorResult(error.code, `Tool call failed: ${error.message}`, { errorParams: error.params, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
   }
   return toolErrorResult('REQUEST_FAILED', `Tool call failed: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -7,7 +7,7 @@ import type { MCPTool } from '../../../../../../shared/contracts/mcp-tool';
 import type { JsonSchema, ToolExecutionResult } from '../ITool';
 import type { PreparableTool, Preparation } from '../preparedCall';
 import { toolErrorResult } from './flattenContent';
-import type { McpTurnScope } from './mcpScope';
+import { type McpTurnScope, requiredField } from './mcpScope';
 import { summarizeSchema } from './schemaSummary';
 
 export const SEARCH_TOOLS = 'search_tools';
@@ -77,7 +77,7 @@ export class SearchToolsTool implements PreparableTool {
 
   private search(args: Record<string, unknown>): ToolExecutionResult {
     const query = typeof args.query === 'string' ? args.query.trim() : '';
-    if (query === '') return toolErrorResult('INVALID_ARGUMENTS', '"query" is required: keywords describing the tool you need.');
+    if (query === '') return toolErrorResult('INVALID_ARGUMENTS', '"query" is required: keywords describing the tool you need.', requiredField('query'));
     const requested = typeof args.limit === 'number' && Number.isFinite(args.limit) ? Math.floor(args.limit) : DEFAULT_SEARCH_LIMIT;
     const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, requested));
     const matches = rankTools(this.scope.tools, query, limit);

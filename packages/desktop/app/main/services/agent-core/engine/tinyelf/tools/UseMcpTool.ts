@@ -7,7 +7,7 @@
  */
 import type { JsonSchema, ToolErrorCode, ToolExecutionContext, ToolExecutionResult } from '../ITool';
 import type { ArgumentCheck, CallTarget, PreparableTool, Preparation } from '../preparedCall';
-import { toolErrorResult } from './flattenContent';
+import { type ToolErrorDetails, toolErrorResult } from './flattenContent';
 import { McpToolAdapter, type McpToolAdapterOptions } from './McpToolAdapter';
 import { type McpTurnScope, objectArgument } from './mcpScope';
 
@@ -36,7 +36,11 @@ export class UseMcpTool implements PreparableTool {
 
   async prepare(args: Record<string, unknown>): Promise<Preparation> {
     const fallback: CallTarget = { toolName: this.name, arguments: args, needsApproval: true };
-    const fail = (lookup: { code: ToolErrorCode; message: string }): Preparation => ({ ok: false, target: fallback, result: toolErrorResult(lookup.code, lookup.message) });
+    const fail = (lookup: { code: ToolErrorCode; message: string; details?: ToolErrorDetails }): Preparation => ({
+      ok: false,
+      target: fallback,
+      result: toolErrorResult(lookup.code, lookup.message, lookup.details),
+    });
     const server = await this.scope.connectedServer(args.server_name);
     if (!server.ok) return fail(server);
     const tool = await this.scope.serverTool(server.value, args.tool_name);
@@ -52,8 +56,8 @@ export class UseMcpTool implements PreparableTool {
       needsApproval: true,
       ...(mcpTool.annotations ? { annotations: mcpTool.annotations } : {}),
     };
-    const problem = this.check.problem(`"${mcpTool.name}" on server "${mcpTool.serverName}"`, mcpTool.name, mcpTool.inputSchema, toolArgs.value);
-    if (problem !== undefined) return { ok: false, target, result: toolErrorResult('INVALID_ARGUMENTS', problem) };
+    const failure = this.check.failure(`"${mcpTool.name}" on server "${mcpTool.serverName}"`, mcpTool.name, mcpTool.inputSchema, toolArgs.value);
+    if (failure !== undefined) return { ok: false, target, result: failure };
     const adapter = new McpToolAdapter(mcpTool, this.scope.mcp, this.adapterOptions);
     return { ok: true, target, run: (context) => adapter.execute(toolArgs.value, context) };
   }

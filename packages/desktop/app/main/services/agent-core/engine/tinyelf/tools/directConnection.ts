@@ -59,6 +59,11 @@ export class DirectMcpConnection implements TrackedConnection {
     return this.transport.pid;
   }
 
+  /** The tag in its process tree's environment, for the PID registry. */
+  get treeMarker(): string {
+    return this.transport.treeMarker;
+  }
+
   /** The last ~2000 characters the server wrote to stderr. */
   get stderrTail(): string {
     return this.stderr;

@@ -90,9 +90,13 @@ export function toToolExecutionResult(result: RawCallToolResult, options: Flatte
   };
 }
 
-/** A call that produced no server result; the message is shown to the model and the user alike. */
-export function toolErrorResult(errorCode: ToolErrorCode, message: string, errorParams?: Record<string, string | number>): ToolExecutionResult {
+/** What the UI needs to say why a call failed in the user's language (see ToolExecutionResult). */
+export type ToolErrorDetails = Pick<ToolExecutionResult, 'errorParams' | 'fieldErrors'>;
+
+/** A call that produced no server result; `message` is what the model reads, `details` what the UI translates. */
+export function toolErrorResult(errorCode: ToolErrorCode, message: string, details: ToolErrorDetails = {}): ToolExecutionResult {
   const result: ToolExecutionResult = { text: message, content: [{ type: 'text', text: message }], isError: true, errorCode };
-  if (errorParams && Object.keys(errorParams).length > 0) result.errorParams = errorParams;
+  if (details.errorParams && Object.keys(details.errorParams).length > 0) result.errorParams = details.errorParams;
+  if (details.fieldErrors && details.fieldErrors.length > 0) result.fieldErrors = details.fieldErrors;
   return result;
 }

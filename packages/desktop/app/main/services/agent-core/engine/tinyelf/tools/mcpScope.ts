@@ -4,9 +4,11 @@
  * like one that does not exist: the model must not reach around the user's choice by name.
  */
 import type { MCPTool } from '../../../../../../shared/contracts/mcp-tool';
+import { nameKey } from '../../../../../../shared/contracts/names';
 import type { McpService } from '../../../../capabilities/tools/mcp-users/McpService';
 import { errorText } from '../../../../capabilities/tools/mcp-users/McpServiceError';
 import type { ToolErrorCode } from '../ITool';
+import type { ToolErrorDetails } from './flattenContent';
 
 /** What the engine needs of McpService (public methods only). */
 export type EngineMcpService = Pick<
@@ -19,12 +21,12 @@ export interface ScopeServer {
   name: string;
 }
 
-/** A failed lookup says why in a code (for the ToolCallView) and a message (for the model). */
-export type Lookup<T> = { ok: true; value: T } | { ok: false; code: ToolErrorCode; message: string };
+/** A failed lookup says why in a code with its details (for the ToolCallView) and a message (for the model). */
+export type Lookup<T> = { ok: true; value: T } | { ok: false; code: ToolErrorCode; message: string; details?: ToolErrorDetails };
 
-/** Same rule as server names in the repository: trimmed, case-insensitive. */
-function nameKey(name: string): string {
-  return name.trim().toLocaleLowerCase('en-US');
+/** A missing engine-tool argument, as the tool card lists it. */
+export function requiredField(field: string): ToolErrorDetails {
+  return { fieldErrors: [{ field, code: 'required', reason: 'is required' }] };
 }
 
 export class McpTurnScope {
@@ -43,14 +45,31 @@ export class McpTurnScope {
   /** The named server when it is in scope and connected; otherwise a message for the model. */
   async connectedServer(name: unknown): Promise<Lookup<ScopeServer>> {
     if (typeof name !== 'string' || name.trim() === '') {
-      return { ok: false, code: 'INVALID_ARGUMENTS', message: `"server_name" is required: the name of an MCP server. Available servers: ${this.available()}.` };
+      return {
+        ok: false,
+        code: 'INVALID_ARGUMENTS',
+        message: `"server_name" is required: the name of an MCP server. Available servers: ${this.available()}.`,
+        details: requiredField('server_name'),
+      };
     }
     const server = this.servers.find((s) => nameKey(s.name) === nameKey(name));
-    if (!server) return { ok: false, code: 'SERVER_NOT_FOUND', message: `No MCP server named "${name}" is available in this conversation. Available servers: ${this.available()}.` };
+    if (!server) {
+      return {
+        ok: false,
+        code: 'SERVER_NOT_FOUND',
+        message: `No MCP server named "${name}" is available in this conversation. Available servers: ${this.available()}.`,
+        details: { errorParams: { server: name } },
+      };
+    }
     const state = await this.mcp.getState(server.id).catch(() => undefined);
     if (state?.status !== 'connected') {
       const status = state?.status ?? 'removed';
-      return { ok: false, code: 'NOT_CONNECTED', message: `MCP server "${server.name}" is not connected (status: ${status}). Try again later or use another server.` };
+      return {
+        ok: false,
+        code: 'NOT_CONNECTED',
+        message: `MCP server "${server.name}" is not connected (status: ${status}). Try again later or use another server.`,
+        details: { errorParams: { server: server.name, status } },
+      };
     }
     return { ok: true, value: server };
   }
@@ -61,15 +80,32 @@ export class McpTurnScope {
     try {
       tools = await this.mcp.listServerTools(server.id);
     } catch (error) {
-      return { ok: false, code: 'REQUEST_FAILED', message: `Could not list the tools of MCP server "${server.name}": ${errorText(error)}.` };
+      return {
+        ok: false,
+        code: 'REQUEST_FAILED',
+        message: `Could not list the tools of MCP server "${server.name}": ${errorText(error)}.`,
+        details: { errorParams: { server: server.name } },
+      };
     }
     const names = tools.map((t) => t.name);
     const listed = names.length > 40 ? `${names.slice(0, 40).join(', ')}, … (${names.length} in all; use search_tools)` : names.join(', ') || 'none';
     if (typeof toolName !== 'string' || toolName.trim() === '') {
-      return { ok: false, code: 'INVALID_ARGUMENTS', message: `"tool_name" is required: the name of a tool on "${server.name}". Its tools: ${listed}.` };
+      return {
+        ok: false,
+        code: 'INVALID_ARGUMENTS',
+        message: `"tool_name" is required: the name of a tool on "${server.name}". Its tools: ${listed}.`,
+        details: requiredField('tool_name'),
+      };
     }
     const tool = tools.find((t) => t.name === toolName) ?? tools.find((t) => t.name.toLowerCase() === toolName.trim().toLowerCase());
-    if (!tool) return { ok: false, code: 'TOOL_NOT_FOUND', message: `MCP server "${server.name}" has no tool named "${toolName}". Its tools: ${listed}.` };
+    if (!tool) {
+      return {
+        ok: false,
+        code: 'TOOL_NOT_FOUND',
+        message: `MCP server "${server.name}" has no tool named "${toolName}". Its tools: ${listed}.`,
+        details: { errorParams: { server: server.name, tool: toolName } },
+      };
+    }
     return { ok: true, value: tool };
   }
 }
@@ -82,9 +118,15 @@ export function objectArgument(value: unknown, field: string): Lookup<Record<str
     try {
       parsed = value.trim() === '' ? {} : JSON.parse(value);
     } catch {
-      return { ok: false, code: 'INVALID_ARGUMENTS', message: `"${field}" must be a JSON object; the text given is not valid JSON.` };
+      return { ok: false, code: 'INVALID_ARGUMENTS', message: `"${field}" must be a JSON object; the text given is not valid JSON.`, details: mustBeObject(field) };
     }
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, code: 'INVALID_ARGUMENTS', message: `"${field}" must be a JSON object.` };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { ok: false, code: 'INVALID_ARGUMENTS', message: `"${field}" must be a JSON object.`, details: mustBeObject(field) };
+  }
   return { ok: true, value: parsed as Record<string, unknown> };
+}
+
+function mustBeObject(field: string): ToolErrorDetails {
+  return { fieldErrors: [{ field, code: 'wrongType', params: { type: 'object' }, reason: 'must be a JSON object' }] };
 }

@@ -8,6 +8,7 @@ import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-typ
 import type { PreparedServer } from '../ConnectionPool';
 import { McpServiceError } from '../McpServiceError';
 import { envValue, searchPathEntries } from '../process/findCommand';
+import type { ProcessTracker } from '../process/ProcessTracker';
 import { runProcess } from '../process/runProcess';
 import { resolveSpawn } from '../process/spawnCommand';
 import { cacheDamage, clearNpxEntries, npmCacheDir } from './npxCache';
@@ -37,6 +38,8 @@ export interface PackagePrefetcherOptions {
   homedir: string;
   /** Default DEFAULT_INSTALL_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Told about each download process from its spawn on, like a server's (reaped after a crash). Default none. */
+  processTracker?: ProcessTracker;
 }
 
 export class PackagePrefetcher {
@@ -109,6 +112,7 @@ export class PackagePrefetcher {
       timeoutMs,
       signal: context.signal,
       onLine: (line) => context.onOutput(line),
+      processTracker: this.options.processTracker,
     });
     switch (outcome.kind) {
       case 'spawnFailed': {

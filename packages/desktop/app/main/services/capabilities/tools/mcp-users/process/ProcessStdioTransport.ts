@@ -15,6 +15,7 @@ import { LineReader } from './LineReader';
 import { AwaitedAnswers } from './AwaitedAnswers';
 import { type JsonRpcId, RESULT_TOO_LARGE_REASON } from './overlongLine';
 import { resolveSpawn } from './spawnCommand';
+import { TREE_MARKER_ENV, newTreeMarker } from './treeMarker';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree, snapshotProcessTree } from './treeKill';
 
 /** Default wait for the server to exit after stdin is closed, in milliseconds (the MCP spec's order). */
@@ -44,7 +45,10 @@ export type ProcessCloseReason = { cause: 'exit'; exitCode: number } | { cause: 
 export interface ProcessStdioTransportOptions {
   command: string;
   args?: string[];
-  /** The child's complete environment (build it with mergeEnv). Default: this process's environment. */
+  /**
+   * The child's complete environment (build it with buildServerEnv), to which TREE_MARKER_ENV is
+   * added. Default: this process's environment.
+   */
   env?: Record<string, string>;
   cwd?: string;
   /** Default process.platform. */
@@ -98,6 +102,8 @@ export class ProcessStdioTransport implements Transport {
   private readonly options: ProcessStdioTransportOptions;
   private readonly platform: NodeJS.Platform;
   private readonly lineReader: LineReader;
+  /** The TREE_MARKER_ENV value the process tree is started with. */
+  readonly treeMarker = newTreeMarker();
   private child: ChildProcess | undefined;
   private state: State = 'idle';
   private shutdown: Promise<void> | undefined;
@@ -144,7 +150,7 @@ export class ProcessStdioTransport implements Transport {
 
   private spawnChild(): Promise<void> {
     const { command, args = [], cwd } = this.options;
-    const env = this.options.env ?? process.env;
+    const env = { ...(this.options.env ?? process.env), [TREE_MARKER_ENV]: this.treeMarker };
     const resolved = resolveSpawn(command, args, { platform: this.platform, comspec: envValue(env, 'COMSPEC') });
     const child = (this.options.spawn ?? nodeSpawn)(resolved.file, resolved.args, {
       env,

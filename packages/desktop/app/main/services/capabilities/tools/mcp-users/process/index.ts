@@ -28,5 +28,6 @@ export {
   type KillTreeOptions,
   type KillTreeResult,
 } from './treeKill';
-export { PID_REGISTRY_FILE, PidRegistry, type PidEntry, type PidRegistryOptions, type PidStore } from './PidRegistry';
+export { PID_REGISTRY_FILE, PidRegistry, type PidEntry, type PidEntryDetails, type PidRegistryOptions, type PidStore } from './PidRegistry';
+export { TREE_MARKER_ENV, carriesTreeMarker, newTreeMarker } from './treeMarker';
 export type { ProcessTracker, TrackedConnection } from './ProcessTracker';

@@ -22,9 +22,8 @@ export const RESOLVING_ENV_FLAG = 'ELFTIA_RESOLVING_ENVIRONMENT';
 const PROBE_ONLY_KEYS = new Set(['_', 'SHLVL', 'PWD', 'OLDPWD', RESOLVING_ENV_FLAG]);
 
 /**
- * Proxy and CA variables. mergeEnv keeps every variable of `base` and `shellEnv`, so these reach the
- * server unless its config overrides them; listed so tests and diagnostics can name them (servers that
- * fetch packages or call APIs fail behind a corporate proxy without them).
+ * Proxy and CA variables: on the allowlist of every server's environment (serverEnv.ts), since servers
+ * that fetch packages or call APIs fail behind a corporate proxy without them.
  */
 export const PROXY_AND_CA_ENV_KEYS = [
   'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY',

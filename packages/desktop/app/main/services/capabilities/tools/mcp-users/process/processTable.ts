@@ -76,7 +76,9 @@ function readLinuxTableSync(): ProcessInfo[] {
 
 function execText(file: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile(file, args, { timeout: 5000, windowsHide: true, maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+    // LC_ALL=C: `lstart` spells month and day names in the locale, and they are parsed below.
+    const env = { ...process.env, LC_ALL: 'C' };
+    execFile(file, args, { env, timeout: 5000, windowsHide: true, maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       resolve(error ? null : stdout);
     });
   });
@@ -183,4 +185,48 @@ export async function readProcessIdentity(pid: number, platform: NodeJS.Platform
   const match = /^\s*(\S+)\s+(.*)$/.exec(text?.trim() ?? '');
   if (!match || match[1]!.startsWith('Z')) return null;
   return `ps:${match[2]}`;
+}
+
+/**
+ * When a process started, comparable with the start of another process of the same `boot`: Linux
+ * gives clock ticks since boot (so the boot id must match too), `ps` a wall-clock time in seconds.
+ */
+export interface ProcessStart {
+  boot: string;
+  at: number;
+}
+
+/** The start of a live process; null when it does not exist, is a zombie, or on Windows. */
+export async function readProcessStart(pid: number, platform: NodeJS.Platform): Promise<ProcessStart | null> {
+  if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
+  if (platform === 'linux') {
+    try {
+      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
+      if (!stat || stat.state === 'Z') return null;
+      return { boot: await readBootId(), at: Number(stat.startTicks) };
+    } catch {
+      return null;
+    }
+  }
+  const text = await execText('ps', ['-o', 'stat=,lstart=', '-p', String(pid)]);
+  const match = /^\s*(\S+)\s+(.*)$/.exec(text?.trim() ?? '');
+  if (!match || match[1]!.startsWith('Z')) return null;
+  const ms = Date.parse(match[2]!);
+  return Number.isNaN(ms) ? null : { boot: 'wall-clock', at: Math.floor(ms / 1000) };
+}
+
+/** The process group of a live process; null when it does not exist or on Windows. */
+export async function readProcessGroup(pid: number, platform: NodeJS.Platform): Promise<number | null> {
+  if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
+  if (platform === 'linux') {
+    try {
+      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
+      return stat && stat.state !== 'Z' ? stat.pgid : null;
+    } catch {
+      return null;
+    }
+  }
+  const text = await execText('ps', ['-o', 'pgid=', '-p', String(pid)]);
+  const pgid = Number(text?.trim());
+  return Number.isInteger(pgid) && pgid > 0 ? pgid : null;
 }

@@ -7,7 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import type { Env } from './loginShellEnv';
+import type { ProcessTracker } from './ProcessTracker';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree } from './treeKill';
+import { TREE_MARKER_ENV, newTreeMarker } from './treeMarker';
 
 /** After the process exits, how long its pipes may stay open before leftovers holding them are killed, in milliseconds. */
 const DRAIN_MS = 250;
@@ -32,6 +34,11 @@ export interface RunProcessOptions {
   killGraceMs?: number;
   /** How many of the last lines the result keeps. Default 20. */
   tailLines?: number;
+  /**
+   * Told about the process from its spawn until it and its tree are gone, so that one still running
+   * when the app is killed is reaped at the next start. Default none.
+   */
+  processTracker?: ProcessTracker;
 }
 
 export type ProcessOutcome =
@@ -128,10 +135,11 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRun
   };
   if (options.signal?.aborted) return { outcome: { kind: 'cancelled' }, tail };
 
+  const treeMarker = newTreeMarker();
   let child: ChildProcess;
   try {
     child = spawn(options.file, [...options.args], {
-      env: options.env,
+      env: { ...options.env, [TREE_MARKER_ENV]: treeMarker },
       stdio: ['ignore', 'pipe', 'pipe'],
       // POSIX: its own process group, so the whole tree can be signalled. Not on Windows, where
       // detached opens a console window; taskkill /T covers the tree there.
@@ -157,10 +165,34 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRun
     stream?.on('data', (chunk: Buffer) => splitter.push(chunk));
     return splitter;
   });
-  const closed = new Promise<true>((resolve) => child.once('close', () => resolve(true)));
   const pid = child.pid!;
-  const killTree = () => killProcessTree(pid, { platform, graceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
+  const running: Running = {
+    child,
+    exited,
+    closed: new Promise<true>((resolve) => child.once('close', () => resolve(true))),
+    splitters,
+    killTree: () => killProcessTree(pid, { platform, graceMs: options.killGraceMs ?? DEFAULT_KILL_GRACE_MS }),
+  };
+  const tracked = { pid, treeMarker, close: () => running.killTree().then(() => undefined) };
+  await options.processTracker?.track(tracked);
+  try {
+    return { outcome: await supervise(running, options), tail, pid };
+  } finally {
+    await options.processTracker?.untrack(tracked);
+  }
+}
 
+interface Running {
+  child: ChildProcess;
+  exited: Promise<ProcessOutcome>;
+  closed: Promise<true>;
+  splitters: LineSplitter[];
+  killTree: () => Promise<unknown>;
+}
+
+/** Waits for the exit, the timeout or the cancel, and leaves nothing of the tree running. */
+async function supervise(running: Running, options: RunProcessOptions): Promise<ProcessOutcome> {
+  const { child, exited, closed, killTree } = running;
   const stop = stopTrigger(options.timeoutMs, options.signal);
   const outcome = await Promise.race([exited, stop.fired.then((kind): ProcessOutcome => ({ kind }))]);
   stop.dispose();
@@ -170,12 +202,12 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRun
   }
   // A descendant still holding our pipes after the process exited is a leftover; it goes too. Not on
   // Windows: there the exited PID may already belong to an unrelated process.
-  if (!(await raceTimeout(closed, DRAIN_MS)) && platform !== 'win32') {
+  if (!(await raceTimeout(closed, DRAIN_MS)) && options.platform !== 'win32') {
     await killTree();
     await raceTimeout(closed, DRAIN_MS);
   }
   child.stdout?.destroy();
   child.stderr?.destroy();
-  for (const splitter of splitters) splitter.end();
-  return { outcome, tail, pid };
+  for (const splitter of running.splitters) splitter.end();
+  return outcome;
 }

@@ -1,15 +1,21 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
-import type { McpLogEntry, McpLogLevel } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogEntry, McpLogLevel, McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import { errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
-import { useApiSubscription } from '../../../../../../lib/useApiSubscription';
+import { useReducedSubscription } from '../../../../../../lib/useApiSubscription';
 
 /**
- * The most lines rendered. McpService already bounds each log (McpLogBuffer, 500 entries by
- * default); this keeps the DOM small even if that bound is raised.
+ * The most lines kept and rendered. McpService bounds each log too (McpLogBuffer, 500 entries by
+ * default), but the lines arrive one push at a time here, so this view bounds its own copy.
  */
 export const MAX_LOG_LINES = 500;
+
+/** A snapshot replaces the lines, an append adds to them; the oldest go first past MAX_LOG_LINES. */
+export function applyLogUpdate(lines: McpLogEntry[] | undefined, update: McpLogUpdate): McpLogEntry[] {
+  const kept = update.kind === 'snapshot' ? update.entries : [...(lines ?? []), ...update.entries];
+  return kept.length > MAX_LOG_LINES ? kept.slice(-MAX_LOG_LINES) : kept;
+}
 
 /** Within this many pixels of the bottom counts as "following" the log. */
 const FOLLOW_SLACK_PX = 24;
@@ -40,14 +46,14 @@ function LogLine({ entry, time }: { entry: McpLogEntry; time: Intl.DateTimeForma
  */
 export function LogView({ server }: { server: McpServerView }) {
   const { t, i18n } = useTranslation();
-  const log = useApiSubscription((api) => api.mcp.onLogs, { id: server.id });
+  const log = useReducedSubscription((api) => api.mcp.onLogs, applyLogUpdate, { id: server.id });
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const time = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }),
     [i18n.language],
   );
-  const entries = useMemo(() => log.data?.slice(-MAX_LOG_LINES), [log.data]);
+  const entries = log.data;
 
   useLayoutEffect(() => {
     const element = scroller.current;

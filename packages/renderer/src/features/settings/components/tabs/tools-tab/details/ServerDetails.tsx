@@ -2,18 +2,22 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import { ConnectionError } from '../status/ConnectionError';
+import { EnvironmentNames } from './EnvironmentNames';
 import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
+import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
 /**
- * One server's diagnostics: its error history, Restart, its live log and the tools it offers.
+ * One server's diagnostics: its error history, Restart, its live log, the environment variable names
+ * a stdio server gets, and the tools it offers.
  * Mounted only while expanded, so closed panels hold no log subscription.
  */
 export function ServerDetails({ server, id }: { server: McpServerView; id: string }) {
   const { t } = useTranslation();
   const toolsHeadingId = useId();
   const logHeadingId = useId();
+  const envHeadingId = useId();
   const connection = server.connection;
   // While failing, the row already shows the error as an alert; here it is the history after a recovery.
   const pastError = server.status !== 'error' ? connection?.lastError : undefined;
@@ -29,6 +33,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         </div>
         <RestartButton server={server} />
       </div>
+      <SkippedItems server={server} />
       {/* The log first: it is height-bounded, while a server may offer dozens of tools. */}
       <section aria-labelledby={logHeadingId} className="server-details__section">
         <h3 id={logHeadingId} className="server-details__heading">
@@ -36,6 +41,14 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         </h3>
         <LogView server={server} />
       </section>
+      {server.type === 'stdio' && (
+        <section aria-labelledby={envHeadingId} className="server-details__section">
+          <h3 id={envHeadingId} className="server-details__heading">
+            {t('settings/tools:envNames.heading')}
+          </h3>
+          <EnvironmentNames server={server} />
+        </section>
+      )}
       <section aria-labelledby={toolsHeadingId} className="server-details__section">
         <h3 id={toolsHeadingId} className="server-details__heading">
           {t('settings/tools:toolList.heading')}

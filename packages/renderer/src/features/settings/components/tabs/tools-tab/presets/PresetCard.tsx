@@ -7,7 +7,8 @@ export interface PresetCardProps {
   view: McpPresetView;
   /** True while this preset is being checked or added. */
   busy: boolean;
-  onAdd: (view: McpPresetView) => void;
+  /** `button` is the Add button, where focus returns when a dialog the add opens closes. */
+  onAdd: (view: McpPresetView, button: HTMLButtonElement) => void;
 }
 
 /** One preset: what it is, what it needs, whether it is added, and its Add button. */
@@ -56,7 +57,7 @@ export function PresetCard({ view, busy, onAdd }: PresetCardProps) {
           className={added ? 'button' : 'button button--primary'}
           disabled={busy}
           aria-label={t(added ? 'settings/tools:presets.addAgainNamed' : 'settings/tools:presets.addNamed', { name: preset.name })}
-          onClick={() => onAdd(view)}
+          onClick={(event) => onAdd(view, event.currentTarget)}
         >
           {busy ? t('settings/tools:presets.adding') : t(added ? 'settings/tools:presets.addAgain' : 'settings/tools:presets.add')}
         </button>

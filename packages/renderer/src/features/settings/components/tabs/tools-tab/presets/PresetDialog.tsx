@@ -28,6 +28,8 @@ export interface PresetDialogProps {
   view: McpPresetView;
   onSubmit: (answers: PresetAnswers) => Promise<McpServerView>;
   onClose: () => void;
+  /** See Dialog's returnFocus. */
+  returnFocus?: HTMLElement | null;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface PresetDialogProps {
  * and its inputs, such as the folder a filesystem server may read. Checked by the same function the
  * router runs, so the dialog and main agree on every field.
  */
-export function PresetDialog({ view, onSubmit, onClose }: PresetDialogProps) {
+export function PresetDialog({ view, onSubmit, onClose, returnFocus }: PresetDialogProps) {
   const { t } = useTranslation();
   const idPrefix = useId();
   const { preset, keyProvider } = view;
@@ -72,6 +74,7 @@ export function PresetDialog({ view, onSubmit, onClose }: PresetDialogProps) {
       saveLabel={t('settings/tools:presets.dialog.add')}
       cancelLabel={t('settings/tools:form.cancel')}
       onClose={onClose}
+      returnFocus={returnFocus}
     >
       <p className="form__intro">{t(`settings/presets:descriptions.${preset.id}`, { defaultValue: preset.description })}</p>
       {askKey && (

@@ -55,6 +55,9 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
   const [flow, setFlow] = useState<Flow>({ kind: 'none' });
   const [failure, setFailure] = useState<DisplayError>();
   const [notice, setNotice] = useState<string>();
+  // The runtime and answer dialogs open after the button was disabled for the runtime check, which
+  // takes focus away from it: they are told where focus belongs when they close.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
 
   // Asked again only when what decides "added" changes: the list is pushed on every connection state
   // change too (several times a second while a package downloads).
@@ -73,7 +76,8 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
   const describe = (view: McpPresetView) => t(`settings/presets:descriptions.${view.preset.id}`, { defaultValue: view.preset.description });
   const shown = useMemo(() => filterPresets(views ?? [], category, search, describe), [views, category, search, t]);
 
-  async function begin(view: McpPresetView) {
+  async function begin(view: McpPresetView, button: HTMLElement) {
+    setOpener(button);
     setFailure(undefined);
     setNotice(undefined);
     const command = view.preset.transportType === 'stdio' ? dependencyCommandOf(view.preset.command) : undefined;
@@ -172,7 +176,7 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
       ) : (
         <ul className="presets__grid" aria-label={t('settings/tools:presets.title')}>
           {shown.map((view) => (
-            <PresetCard key={view.preset.id} view={view} busy={busyId === view.preset.id} onAdd={(v) => void begin(v)} />
+            <PresetCard key={view.preset.id} view={view} busy={busyId === view.preset.id} onAdd={(v, button) => void begin(v, button)} />
           ))}
         </ul>
       )}
@@ -181,13 +185,14 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
           command={flow.command}
           status={flow.status}
           onClose={close}
+          returnFocus={opener}
           onReady={() => {
             onRuntimeInstalled?.();
             proceed(flow.view);
           }}
         />
       )}
-      {flow.kind === 'answers' && <PresetDialog view={flow.view} onSubmit={(answers) => add(flow.view, answers)} onClose={close} />}
+      {flow.kind === 'answers' && <PresetDialog view={flow.view} onSubmit={(answers) => add(flow.view, answers)} onClose={close} returnFocus={opener} />}
     </section>
   );
 }

@@ -30,6 +30,8 @@ export interface RuntimeInstallDialogProps {
   /** The runtime runs now (installed, or found on a second look); the caller goes on. */
   onReady: () => void;
   onClose: () => void;
+  /** See Dialog's returnFocus. */
+  returnFocus?: HTMLElement | null;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface RuntimeInstallDialogProps {
  * running the installed binary in main, so an installer that exits 0 without installing is a failure.
  * Closing the dialog while it runs cancels the install.
  */
-export function RuntimeInstallDialog({ command, status, onReady, onClose }: RuntimeInstallDialogProps) {
+export function RuntimeInstallDialog({ command, status, onReady, onClose, returnFocus }: RuntimeInstallDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
   const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
@@ -94,7 +96,7 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose }: Runt
   const running = phase.kind === 'running';
 
   return (
-    <Dialog title={t('settings/tools:runtime.title', { runtime })} onClose={onClose} className="dialog--wide">
+    <Dialog title={t('settings/tools:runtime.title', { runtime })} onClose={onClose} className="dialog--wide" returnFocus={returnFocus}>
       <div className="runtime-install" data-testid="runtime-install" data-phase={phase.kind} data-result={result?.status}>
         <p role={status && !status.found ? 'alert' : undefined}>
           {status && !status.found ? t('settings/tools:runtime.missing', { command, entries: status.searched }) : t('settings/tools:runtime.notFound', { command })}

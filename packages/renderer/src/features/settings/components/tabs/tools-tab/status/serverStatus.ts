@@ -37,8 +37,10 @@ export function statusText(server: McpServerView): StatusText {
 /**
  * The failure to show under the row: only while the server is failing. McpService keeps
  * `lastError` after a recovery; the details panel shows it then, as history rather than an alert.
+ * A server whose stored secrets cannot be read says so whatever its state: it will not start.
  */
 export function currentError(server: McpServerView): McpServiceErrorData | undefined {
+  if (server.secretsUnreadable) return { code: 'SECRETS_UNREADABLE', params: { server: server.name } };
   return server.status === 'error' ? server.connection?.lastError : undefined;
 }
 
