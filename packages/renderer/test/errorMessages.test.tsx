@@ -78,6 +78,7 @@ const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   confusable: { name: 'github' },
   secretNotKept: undefined,
   reenterForNewAddress: undefined,
+  envNotSet: { name: 'GITHUB_TOKEN' },
   duplicate: { name: 'everything' },
   invalidHttpUrl: undefined,
   invalidWsUrl: undefined,
