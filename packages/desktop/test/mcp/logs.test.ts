@@ -39,6 +39,11 @@ describe('redaction', () => {
     expect(local('got tk-42z and ak-77y on 8080')).toBe('got *** and *** on 8080');
   });
 
+  it('masks a short secret where it stands alone, not inside a longer word', () => {
+    const short = redactorFor({ config: { env: { TOKEN: 'x', API_KEY: 'k3y' } } });
+    expect(short('read /srv/fixtures/x with k3y, not k3yboard')).toBe('read /srv/fixtures/*** with ***, not k3yboard');
+  });
+
   it('replaces a longer secret whole even when it contains a shorter one', () => {
     expect(createRedactor(['abcdefgh', 'abcdefgh-ijkl'])('x abcdefgh-ijkl y')).toBe('x *** y');
   });

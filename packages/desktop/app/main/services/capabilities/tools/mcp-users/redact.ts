@@ -23,6 +23,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * A short secret (a secret-named variable set to `x` or `k3y`) is masked only where it stands as a
+ * token of its own: inside a longer word it is a coincidence, and masking it there would turn every
+ * `fixtures` into `fi***tures` without hiding anything.
+ */
+function literalSource(secret: string): string {
+  const escaped = escapeRegExp(secret);
+  return secret.length >= MIN_PLAIN_VALUE_LENGTH ? escaped : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`;
+}
+
 /** The configured values of a server that must never show in its log, its URL's and arguments' secrets included. */
 export function secretValuesOf(server: Pick<McpServerRecord, 'config'>): string[] {
   const out = new Set<string>();
@@ -50,7 +60,7 @@ export type Redactor = (text: string) => string;
 export function createRedactor(secrets: readonly string[]): Redactor {
   // Longest first, so a secret that contains another is replaced whole.
   const literals = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
-  const literalPattern = literals.length > 0 ? new RegExp(literals.map(escapeRegExp).join('|'), 'g') : undefined;
+  const literalPattern = literals.length > 0 ? new RegExp(literals.map(literalSource).join('|'), 'gu') : undefined;
   return (text) => {
     let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
     out = out.replace(AUTH_SCHEME, (_match, scheme: string) => `${scheme} ${REDACTED}`);
