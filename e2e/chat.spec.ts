@@ -346,3 +346,53 @@ test('a 401 from the provider shows a translated error; the message is kept and 
   const userTexts = retry!.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
   expect(userTexts).toEqual(['What is 2 + 2?', 'Try again, please.']);
 });
+
+test('a 2 MB tool result: the card shows a bounded part with its size, the whole result on request, also after a reload', async ({ page, host, provider }) => {
+  addEverythingServer(host.cli);
+  const faultServer = path.join(ROOT, 'packages/desktop/test/fixtures/mcp-fault-server.mjs');
+  const added = host.cli(['mcp', 'add', 'fault', '--transport', 'stdio', '--command', process.execPath, `--arg=${faultServer}`]);
+  expect(added.status, added.stderr).toBe(0);
+  const BYTES = 2_000_000;
+  await provider.setScript({
+    turns: [
+      { format: 'openai', toolCalls: [{ id: 'call_big', name: 'mcp__fault__big', arguments: { bytes: BYTES } }] },
+      { format: 'openai', text: ['That was big.'] },
+    ],
+  });
+  // Every message main pushes to this page over the WebSocket, by size.
+  const frames: number[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(payload.length)));
+  await startConversation(page, { url: host.url, provider });
+  await expectServerConnected(page, 'fault');
+  await openChat(page);
+
+  await sendMessage(page, 'Something big, please');
+  const log = page.getByRole('log', { name: 'Messages' });
+  const card = log.getByRole('article', { name: 'big (fault)' });
+  await card.getByRole('button', { name: 'Allow once' }).click();
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await expect(log.getByRole('article', { name: 'Assistant' }).last()).toHaveText('That was big.');
+
+  const note = card.getByTestId('tool-result-shortened');
+  await expect(note).toContainText('This result is 2 MB');
+  // The bounded copy: 256 Ki characters of the 2 MB text, never the whole in one push.
+  await expect(card.getByRole('button', { name: 'Show all (262,144 characters)' })).toBeVisible();
+  expect(Math.max(...frames)).toBeLessThan(600 * 1024);
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('large-result.png') });
+
+  await note.getByRole('button', { name: 'Show the whole result' }).click();
+  await expect(note).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Show all (${BYTES.toLocaleString('en')} characters)` })).toBeVisible();
+
+  // Reloaded, the stored message has the bounded copy; the whole result comes from beside it.
+  await page.reload();
+  await openChat(page);
+  await page.getByTestId('conversation-list').getByRole('button', { name: 'Something big, please', exact: true }).click();
+  const reloaded = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'big (fault)' });
+  await reloaded.getByTestId('tool-result-shortened').getByRole('button', { name: 'Show the whole result' }).click();
+  await expect(reloaded.getByRole('button', { name: `Show all (${BYTES.toLocaleString('en')} characters)` })).toBeVisible();
+  // The model read its own, shorter copy.
+  const toolResult = toolMessage((await provider.completions())[1]!.body.messages, 'call_big');
+  expect(toolResult?.content).toMatch(/Result truncated for the model/);
+});

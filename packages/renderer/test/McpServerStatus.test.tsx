@@ -95,6 +95,23 @@ describe('server status in Settings → Tools', () => {
     expect(details.queryByRole('alert')).toBeNull();
   });
 
+  it('says what happened when the service names it: an exit code, a signal, a refused connection while retrying', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+    push(() => api.setConnection('srv-1', { status: 'error', lastError: { code: 'CONNECTION_CLOSED', params: { cause: 'signal', signal: 'SIGKILL', detail: 'server process was killed by SIGKILL' } } }));
+    expect(group().getByRole('alert').textContent).toBe('Last error: The connection to the MCP server closed. The server process was killed by SIGKILL.');
+    push(() =>
+      api.setConnection('srv-1', {
+        status: 'error',
+        reconnect: { attempt: 2, nextAtMs: Date.now() + 4000 },
+        lastError: { code: 'CONNECT_FAILED', params: { cause: 'refused', detail: 'fetch failed: connect ECONNREFUSED 127.0.0.1:3000' } },
+      }),
+    );
+    expect(badge().textContent).toMatch(/Reconnecting/);
+    expect(group().getByRole('alert').textContent).toBe('Last error: Could not connect to the MCP server. The connection was refused: nothing is listening at that address.');
+  });
+
   it('translates the reason in Japanese too, leaving the detail as the server wrote it', async () => {
     const api = seeded();
     api.settingsValue = { language: 'ja' };

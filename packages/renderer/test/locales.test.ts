@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { APP_ERROR_CODES } from '@elftia/desktop/shared/contracts/errors.ts';
+import { MCP_FAILURE_CAUSES } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import { LANGUAGES } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { DisplayErrorCode } from '../src/lib/appError';
 import { localeResources } from '../src/lib/i18n';
@@ -149,6 +150,7 @@ describe('keys used by the renderer', () => {
       reenterForNewAddress: true,
     };
     for (const code of Object.keys(displayCodes)) expect(errors[`errors.${code}`], code).toBeTypeOf('string');
+    for (const cause of MCP_FAILURE_CAUSES) expect(errors[`causes.${cause}`], cause).toBeTypeOf('string');
     for (const code of Object.keys(validationCodes)) expect(errors[`validation.${code}`], code).toBeTypeOf('string');
   });
 });

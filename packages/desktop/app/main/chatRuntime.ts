@@ -3,6 +3,7 @@
  * service and the completion adapters, and ChatService. Part of the composition root, like
  * mcpRuntime.ts; the CLI builds its own engine with a terminal or fixed approval gate instead.
  */
+import path from 'node:path';
 import type { Db } from './db/database';
 import { ConversationRepository } from './db/ConversationRepository';
 import { sqliteStorageError } from './db/storageErrors';
@@ -16,10 +17,13 @@ import { ApprovalService } from './services/approvals/ApprovalService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { buildServerEnv } from './services/capabilities/tools/mcp-users/process/serverEnv';
 import { ChatService, type ChatProviders } from './services/chat/ChatService';
+import { ToolResultStore } from './services/chat/ToolResultStore';
 import type { CompletionClient } from './services/completion/types';
 
 export interface ChatRuntimeOptions {
   db: Db;
+  /** The data dir: large tool results are kept under `tool-results/` in it. */
+  dataDir: string;
   mcp: EngineMcpService;
   completion: CompletionClient;
   providers: ChatProviders;
@@ -69,6 +73,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   });
   const chat = new ChatService({
     repository: new ConversationRepository(db),
+    toolResults: new ToolResultStore(path.join(options.dataDir, 'tool-results')),
     engine,
     providers: options.providers,
     approvals,

@@ -132,6 +132,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   const chatRuntime = createChatRuntime({
     db,
+    dataDir,
     mcp: mcpRuntime.service,
     completion,
     providers,

@@ -3,6 +3,7 @@
  * composition root, ChatService on the real database, and a scripted engine that asks the approval
  * gate the way TinyElfEngine does.
  */
+import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent, ToolCallView } from '../../app/shared/contracts/chat';
@@ -10,6 +11,7 @@ import { ConversationRepository } from '../../app/main/db/ConversationRepository
 import { type AppServices, createAppServices } from '../../app/main/index';
 import type { RunTurnOptions } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
 import { ChatService } from '../../app/main/services/chat/ChatService';
+import { ToolResultStore } from '../../app/main/services/chat/ToolResultStore';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { tempDir } from '../support/tempDir';
@@ -24,8 +26,10 @@ afterEach(async () => {
 });
 
 function setup(engine: ScriptedEngine) {
-  const services = createAppServices({ dataDir: tempDir() });
-  const chat = new ChatService({ repository: new ConversationRepository(services.db), engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5 });
+  const dataDir = tempDir();
+  const services = createAppServices({ dataDir });
+  const toolResults = new ToolResultStore(path.join(dataDir, 'tool-results'));
+  const chat = new ChatService({ repository: new ConversationRepository(services.db), toolResults, engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5 });
   open.push({ services, chat });
   const controller = new AbortController();
   const withChat = { ...services, chat };

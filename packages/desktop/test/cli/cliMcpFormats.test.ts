@@ -179,6 +179,8 @@ describe('a server that cannot be connected', { timeout: SPAWN_TIMEOUT_MS }, () 
       ]);
       const run = (...args: string[]) => runInProcess(['mcp', 'tools', ...args, '--data-dir', own]);
 
+      // The process of a missing script exits 1 during the handshake; the message says so.
+      const connectFailed = localeText('en', 'withReason', { message: localeText('en', 'errors.CONNECT_FAILED'), reason: localeText('en', 'causes.exit', { exitCode: 1 }) });
       const json = await run('--format', 'openai', '--json');
       expect(json.code).toBe(1);
       const awk = formatToolsFor((JSON.parse((await run('awk', '--json')).stdout) as MCPTool[]), 'openai').tools;
@@ -186,12 +188,12 @@ describe('a server that cannot be connected', { timeout: SPAWN_TIMEOUT_MS }, () 
       const problems = JSON.parse(json.stderr) as { warnings: string[]; dropped: unknown[]; failedServers: Array<{ server: string; error: { code: string; message: string } }> };
       expect(problems.warnings).toEqual([]);
       expect(problems.dropped).toEqual([]);
-      expect(problems.failedServers).toEqual([{ server: 'broken', error: expect.objectContaining({ code: 'CONNECT_FAILED', message: localeText('en', 'errors.CONNECT_FAILED') }) }]);
+      expect(problems.failedServers).toEqual([{ server: 'broken', error: expect.objectContaining({ code: 'CONNECT_FAILED', message: connectFailed }) }]);
 
       const text = await run('--format', 'google');
       expect(text.code).toBe(1);
       expect(text.stdout).toMatch(/^mcp__awk__save_file\s+awk\s+save-file$/m);
-      expect(text.stderr.split('\n')[0]).toBe(localeText('en', 'cli/messages:tools.serverFailed', { name: 'broken', message: localeText('en', 'errors.CONNECT_FAILED') }));
+      expect(text.stderr.split('\n')[0]).toBe(localeText('en', 'cli/messages:tools.serverFailed', { name: 'broken', message: connectFailed }));
 
       const named = await run('broken', '--format', 'google', '--json');
       expect(named.code).toBe(1);

@@ -85,6 +85,21 @@ describe('mcp status output', () => {
     ]);
   });
 
+  it('says what happened: an exit code, a signal, a refused connection behind NOT_CONNECTED', () => {
+    const row = (name: string, lastError: McpServerState['lastError']): StatusRow => ({ name, transport: 'stdio', state: state({ status: 'error', lastError }) });
+    const zh = createTranslator(LOCALES_DIR, 'zh');
+    const rows = [
+      row('crashed', { code: 'CONNECTION_CLOSED', params: { cause: 'signal', signal: 'SIGKILL', detail: 'server process was killed by SIGKILL' } }),
+      row('down', { code: 'NOT_CONNECTED', params: { lastError: 'CONNECT_FAILED', cause: 'refused' } }),
+    ];
+    expect(errorLines(rows, en)).toEqual([
+      'crashed: The connection to the MCP server closed. The server process was killed by SIGKILL.',
+      '  server process was killed by SIGKILL',
+      'down: The MCP server is not connected. The connection was refused: nothing is listening at that address.',
+    ]);
+    expect(errorLines(rows.slice(0, 1), zh)[0]).toContain('与 MCP 服务器的连接已关闭。服务器进程被 SIGKILL 终止。');
+  });
+
   it('shows a failure the state does not hold', () => {
     const row: StatusRow = { name: 'x', transport: 'stdio', state: state({ status: 'error' }), failure: { code: 'SERVER_NOT_FOUND' } };
     expect(errorLines([row], en)).toEqual(['x: That MCP server is not configured.']);

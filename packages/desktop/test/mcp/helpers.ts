@@ -9,6 +9,7 @@ import type { McpServiceEvent } from '../../app/shared/contracts/mcp-connection'
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { type McpTransport, type StdioTransportFactory, sdkStdioTransportFactory } from '../../app/main/services/capabilities/tools/mcp-users/createTransport';
 import { McpService, type McpServiceOptions } from '../../app/main/services/capabilities/tools/mcp-users/McpService';
+import { ProcessStdioTransport } from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
 
 const require = createRequire(import.meta.url);
 const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -59,12 +60,29 @@ export class ServerList {
   getServer = (id: string): McpServerRecord | undefined => this.servers.get(id);
 }
 
-/** Wraps the real stdio factory and remembers every transport it built and every pid it spawned. */
+/**
+ * Elftia's own stdio transport as the app builds it (mcpRuntime.ts): process group, tree kill, the
+ * line cap, exit codes and signals.
+ */
+export const processStdioTransportFactory: StdioTransportFactory = (params) =>
+  new ProcessStdioTransport({
+    command: params.command,
+    args: params.args,
+    env: { ...(process.env as Record<string, string>), ...params.env },
+    maxLineBytes: params.maxMessageBytes,
+    onStderr: params.onStderr,
+  });
+
+/** Wraps a real stdio factory and remembers every transport it built and every pid it spawned. */
 export class TrackingStdioFactory {
   readonly transports: McpTransport[] = [];
   private readonly spawned: number[] = [];
+
+  /** @param inner the factory wrapped; default the SDK's StdioClientTransport. */
+  constructor(private readonly inner: StdioTransportFactory = sdkStdioTransportFactory) {}
+
   readonly factory: StdioTransportFactory = (params) => {
-    const transport = sdkStdioTransportFactory(params);
+    const transport = this.inner(params);
     const start = transport.start.bind(transport);
     // The SDK forgets the pid once the process is closed; keep it to prove the process is gone.
     transport.start = async () => {
@@ -92,10 +110,13 @@ export interface Harness {
   events: McpServiceEvent[];
 }
 
-/** A service over real transports, a fast reconnect policy, and event capture. Call `closeHarness`. */
-export function createHarness(records: McpServerRecord[] = [], options: Partial<McpServiceOptions> = {}): Harness {
+/**
+ * A service over real transports, a fast reconnect policy, and event capture. Call `closeHarness`.
+ * `stdio` picks the stdio transport: the SDK's (default) or Elftia's own ProcessStdioTransport.
+ */
+export function createHarness(records: McpServerRecord[] = [], options: Partial<McpServiceOptions> = {}, stdioKind: 'sdk' | 'process' = 'sdk'): Harness {
   const servers = new ServerList(records);
-  const stdio = new TrackingStdioFactory();
+  const stdio = new TrackingStdioFactory(stdioKind === 'process' ? processStdioTransportFactory : sdkStdioTransportFactory);
   const events: McpServiceEvent[] = [];
   const service = new McpService({
     listServers: servers.listServers,
@@ -200,4 +221,11 @@ export function recordFile(): { path: string; lines: () => string[]; cleanup: ()
 export function textOf(result: { content?: unknown }): string {
   const content = (result.content ?? []) as { type: string; text?: string }[];
   return content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+}
+
+/** The raw (SDK-less) stdio fixture with a record of every request method it received. */
+export function rawServer(partial: Partial<McpServerRecord> = {}): { record: McpServerRecord; methods: () => string[]; cleanup: () => void } {
+  const file = recordFile();
+  const record = stdioRecord(fixture('raw-stdio-server.mjs'), partial, { MCP_FIXTURE_RECORD: file.path });
+  return { record, methods: file.lines, cleanup: file.cleanup };
 }

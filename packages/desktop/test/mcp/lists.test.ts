@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, closeHarness, createHarness, everythingEntry, fixture, makeRecord, recordFile, stdioRecord, textOf, waitFor } from './helpers';
+import { type Harness, closeHarness, createHarness, everythingEntry, fixture, makeRecord, rawServer, recordFile, stdioRecord, textOf, waitFor } from './helpers';
 
 let harness: Harness | undefined;
 const cleanups: (() => void)[] = [];
@@ -92,4 +92,28 @@ describe('cached lists', () => {
     expect(paged.requests('tools')).toHaveLength(3);
     expect(textOf(await harness.service.callTool(everything.id, 'echo', { message: 'm' }, 'x'))).toBe('Echo: m');
   });
+});
+
+describe('a flood of notifications/tools/list_changed', () => {
+  it('2,000 notifications cost at most two tools/list requests and two log lines, and end with the new list', async () => {
+    const raw = rawServer();
+    cleanups.push(raw.cleanup);
+    harness = createHarness([raw.record], {}, 'process');
+    const { service, events } = harness;
+    const toolsBefore = (await service.listServerTools(raw.record.id)).length;
+    const listsBefore = raw.methods().filter((m) => m === 'tools/list').length;
+    expect(listsBefore).toBe(1);
+
+    expect(textOf(await service.callTool(raw.record.id, 'flood', { count: 2000 }, 'f'))).toBe('flooded');
+    await waitFor(() => events.some((e) => e.type === 'tools' && e.toolCount === toolsBefore + 1), 10_000, 'the refreshed tool list');
+    // Quiet for a moment: no refresh may still be on its way.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const refreshes = raw.methods().filter((m) => m === 'tools/list').length - listsBefore;
+    expect(refreshes).toBeGreaterThanOrEqual(1);
+    expect(refreshes).toBeLessThanOrEqual(2);
+    expect((await service.listServerTools(raw.record.id)).map((t) => t.name)).toContain(`after-flood-${toolsBefore}`);
+    expect(service.getLogs(raw.record.id).filter((l) => l.text === 'tools list changed').length).toBeLessThanOrEqual(2);
+    expect(await service.getState(raw.record.id)).toMatchObject({ status: 'connected', toolCount: toolsBefore + 1 });
+  }, 30_000);
 });

@@ -51,6 +51,39 @@ describe('ListCache', () => {
     expect(updates).toEqual([['new']]);
   });
 
+  it('refreshes during a fetch coalesce into one more fetch, whose answer every caller gets', async () => {
+    const answers = [deferred<string[]>(), deferred<string[]>(), deferred<string[]>()];
+    let call = 0;
+    const updates: string[][] = [];
+    const cache = new ListCache(() => answers[call++]!.promise, (items) => updates.push(items));
+    const first = cache.refresh();
+    const more = Array.from({ length: 100 }, () => cache.refresh());
+    expect(cache.refreshQueued).toBe(true);
+    answers[0]!.resolve(['v1']);
+    await Promise.resolve();
+    answers[1]!.resolve(['v2']);
+    expect(await first).toEqual(['v2']);
+    expect(await Promise.all(more)).toEqual(more.map(() => ['v2']));
+    expect(call).toBe(2);
+    expect(updates).toEqual([['v2']]);
+    expect(cache.refreshQueued).toBe(false);
+    expect(await cache.get()).toEqual(['v2']);
+    expect(call).toBe(2);
+  });
+
+  it('keeps the previous list for peek() while a refresh runs', async () => {
+    const answers = [deferred<string[]>(), deferred<string[]>()];
+    let call = 0;
+    const cache = new ListCache(() => answers[call++]!.promise);
+    answers[0]!.resolve(['old']);
+    await cache.get();
+    const refreshed = cache.refresh();
+    expect(cache.peek()).toEqual(['old']);
+    answers[1]!.resolve(['new']);
+    expect(await refreshed).toEqual(['new']);
+    expect(cache.peek()).toEqual(['new']);
+  });
+
   it('a failed fetch is retried by the next reader', async () => {
     let fail = true;
     const cache = new ListCache(async () => {

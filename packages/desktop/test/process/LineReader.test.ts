@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LineReader, type LineEvent } from '../../app/main/services/capabilities/tools/mcp-users/process/LineReader';
 
 const lines = (...texts: string[]): LineEvent[] => texts.map((text) => ({ kind: 'line', text }));
-const tooLong = (maxLineBytes: number): LineEvent => ({ kind: 'tooLong', maxLineBytes });
+const tooLong = (maxLineBytes: number, head: string): LineEvent => ({ kind: 'tooLong', maxLineBytes, head });
+const tooLongEnd = (bytes: number, tail: string): LineEvent => ({ kind: 'tooLongEnd', bytes, tail });
 
 /** Feeds the chunks in order and collects every event. */
 function feed(reader: LineReader, ...chunks: (string | Buffer)[]): LineEvent[] {
@@ -43,25 +44,34 @@ describe('LineReader', () => {
     expect(events).toEqual(lines('héllo 😀'));
   });
 
-  it('reports a line over the limit once, as soon as it crosses it, then reads the next line', () => {
+  it('reports a line over the limit once, as soon as it crosses it, then its end, then reads the next line', () => {
     const reader = new LineReader(10);
     expect(feed(reader, '12345678')).toEqual([]);
-    expect(feed(reader, '901')).toEqual([tooLong(10)]);
+    expect(feed(reader, '901')).toEqual([tooLong(10, '12345678901')]);
     // The rest of the long line is dropped without holding it.
     expect(feed(reader, 'x'.repeat(100))).toEqual([]);
     expect(reader.pendingBytes).toBe(0);
-    expect(feed(reader, 'yz\nok\n')).toEqual(lines('ok'));
+    expect(feed(reader, 'yz\nok\n')).toEqual([tooLongEnd(113, `12345678901${'x'.repeat(100)}yz`), ...lines('ok')]);
   });
 
   it('reports a line over the limit that arrives whole in one chunk, between good lines', () => {
     const reader = new LineReader(10);
-    expect(feed(reader, `a\n${'x'.repeat(11)}\nb\n`)).toEqual([...lines('a'), tooLong(10), ...lines('b')]);
+    expect(feed(reader, `a\n${'x'.repeat(11)}\nb\n`)).toEqual([...lines('a'), tooLong(10, 'x'.repeat(11)), tooLongEnd(11, 'x'.repeat(11)), ...lines('b')]);
   });
 
   it('accepts a line of exactly the limit, and counts a \\r toward it', () => {
     const reader = new LineReader(10);
     expect(feed(reader, '12345', '67890\n')).toEqual(lines('1234567890'));
-    expect(feed(reader, '1234567890\r\n')).toEqual([tooLong(10)]);
+    expect(feed(reader, '1234567890\r\n')).toEqual([tooLong(10, '1234567890\r'), tooLongEnd(11, '1234567890\r')]);
+  });
+
+  it('keeps only the first and the last 4 KiB of an overlong line, however it is chunked', () => {
+    const reader = new LineReader(10_000);
+    const line = `{"jsonrpc":"2.0","id":7,"result":"${'a'.repeat(30_000)}${'b'.repeat(5_000)}","tail":"end"}`;
+    const bytes = Buffer.from(`${line}\n`);
+    const events: LineEvent[] = [];
+    for (let offset = 0; offset < bytes.length; offset += 777) events.push(...reader.push(bytes.subarray(offset, offset + 777)));
+    expect(events).toEqual([tooLong(10_000, line.slice(0, 4096)), tooLongEnd(line.length, line.slice(-4096))]);
   });
 
   it('clear() forgets an unfinished line and an overflow in progress', () => {

@@ -82,7 +82,7 @@ describe('ProcessStdioTransport', () => {
     expect(isAlive(transport.pid!)).toBe(false);
   }, 15_000);
 
-  it('skips a stdout line over maxLineBytes, reports it, and serves the next call', async () => {
+  it('skips a stdout line over maxLineBytes, fails the request it answers at once, reports it, and serves the next call', async () => {
     sandbox = new Sandbox();
     // 4 KiB fits initialize and a short echo; a 16 KiB `big` result does not.
     const transport = transportFor('mcp-fault-server.mjs', sandbox, { maxLineBytes: 4096 });
@@ -91,7 +91,11 @@ describe('ProcessStdioTransport', () => {
     client.onerror = (error) => errors.push(error);
     await client.connect(transport);
     sandbox.remember(transport.pid);
-    await expect(client.callTool({ name: 'big', arguments: { bytes: 16 * 1024 } }, undefined, { timeout: 1000 })).rejects.toThrow(/timed out/i);
+    // The SDK server writes the id last: the request is failed when the line ends, long before its timeout.
+    await expect(client.callTool({ name: 'big', arguments: { bytes: 16 * 1024 } }, undefined, { timeout: 10_000 })).rejects.toMatchObject({
+      code: -32603,
+      data: { reason: 'elftia/resultTooLarge', limitBytes: 4096, bytes: expect.any(Number) },
+    });
     expect(errors.map((error) => error.message)).toEqual(['ignored a stdout line longer than 4096 bytes']);
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'still here' } }))).toBe('Echo: still here');
     await client.close();

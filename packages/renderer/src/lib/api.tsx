@@ -17,7 +17,9 @@ import type {
   ConversationRecord,
   conversationCreateSchema,
   conversationUpdateSchema,
+  ToolCallView,
   ToolPermission,
+  toolResultQuerySchema,
 } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
@@ -125,6 +127,8 @@ export interface ElftiaApi {
       remove: Mutation<{ id: string }, unknown>;
     };
     messages: Query<{ conversationId: string }, ChatMessage[]>;
+    /** The whole result of a call whose message carries a bounded copy (`result.shortened`). */
+    toolResult: Query<z.input<typeof toolResultQuerySchema>, NonNullable<ToolCallView['result']>>;
     /** Starts a turn; the reply arrives on onConversation. */
     send: Mutation<z.input<typeof chatSendSchema>, unknown>;
     /** Ends the stream and cancels running tool calls. */

@@ -281,3 +281,40 @@ describe('ChatView: a stale approval', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('ChatView: a large tool result', () => {
+  it('shows the bounded copy with its size, and the whole result on request', async () => {
+    const { api, conversation } = seeded();
+    const whole = 'line of the whole result\n'.repeat(40_000);
+    const call = toolCall({
+      id: 'call-big',
+      result: { text: 'for the model', content: [{ type: 'text', text: whole.slice(0, 5000) }], isError: false, truncatedForModel: true, shortened: { bytes: 12_900_000 } },
+    });
+    const reply = assistant(api, conversation.id, { toolCalls: [call] });
+    api.fakeChat.emit(conversation.id, { type: 'message', message: reply });
+    api.fakeChat.fullResults.set(`${reply.id}/call-big`, { text: 'for the model', content: [{ type: 'text', text: whole }], isError: false, truncatedForModel: true });
+    await open(api);
+
+    const note = screen.getByTestId('tool-result-shortened');
+    expect(note.textContent).toContain('This result is 12.9 MB');
+    // Not "all of it is shown here": it is not, yet.
+    expect(screen.getByTestId('tool-truncated').textContent).toBe('The model saw a shortened version of this result.');
+    fireEvent.click(within(note).getByRole('button', { name: 'Show the whole result' }));
+    await waitFor(() => expect(screen.queryByTestId('tool-result-shortened')).toBeNull());
+    expect(api.callsTo('chat.toolResult')).toEqual([{ conversationId: conversation.id, messageId: reply.id, callId: 'call-big' }]);
+    expect(screen.getByTestId('tool-truncated').textContent).toBe('The model saw a shortened version of this result. All of it is shown here.');
+    // The whole text is there now (collapsed to a preview, as any long text is).
+    expect(screen.getByRole('button', { name: `Show all (${new Intl.NumberFormat('en').format(whole.length)} characters)` })).toBeTruthy();
+  });
+
+  it('says why the whole result cannot be loaded', async () => {
+    const { api, conversation } = seeded();
+    const call = toolCall({ id: 'call-gone', result: { text: '', content: [{ type: 'text', text: 'part' }], isError: false, shortened: { bytes: 900_000 } } });
+    api.fakeChat.emit(conversation.id, { type: 'message', message: assistant(api, conversation.id, { toolCalls: [call] }) });
+    await open(api);
+    expect(screen.getByTestId('tool-result-shortened').textContent).toContain('900 kB');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the whole result' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the whole result. This tool result is no longer stored.');
+    expect(screen.getByRole('button', { name: 'Show the whole result' })).toBeTruthy();
+  });
+});

@@ -208,6 +208,26 @@ describe('ToolCallDisplay', () => {
     expect(screen.queryByTestId('tool-result')).toBeNull();
   });
 
+  it.each([
+    [{ cause: 'exit', exitCode: 1 }, 'en', 'The connection to the MCP server closed. The server process exited with code 1.'],
+    [{ cause: 'signal', signal: 'SIGKILL' }, 'en', 'The connection to the MCP server closed. The server process was killed by SIGKILL.'],
+    [{ cause: 'reset' }, 'en', 'The connection to the MCP server closed. The connection was reset.'],
+    [{ cause: 'exit', exitCode: 1 }, 'ja', 'MCP サーバーとの接続が切れました。サーバープロセスがコード 1 で終了しました。'],
+  ] as const)('says what happened to a dropped connection: %j (%s)', (params, language, text) => {
+    show(toolCall({ status: 'error', errorCode: 'CONNECTION_CLOSED', errorParams: { ...params, detail: 'write EPIPE' } }), language);
+    expect(screen.getByTestId('tool-call-error').textContent).toBe(text);
+    // The raw cause is one click away, never the message.
+    const details = within(card()).getByText('write EPIPE').closest('details');
+    expect(details?.open).toBe(false);
+  });
+
+  it('says why a server is not connected: its last error', () => {
+    show(toolCall({ status: 'error', errorCode: 'NOT_CONNECTED', errorParams: { status: 'error', lastError: 'CONNECT_FAILED', cause: 'refused', detail: 'fetch failed: connect ECONNREFUSED' } }));
+    expect(screen.getByTestId('tool-call-error').textContent).toBe(
+      'The MCP server is not connected. The connection was refused: nothing is listening at that address.',
+    );
+  });
+
   it('falls back to a generic message for an error code it does not know', () => {
     show(toolCall({ status: 'error', errorCode: 'SOMETHING_NEW' }));
     expect(screen.getByTestId('tool-call-error').textContent).toBe('Something went wrong. The details are in the log.');

@@ -14,6 +14,7 @@ import {
   conversationCreateSchema,
   conversationUpdateSchema,
   DEFAULT_APPROVAL_POLICY,
+  type ToolCallView,
   type ToolPermission,
 } from '@elftia/desktop/shared/contracts/chat.ts';
 import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
@@ -32,6 +33,8 @@ export class FakeChat {
   conversations: ConversationRecord[] = [];
   readonly messages = new Map<string, ChatMessage[]>();
   readonly pending = new Map<string, ApprovalRequest>();
+  /** Whole results chat.toolResult answers, by `${messageId}/${callId}` (set by a test). */
+  readonly fullResults = new Map<string, NonNullable<ToolCallView['result']>>();
   permissions: ToolPermission[] = [];
   policy: ApprovalPolicy = { ...DEFAULT_APPROVAL_POLICY };
   readonly #listeners = new Map<string, Set<SubscriptionHandlers<ChatStreamEvent>>>();
@@ -68,6 +71,14 @@ export class FakeChat {
       },
     },
     messages: { query: (input) => this.recorder.run('chat.messages', input, () => [...(this.messages.get(input.conversationId) ?? [])]) },
+    toolResult: {
+      query: (input) =>
+        this.recorder.run('chat.toolResult', input, () => {
+          const result = this.fullResults.get(`${input.messageId}/${input.callId}`);
+          if (!result) throw new FakeTrpcError({ code: 'TOOL_RESULT_NOT_FOUND', params: { messageId: input.messageId, callId: input.callId } });
+          return result;
+        }),
+    },
     // Like ChatService: the user's message is stored and streamed, then the turn starts.
     send: {
       mutate: (input) =>

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import type { AppErrorData } from '../../shared/contracts/errors';
+import { failureReasonKey } from '../../shared/contracts/mcp-connection';
 import { type Language, matchLanguage } from '../../shared/contracts/settings';
 import { AppError } from '../errors';
 import { appErrorData } from '../services/routers/trpc';
@@ -91,10 +92,20 @@ export interface TranslatedError {
   fieldErrors: TranslatedFieldError[];
 }
 
+/**
+ * An error code's message, followed by what happened when the parameters name it (an exit code, a
+ * reset, the failure behind NOT_CONNECTED), as the renderer's errorText shows it.
+ */
+export function errorMessage(t: Translate, code: string, params: Record<string, string | number> = {}): string {
+  const message = t(`errors.${code}`, params);
+  const reasonKey = failureReasonKey(params);
+  return reasonKey === undefined ? message : t('withReason', { message, reason: t(reasonKey, params) });
+}
+
 export function translateError(data: AppErrorData, t: Translate): TranslatedError {
   return {
     code: data.code,
-    message: t(`errors.${data.code}`, data.params),
+    message: errorMessage(t, data.code, data.params),
     fieldErrors: (data.fieldErrors ?? []).map((e) => ({
       field: e.field,
       code: e.code,

@@ -60,10 +60,19 @@ export interface ToolCallView {
     structuredContent?: Record<string, unknown>;
     /** True when `text` was cut for the model; the UI still has the whole content. */
     truncatedForModel?: boolean;
+    /**
+     * Present when the result was too large to send and store with its message: `content` and
+     * `structuredContent` are a bounded copy (long texts cut, large media left out) and
+     * chat.toolResult returns all of it. `bytes` is the size of the whole result.
+     */
+    shortened?: { bytes: number };
   };
   /** Why the call produced no result (TIMEOUT, CANCELLED, …), translated as `errors.<code>`. */
   errorCode?: string;
-  /** The parameters of `errors.<errorCode>` beyond the call's own tool and server. */
+  /**
+   * The parameters of `errors.<errorCode>` beyond the call's own tool and server: what happened
+   * (`cause`, `exitCode`, …) and the redacted `detail`.
+   */
   errorParams?: Record<string, string | number>;
   /** INVALID_ARGUMENTS: every problem of the arguments, each with its path, translated as `validation.<code>`. */
   fieldErrors?: FieldError[];
@@ -134,12 +143,21 @@ export const CHAT_ERROR_CODES = [
   /** The app quit or crashed while this reply was streaming. */
   'TURN_INTERRUPTED',
   'TOOLS_OMITTED',
+  /** chat.toolResult for a call whose result is not stored (none, or its conversation changed). */
+  'TOOL_RESULT_NOT_FOUND',
 ] as const;
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
 export const chatSendSchema = z.strictObject({
   conversationId: idString,
   text: z.string().trim().min(1, { error: 'required' }).max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
+});
+
+/** chat.toolResult: the whole result of one tool call of a stored message. */
+export const toolResultQuerySchema = z.strictObject({
+  conversationId: idString,
+  messageId: idString,
+  callId: idString,
 });
 
 export const approvalAnswerSchema = z.strictObject({

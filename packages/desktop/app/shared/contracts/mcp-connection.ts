@@ -23,10 +23,54 @@ export const MCP_SERVICE_ERROR_CODES = [
   'REQUEST_FAILED',
   'INSTALL_FAILED',
   'INSTALL_TIMEOUT',
+  'RESULT_TOO_LARGE',
   'SECRETS_UNREADABLE',
   'KEY_SOURCE_MISSING',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
+
+/**
+ * What happened, when a connection or request failed for a reason Elftia can name: `params.cause`
+ * of an error, beside `exitCode` (exit), `signal` (signal), `httpStatus` (httpStatus) or `mcpCode`
+ * (serverError). Translated as `causes.<cause>` and shown after the code's own message.
+ */
+export const MCP_FAILURE_CAUSES = [
+  /** A stdio server's process exited by itself. */
+  'exit',
+  /** A stdio server's process was killed by a signal. */
+  'signal',
+  /** A stdio server closed its stdout but kept running (then Elftia stopped it). */
+  'stdoutClosed',
+  /** A stdio server stopped reading its stdin (EPIPE) but kept running (then Elftia stopped it). */
+  'stdinClosed',
+  /** The peer reset the connection (ECONNRESET). */
+  'reset',
+  /** Nothing listens at the address (ECONNREFUSED). */
+  'refused',
+  /** The server closed the connection before answering. */
+  'socketClosed',
+  /** The host name did not resolve. */
+  'hostNotFound',
+  /** No route or no answer at the network level. */
+  'unreachable',
+  /** The server answered with an HTTP error status. */
+  'httpStatus',
+  /** The server answered with a JSON-RPC error. */
+  'serverError',
+] as const;
+export type McpFailureCause = (typeof MCP_FAILURE_CAUSES)[number];
+
+/**
+ * The i18n key (in common/errors) of the sentence that follows an error's message: its `cause`, or
+ * for NOT_CONNECTED without one the message of the server's last error (`lastError`).
+ */
+export function failureReasonKey(params: Record<string, string | number> | undefined): string | undefined {
+  const cause = params?.cause;
+  if (typeof cause === 'string' && (MCP_FAILURE_CAUSES as readonly string[]).includes(cause)) return `causes.${cause}`;
+  const lastError = params?.lastError;
+  if (typeof lastError === 'string' && (MCP_SERVICE_ERROR_CODES as readonly string[]).includes(lastError)) return `errors.${lastError}`;
+  return undefined;
+}
 
 export interface McpServiceErrorData {
   code: McpServiceErrorCode;

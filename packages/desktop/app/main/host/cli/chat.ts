@@ -13,7 +13,7 @@ import type { ApprovalGate } from '../../services/agent-core/engine/tinyelf/engi
 import { TinyElfEngine } from '../../services/agent-core/engine/tinyelf/TinyElfEngine';
 import { AutoApprovalGate } from '../../services/approvals/AutoApprovalGate';
 import { TurnTranscript } from '../../services/chat/TurnTranscript';
-import { toAppErrorData } from '../messages';
+import { errorMessage, toAppErrorData } from '../messages';
 import { LineReader, TerminalApprovalGate } from './chatApproval';
 import { type ChatRequest, parseChatRequest } from './chatOptions';
 import { TranscriptPrinter } from './chatOutput';
@@ -49,7 +49,8 @@ async function connectServers(ctx: CommandContext, services: AppServices, names:
   const outcomes = await untilShutdown(ctx.shutdown, Promise.allSettled(enabled.map((r) => services.mcp.connect(r.id))));
   outcomes.forEach((outcome, index) => {
     if (outcome.status === 'fulfilled') return;
-    const message = ctx.t(`errors.${toAppErrorData(outcome.reason).code}`, toAppErrorData(outcome.reason).params);
+    const failed = toAppErrorData(outcome.reason);
+    const message = errorMessage(ctx.t, failed.code, failed.params);
     ctx.io.stderr(`${ctx.t('cli/messages:tools.serverFailed', { name: enabled[index]?.name ?? '', message })}\n`);
   });
   return { toolMode: 'auto', selectedServerIds: [] };
@@ -96,7 +97,7 @@ async function run(ctx: CommandContext): Promise<number> {
   printer?.endLine();
   if (ctx.shutdown.aborted) throw new Interrupted(String(ctx.shutdown.reason));
   const failure = messages.at(-1)?.error;
-  const failureText = failure && ctx.t(`errors.${failure.code}`, failure.params);
+  const failureText = failure && errorMessage(ctx.t, failure.code, failure.params);
   if (ctx.json) {
     const user: ChatMessage = { id: 'm0', conversationId: CLI_CONVERSATION, role: 'user', text: request.message, toolCalls: [], status: 'done', createdAt: messages[0]?.createdAt ?? now() };
     ctx.io.stdout(jsonLine({ stopReason: result.stopReason, messages: [user, ...messages], ...(failure ? { error: { ...failure, message: failureText } } : {}) }));

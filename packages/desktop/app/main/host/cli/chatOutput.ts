@@ -6,7 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallView } from '../../../shared/contracts/chat';
 import type { EngineEvent } from '../../services/agent-core/engine/tinyelf/engineTypes';
-import type { Translate } from '../messages';
+import { type Translate, errorMessage } from '../messages';
 import { formatCallResult } from './callOutput';
 
 const ENDED = new Set(['done', 'error', 'cancelled', 'denied']);
@@ -26,7 +26,7 @@ function callOutcome(call: ToolCallView, t: Translate): string {
     const text = formatCallResult(result, t);
     return call.result.isError ? `${t('cli/messages:chat.toolError')}\n${text}` : text;
   }
-  return `${t(`errors.${call.errorCode ?? 'INTERNAL'}`, { tool: call.toolName, server: call.serverName ?? '-', ...call.errorParams })}\n`;
+  return `${errorMessage(t, call.errorCode ?? 'INTERNAL', { tool: call.toolName, server: call.serverName ?? '-', ...call.errorParams })}\n`;
 }
 
 function indent(text: string): string {

@@ -1,7 +1,7 @@
 import type { AppErrorData } from '../../../shared/contracts/errors';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { maskArgs, maskUrl, SECRET_SET } from '../../../shared/contracts/secrets';
-import type { Translate } from '../messages';
+import { type Translate, errorMessage } from '../messages';
 import { oneLine, terminalJson } from './terminalText';
 
 /** Quotes an argument only when a reader could misread where it ends. */
@@ -60,7 +60,7 @@ export function serverTable(records: McpServerRecord[], t: Translate): string {
 
 /** The translated error, then the redacted cause (often the server's last stderr lines) indented below. */
 export function describeError(error: AppErrorData, t: Translate): string[] {
-  const lines = [t(`errors.${error.code}`, error.params)];
+  const lines = [errorMessage(t, error.code, error.params)];
   const detail = error.params?.detail;
   if (detail !== undefined && String(detail).trim() !== '') lines.push(...String(detail).trimEnd().split('\n').map((line) => `  ${line}`));
   return lines;

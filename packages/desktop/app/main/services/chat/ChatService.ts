@@ -14,6 +14,8 @@ import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
 import { applyInput, type ConversationInput, newConversation, titleFrom } from './conversationInput';
 import { TurnTranscript } from './TurnTranscript';
 import { TurnWriter } from './TurnWriter';
+import type { ToolResult } from './toolResultView';
+import type { ToolResultStore } from './ToolResultStore';
 
 /** What ChatService needs of the TinyElf engine. */
 export interface ChatEngine {
@@ -37,6 +39,8 @@ export interface ChatApprovals {
 
 export interface ChatServiceOptions {
   repository: ConversationRepository;
+  /** Where the whole results of large tool calls go (their messages keep a bounded copy). */
+  toolResults: ToolResultStore;
   engine: ChatEngine;
   providers: ChatProviders;
   approvals: ChatApprovals;
@@ -116,14 +120,30 @@ export class ChatService {
     turn?.controller.abort();
     if (!this.options.repository.deleteConversation(id)) throw new AppError('CONVERSATION_NOT_FOUND', { params: { id } });
     this.listChanges.emit();
+    this.options.toolResults
+      .removeConversation(id)
+      .catch((error: unknown) => this.warn(`chat: could not remove the tool results of ${id}`, error));
   }
 
-  /** Every message, oldest first; a running turn's messages as they are now (ahead of the batched writes). */
+  /**
+   * Every message, oldest first; a running turn's messages as they are now (ahead of the batched
+   * writes). Large tool results come as their bounded copy (see toolResult).
+   */
   messages(conversationId: string): ChatMessage[] {
     this.get(conversationId);
     const stored = this.options.repository.listMessages(conversationId);
-    const live = new Map((this.running.get(conversationId)?.transcript.messages() ?? []).map((m) => [m.id, m]));
+    const turn = this.running.get(conversationId);
+    const live = new Map((turn?.transcript.messages() ?? []).map((m) => [m.id, turn?.writer.shown(m) ?? m]));
     return stored.map((message) => live.get(message.id) ?? message);
+  }
+
+  /** The whole result of one tool call whose message keeps a bounded copy (`result.shortened`). */
+  async toolResult(conversationId: string, messageId: string, callId: string): Promise<ToolResult> {
+    this.get(conversationId);
+    const live = this.running.get(conversationId)?.transcript.messages().find((m) => m.id === messageId);
+    const result = live?.toolCalls.find((call) => call.id === callId)?.result ?? (await this.options.toolResults.load(conversationId, messageId, callId));
+    if (!result) throw new AppError('TOOL_RESULT_NOT_FOUND', { params: { messageId, callId } });
+    return result;
   }
 
   /**
@@ -212,6 +232,7 @@ export class ChatService {
     const turns = [...this.running.values()];
     for (const turn of turns) turn.controller.abort();
     await Promise.all(turns.map((turn) => turn.done));
+    await this.options.toolResults.flush();
   }
 
   private target(conversation: ConversationRecord): Target {
@@ -240,6 +261,9 @@ export class ChatService {
         publish: (event) => this.publish(conversationId, event),
         persistIntervalMs: this.options.persistIntervalMs ?? 500,
         publishIntervalMs: this.options.publishIntervalMs ?? 50,
+        saveFullResult: (messageId, callId, result) => {
+          this.options.toolResults.save(conversationId, messageId, callId, result).catch(writeFailed);
+        },
         onError: writeFailed,
       }),
       callIds: new Set(),

@@ -2,11 +2,14 @@
  * Persists and publishes one turn's message snapshots. Major changes (a new message, a tool call's
  * status) are written and published at once; text deltas and progress are batched: a streamed reply
  * arrives in hundreds of deltas, and each snapshot carries the whole message, so writing or sending
- * every one would cost O(n²) in the length of the reply.
+ * every one would cost O(n²) in the length of the reply. For the same reason a large tool result is
+ * sent and written with its message as a bounded copy (toolResultView.ts), and handed whole to
+ * `saveFullResult` once.
  */
 import type { ChatMessage, ChatStreamEvent } from '../../../shared/contracts/chat';
 import type { ConversationRepository } from '../../db/ConversationRepository';
 import type { EngineMessage } from '../completion/types';
+import { DEFAULT_VIEW_LIMITS, type ToolResult, type ViewLimits, contentBytes, shortenForView } from './toolResultView';
 
 export interface TurnWriterOptions {
   repository: ConversationRepository;
@@ -15,6 +18,10 @@ export interface TurnWriterOptions {
   persistIntervalMs: number;
   /** Longest a streamed change waits before subscribers see it, in milliseconds. */
   publishIntervalMs: number;
+  /** Bounds of a tool result's copy in its message; default DEFAULT_VIEW_LIMITS. */
+  viewLimits?: ViewLimits;
+  /** Stores the whole result of a call whose message keeps a bounded copy; called once per result. */
+  saveFullResult(messageId: string, callId: string, result: ToolResult): void;
   onError(error: unknown): void;
 }
 
@@ -55,6 +62,8 @@ class Batch {
 
 export class TurnWriter {
   private readonly stored = new Set<string>();
+  /** Each result object's copy for the message (itself when small), worked out once. */
+  private readonly views = new WeakMap<ToolResult, ToolResult>();
   private readonly writes: Batch;
   private readonly publishes: Batch;
   /** Set when the conversation was removed mid-turn: nothing more may be written for it. */
@@ -65,8 +74,9 @@ export class TurnWriter {
     this.publishes = new Batch(options.publishIntervalMs, (message) => options.publish({ type: 'message', message }));
   }
 
-  change(message: ChatMessage, weight: 'major' | 'minor'): void {
+  change(full: ChatMessage, weight: 'major' | 'minor'): void {
     if (this.discarded) return;
+    const message = this.shown(full);
     if (weight === 'minor' && this.stored.has(message.id)) {
       this.writes.add(message);
       this.publishes.add(message);
@@ -78,6 +88,32 @@ export class TurnWriter {
     this.options.publish({ type: 'message', message });
   }
 
+  /** The message as subscribers get it and the database keeps it: large tool results bounded. */
+  shown(message: ChatMessage): ChatMessage {
+    let bounded = false;
+    const toolCalls = message.toolCalls.map((call) => {
+      if (!call.result) return call;
+      const result = this.viewOf(message.id, call.id, call.result);
+      if (result === call.result) return call;
+      bounded = true;
+      return { ...call, result };
+    });
+    return bounded ? { ...message, toolCalls } : message;
+  }
+
+  private viewOf(messageId: string, callId: string, result: ToolResult): ToolResult {
+    const known = this.views.get(result);
+    if (known) return known;
+    const short = shortenForView(result, this.options.viewLimits ?? DEFAULT_VIEW_LIMITS);
+    let view = result;
+    if (short) {
+      view = { ...short, shortened: { bytes: contentBytes(result) } };
+      this.options.saveFullResult(messageId, callId, result);
+    }
+    this.views.set(result, view);
+    return view;
+  }
+
   /**
    * Writes the final snapshots and the turn's engine history in one transaction, so a reopened
    * conversation never shows an answer the next turn would not send to the model (or the reverse).
@@ -87,16 +123,17 @@ export class TurnWriter {
     this.publishes.cancel();
     if (this.discarded) return;
     const { repository } = this.options;
+    const shown = messages.map((message) => this.shown(message));
     try {
       repository.transaction(() => {
-        for (const message of messages) this.upsert(message);
+        for (const message of shown) this.upsert(message);
         repository.appendHistory(conversationId, history);
         repository.touchConversation(conversationId, updatedAt);
       });
     } catch (error) {
       this.options.onError(error);
     }
-    for (const message of messages) this.options.publish({ type: 'message', message });
+    for (const message of shown) this.options.publish({ type: 'message', message });
   }
 
   discard(): void {

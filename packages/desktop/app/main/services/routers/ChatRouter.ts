@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString } from '../../../shared/contracts/mcp-types';
-import { approvalAnswerSchema, chatSendSchema, conversationCreateSchema, conversationUpdateSchema } from '../../../shared/contracts/chat';
+import { approvalAnswerSchema, chatSendSchema, conversationCreateSchema, conversationUpdateSchema, toolResultQuerySchema } from '../../../shared/contracts/chat';
 import { conversationEvents } from '../chat/conversationEvents';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
@@ -30,6 +30,10 @@ export const chatRouter = router({
     }),
   }),
   messages: publicProcedure.input(conversationIdSchema).query(({ ctx, input }) => ctx.services.chat.messages(input.conversationId)),
+  /** The whole result of a tool call whose message carries a bounded copy (`result.shortened`). */
+  toolResult: publicProcedure
+    .input(toolResultQuerySchema)
+    .query(({ ctx, input }) => ctx.services.chat.toolResult(input.conversationId, input.messageId, input.callId)),
   send: publicProcedure.input(chatSendSchema).mutation(({ ctx, input }) => ctx.services.chat.send(input.conversationId, input.text)),
   stop: publicProcedure.input(conversationIdSchema).mutation(({ ctx, input }) => ({ stopped: ctx.services.chat.stop(input.conversationId) })),
   approve: publicProcedure.input(approvalAnswerSchema).mutation(({ ctx, input }) => {

@@ -13,13 +13,15 @@ export interface ToolCallDisplayProps {
   /** The pending approval for this call, when the user is being asked. */
   approval?: ApprovalRequest;
   onAnswer?: (answer: ApprovalAnswer) => Promise<unknown>;
+  /** Fetches the whole result when the card has a bounded copy (`result.shortened`). */
+  loadFullResult?: () => Promise<NonNullable<ToolCallView['result']>>;
 }
 
 /**
  * One tool call (seed 002): which server and tool, the arguments, the status with elapsed time or
  * duration, progress, the approval prompt while it waits, and the result as the server sent it.
  */
-export function ToolCallDisplay({ call, approval, onAnswer }: ToolCallDisplayProps) {
+export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: ToolCallDisplayProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const awaiting = call.status === 'awaiting_approval';
@@ -44,7 +46,7 @@ export function ToolCallDisplay({ call, approval, onAnswer }: ToolCallDisplayPro
       <ToolArguments args={call.arguments} open={awaiting} />
       {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
-      {call.result && !failedInApp && <ToolResult result={call.result} />}
+      {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} />}
       {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}
     </article>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
+import { useApi } from '../../../../lib/api';
 import { errorText } from '../../../../lib/errorText';
 import { ToolCallDisplay } from '../ToolCallDisplay';
 import type { ApprovalAnswer } from '../tool-call/ApprovalPrompt';
@@ -15,6 +16,7 @@ export interface MessageItemProps {
 /** One message: the user's text, or one assistant step — its text, then its tool calls in order. */
 export function MessageItem({ message, approvals, onAnswer }: MessageItemProps) {
   const { t } = useTranslation();
+  const api = useApi();
   const user = message.role === 'user';
   const empty = message.text === '' && message.toolCalls.length === 0;
   return (
@@ -29,7 +31,8 @@ export function MessageItem({ message, approvals, onAnswer }: MessageItemProps) 
       {message.status === 'streaming' && empty && <p className="message__pending">{t('chat/conversations:messages.writing')}</p>}
       {message.toolCalls.map((call) => {
         const approval = approvals.get(call.id);
-        return <ToolCallDisplay key={call.id} call={call} approval={approval} onAnswer={(answer) => onAnswer(call.id, answer)} />;
+        const loadFullResult = () => api.chat.toolResult.query({ conversationId: message.conversationId, messageId: message.id, callId: call.id });
+        return <ToolCallDisplay key={call.id} call={call} approval={approval} onAnswer={(answer) => onAnswer(call.id, answer)} loadFullResult={loadFullResult} />;
       })}
       {message.status === 'stopped' && <p className="message__note">{t('chat/conversations:messages.stopped')}</p>}
       {message.status === 'error' && message.error && (

@@ -5,12 +5,14 @@ import { fieldErrorMessage } from '../../../../lib/fieldErrorMessage';
 
 /**
  * Why a call produced no result, in the user's language: the error's message with the call's own
- * tool and server filled in (the engine adds what else the message names), and for invalid arguments
- * every problem with its path.
+ * tool and server filled in (the engine adds what else the message names, and what happened: an exit
+ * code, a reset), for invalid arguments every problem with its path, and the raw cause one click away.
  */
 export function ToolCallError({ call, code }: { call: ToolCallView; code: string }) {
   const { t } = useTranslation();
-  const params = { tool: call.toolName, server: call.serverName ?? call.serverId ?? '', ...call.errorParams };
+  const { detail, ...errorParams } = call.errorParams ?? {};
+  const params = { tool: call.toolName, server: call.serverName ?? call.serverId ?? '', ...errorParams };
+  const technical = detail === undefined ? '' : String(detail).trim();
   const problems = call.fieldErrors ?? [];
   return (
     <div className="tool-call__error">
@@ -26,6 +28,12 @@ export function ToolCallError({ call, code }: { call: ToolCallView; code: string
             </li>
           ))}
         </ul>
+      )}
+      {technical !== '' && (
+        <details className="disclosure">
+          <summary className="disclosure__summary">{t('chat/tool-calls:technicalDetails')}</summary>
+          <pre className="mono disclosure__body">{technical}</pre>
+        </details>
       )}
     </div>
   );

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { ToolContent } from '@elftia/desktop/shared/contracts/tool-content.ts';
 import { JsonTree } from '../../../../components/JsonTree';
 import { AudioResult, ImageResult } from './MediaResults';
 import { EmbeddedResourceResult, ResourceLinkResult } from './ResourceResults';
+import { ShortenedNote } from './ShortenedNote';
 import { TextResult } from './TextResult';
 
 function ContentItem({ item }: { item: ToolContent }) {
@@ -21,21 +23,29 @@ function ContentItem({ item }: { item: ToolContent }) {
   }
 }
 
+type Result = NonNullable<ToolCallView['result']>;
+
 /**
  * Everything the server returned (seed 002's content types), not the flattened text the model read —
- * except when the server returned no content items, where that text is all there is.
+ * except when the server returned no content items, where that text is all there is. A large result
+ * arrives as a bounded copy (`shortened`); `loadAll` fetches the rest when the user asks.
  */
-export function ToolResult({ result }: { result: NonNullable<ToolCallView['result']> }) {
+export function ToolResult({ result: sent, loadAll }: { result: Result; loadAll?: (() => Promise<Result>) | undefined }) {
   const { t } = useTranslation();
+  const [whole, setWhole] = useState<Result>();
+  const result = whole ?? sent;
+  // "All of it is shown here" holds only once a bounded copy was replaced by the whole.
+  const partial = sent.shortened !== undefined && !whole;
   const empty = result.content.length === 0 && result.text === '' && result.structuredContent === undefined;
   return (
     <div className={result.isError ? 'tool-result tool-result--error' : 'tool-result'} data-testid="tool-result" data-error={result.isError || undefined}>
       {result.isError && <p className="tool-result__error-label">{t('chat/tool-calls:result.isError')}</p>}
       {result.truncatedForModel && (
         <p className="tool-result__note" data-testid="tool-truncated">
-          {t('chat/tool-calls:result.truncatedForModel')}
+          {t(partial ? 'chat/tool-calls:result.truncatedForModelOnly' : 'chat/tool-calls:result.truncatedForModel')}
         </p>
       )}
+      {sent.shortened && !whole && <ShortenedNote bytes={sent.shortened.bytes} loadAll={loadAll} onLoaded={setWhole} />}
       {result.content.map((item, index) => (
         // Content items have no ids and never reorder within a result.
         <ContentItem key={index} item={item} />

@@ -7,7 +7,7 @@ import type { McpTransport } from './createTransport';
 import type { ProcessTracker } from './process/ProcessTracker';
 import { McpConnection } from './McpConnection';
 import { McpLogBuffer, type McpLogBufferOptions } from './McpLogBuffer';
-import { McpServiceError, countsAgainstServer, toMcpServiceError } from './McpServiceError';
+import { McpServiceError, countsAgainstServer, retriesConnect, toMcpServiceError } from './McpServiceError';
 import { redactorFor } from './redact';
 import { type ConnectionState, ServerEntry } from './ServerEntry';
 
@@ -64,8 +64,8 @@ export interface ConnectionPoolDeps {
 
 /**
  * The pool: one slot per server id, single-flight connects, deliberate stops, and automatic
- * reconnect with backoff after a drop. Every async continuation re-checks the slot's generation so
- * that a stop in the meantime always wins.
+ * reconnect with backoff after a drop or a failed connect (a server that comes up after Elftia).
+ * Every async continuation re-checks the slot's generation so that a stop in the meantime always wins.
  */
 export class ConnectionPool {
   private readonly entries = new Map<string, ServerEntry>();
@@ -152,14 +152,14 @@ export class ConnectionPool {
     return entry;
   }
 
-  private startConnect(entry: ServerEntry, server: McpServerRecord): Promise<McpConnection> {
+  /** `attempt`: how many retries in a row this connect is (0 for one a caller asked for). */
+  private startConnect(entry: ServerEntry, server: McpServerRecord, attempt = 0): Promise<McpConnection> {
     this.clearRetry(entry);
     const generation = entry.generation;
     const abort = new AbortController();
-    const promise = this.open(entry, server, abort.signal).then(
-      (connection) => this.onOpened(entry, generation, connection),
-      (error: unknown) => this.onOpenFailed(entry, generation, server, error),
-    );
+    const promise = this.open(entry, server, abort.signal)
+      .then((connection) => this.onOpened(entry, generation, connection))
+      .catch((error: unknown) => this.onOpenFailed(entry, generation, server, error, attempt));
     this.transition(entry, { kind: 'connecting', promise, abort });
     return promise;
   }
@@ -260,12 +260,16 @@ export class ConnectionPool {
     return connection;
   }
 
-  private onOpenFailed(entry: ServerEntry, generation: number, server: McpServerRecord, error: unknown): never {
+  private onOpenFailed(entry: ServerEntry, generation: number, server: McpServerRecord, error: unknown, attempt: number): never {
     const mapped = toMcpServiceError(error, 'connect', redactorFor(server));
     if (entry.generation === generation) {
       entry.log.add('error', `connect failed: ${mapped.message}`);
       this.recordFailure(entry, mapped);
-      this.transition(entry, { kind: 'error' });
+      if (retriesConnect(mapped)) this.scheduleReconnect(entry, attempt);
+      else {
+        entry.log.add('info', 'not retrying: this needs a change to the server or its configuration');
+        this.transition(entry, { kind: 'error' });
+      }
     }
     throw mapped;
   }
@@ -307,11 +311,8 @@ export class ConnectionPool {
       this.transition(entry, { kind: 'disabled' });
       return;
     }
-    try {
-      await this.startConnect(this.entryFor(server), server);
-    } catch {
-      if (entry.generation === generation && entry.state.kind === 'error') this.scheduleReconnect(entry, attempt + 1);
-    }
+    // A failure schedules the next retry itself (onOpenFailed).
+    await this.startConnect(this.entryFor(server), server, attempt + 1).catch(() => {});
   }
 
   private async stop(entry: ServerEntry, next: ConnectionState, reason = 'disconnected'): Promise<void> {

@@ -1,50 +1,68 @@
 /**
  * A server list (tools, resources, prompts) fetched once per connection and kept until the server
- * says it changed. Concurrent readers share one fetch; a refresh that starts while an older fetch is
- * in flight wins, so a late stale answer never overwrites a newer one.
+ * says it changed. Concurrent readers share one fetch. Refreshes coalesce: at most one fetch is in
+ * flight, and changes announced meanwhile make it run once more when it ends, however many there
+ * were — a server sending thousands of `notifications/tools/list_changed` costs two `tools/list`, not
+ * thousands. A fetch that started before the latest change never becomes the cached list.
  */
 export class ListCache<T> {
+  /** The last list fetched; kept while a refresh runs so peek() still has a count to show. */
   private value: T[] | undefined;
-  private pending: Promise<T[]> | undefined;
-  private generation = 0;
+  /** False once a change was announced after `value` was fetched. */
+  private current = false;
+  private inFlight: Promise<T[]> | undefined;
+  /** A change was announced while `inFlight` ran: its answer may predate it. */
+  private changedMeanwhile = false;
 
   constructor(
     private readonly fetchAll: () => Promise<T[]>,
     private readonly onUpdate: (items: T[]) => void = () => {},
   ) {}
 
-  /** The cached list, without fetching. */
+  /** The cached list, without fetching; during a refresh the previous list. */
   peek(): T[] | undefined {
     return this.value;
   }
 
-  get(): Promise<T[]> {
-    if (this.value) return Promise.resolve(this.value);
-    this.pending ??= this.fetch(this.generation);
-    return this.pending;
+  /** A fetch is in flight and another will follow it: one more announced change costs nothing. */
+  get refreshQueued(): boolean {
+    return this.inFlight !== undefined && this.changedMeanwhile;
   }
 
-  /** Drops the cached list and fetches it again. */
+  /** The current list: the cache, the fetch in flight, or a new fetch. */
+  get(): Promise<T[]> {
+    if (this.value !== undefined && this.current) return Promise.resolve(this.value);
+    this.inFlight ??= this.fetchUntilCurrent();
+    return this.inFlight;
+  }
+
+  /** The list changed on the server: fetches it again, or once more after the fetch in flight. */
   refresh(): Promise<T[]> {
-    this.invalidate();
+    this.current = false;
+    if (this.inFlight) this.changedMeanwhile = true;
     return this.get();
   }
 
+  /** Forgets the list; the next get() fetches it. */
   invalidate(): void {
-    this.generation += 1;
     this.value = undefined;
-    this.pending = undefined;
+    this.current = false;
+    if (this.inFlight) this.changedMeanwhile = true;
   }
 
-  private async fetch(generation: number): Promise<T[]> {
+  private async fetchUntilCurrent(): Promise<T[]> {
     try {
-      const items = await this.fetchAll();
-      if (generation !== this.generation) return this.get();
-      this.value = items;
-      this.onUpdate(items);
-      return items;
+      for (;;) {
+        this.changedMeanwhile = false;
+        const items = await this.fetchAll();
+        if (this.changedMeanwhile) continue;
+        this.value = items;
+        this.current = true;
+        this.onUpdate(items);
+        return items;
+      }
     } finally {
-      if (generation === this.generation) this.pending = undefined;
+      this.inFlight = undefined;
     }
   }
 }

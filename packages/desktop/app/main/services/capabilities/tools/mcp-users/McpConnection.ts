@@ -19,6 +19,7 @@ import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../../../../
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import { type Clock, withDeadline } from './clock';
 import type { McpTransport } from './createTransport';
+import { causeParams, describeCause, failureCauseOf } from './failureCause';
 import type { ProcessTracker } from './process/ProcessTracker';
 import type { ParsedList } from './lenientList';
 import { ListCache } from './ListCache';
@@ -27,6 +28,7 @@ import { type ListRequest, PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCE
 import type { McpLogBuffer } from './McpLogBuffer';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import type { Redactor } from './redact';
+import { ResponseStreamBrokenError } from './watchedFetch';
 
 export interface McpConnectionOptions {
   server: McpServerRecord;
@@ -73,6 +75,8 @@ export class McpConnection {
   private readonly client: Client;
   private readonly transport: McpTransport;
   private phase: Phase = 'opening';
+  /** The transport's latest error: a socket error just before a close says why it closed. */
+  private lastTransportError: Error | undefined;
   private readonly report: ListReport;
   /** Parse results by the item array a fetch handed its cache, read once that fetch wins. */
   private readonly parses = new WeakMap<object, { kind: McpListKind; parsed: ParsedList<unknown> }>();
@@ -184,10 +188,11 @@ export class McpConnection {
     this.transport.onmessage = (message: JSONRPCMessage) => {
       if (this.protocolVersion === undefined) this.protocolVersion = negotiatedVersion(message);
     };
-    this.client.onclose = () => this.reportDrop(new McpServiceError('CONNECTION_CLOSED', this.detailParams('connection closed')));
+    this.client.onclose = () => this.reportDrop(new McpServiceError('CONNECTION_CLOSED', this.lossParams(undefined)));
     this.client.onerror = (error) => {
       log.add('warn', `transport: ${errorText(error)}`);
-      if (this.isSessionLost(error)) this.reportDrop(new McpServiceError('CONNECTION_CLOSED', this.detailParams(errorText(error))));
+      this.lastTransportError = error;
+      if (this.isSessionLost(error)) this.reportDrop(new McpServiceError('CONNECTION_CLOSED', this.lossParams(error)));
     };
   }
 
@@ -198,7 +203,9 @@ export class McpConnection {
   }
 
   /** `caches`: the lists the notification covers (resources/list_changed covers the templates too). */
-  private onListChanged(kind: string, ...caches: Pick<ListCache<unknown>, 'peek' | 'invalidate' | 'refresh'>[]): void {
+  private onListChanged(kind: string, ...caches: Pick<ListCache<unknown>, 'peek' | 'invalidate' | 'refresh' | 'refreshQueued'>[]): void {
+    // A flood of notifications is one more refresh per list (ListCache), so one log line too.
+    if (caches.every((cache) => cache.refreshQueued)) return;
     this.options.log.add('info', `${kind} list changed`);
     for (const cache of caches) {
       // Tools are refetched at once (the model's tool set and the UI's count depend on them); the
@@ -246,8 +253,10 @@ export class McpConnection {
   private isSessionLost(error: Error): boolean {
     if (error instanceof StreamableHTTPError) return error.code === 404 && this.hasHttpSession();
     if (error instanceof SseError) return true;
-    const cause = (error as { cause?: { code?: unknown } }).cause;
-    return this.server.type === 'http' && (cause?.code === 'ECONNREFUSED' || cause?.code === 'ECONNRESET');
+    // An SSE answer that broke off never completes; the SDK would leave its request to time out.
+    if (error instanceof ResponseStreamBrokenError) return true;
+    const cause = failureCauseOf(error)?.cause;
+    return this.server.type === 'http' && (cause === 'refused' || cause === 'reset' || cause === 'socketClosed');
   }
 
   /**
@@ -275,11 +284,26 @@ export class McpConnection {
     const mapped = toMcpServiceError(error, 'connect', this.options.redact);
     if (mapped.code === 'CONNECTION_CLOSED') return new McpServiceError('CONNECT_FAILED', mapped.params, { cause: error });
     if (mapped.code !== 'CONNECT_FAILED') return mapped;
-    const params: Record<string, string> = this.detailParams(String(mapped.params.detail ?? ''));
+    const closed = this.transport.closeReason;
+    const params: Record<string, string | number> = closed
+      ? { ...causeParams(closed), ...this.detailParams(describeCause(closed)) }
+      : { ...causeParams(failureCauseOf(error)), ...this.detailParams(String(mapped.params.detail ?? '')) };
     // A machine-readable cause (ENOENT, the process layer's commandNotFound) lets the UI say more than "failed".
     const reason = (error as { code?: unknown } | undefined)?.code;
     if (typeof reason === 'string') params.reason = reason;
     return new McpServiceError('CONNECT_FAILED', params, { cause: error });
+  }
+
+  /**
+   * Why the session was lost, for CONNECTION_CLOSED: how the process ended (the transport knows), or
+   * the network error behind it; a network transport that closed without one was closed by the server.
+   */
+  private lossParams(error: Error | undefined): Record<string, string | number> {
+    const closed = this.transport.closeReason;
+    const network = this.server.type !== 'stdio';
+    const cause = closed ?? failureCauseOf(error ?? this.lastTransportError) ?? (network ? ({ cause: 'socketClosed' } as const) : undefined);
+    const message = closed ? describeCause(closed) : error ? errorText(error) : cause ? describeCause(cause) : 'connection closed';
+    return { ...causeParams(cause), ...this.detailParams(message) };
   }
 
   /** A failure's cause plus the last stderr lines, which usually say why a process died. */

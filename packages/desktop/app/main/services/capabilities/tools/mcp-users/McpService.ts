@@ -329,10 +329,22 @@ export class McpService {
     }
   }
 
+  /**
+   * The live connection, or a connect. A server in `error` (retrying, or given up) is not waited
+   * for: NOT_CONNECTED carries its last failure (`lastError` and that error's parameters: the
+   * cause, the detail), so the caller can say why.
+   */
   private async ensureConnection(id: string): Promise<McpConnection> {
-    const state = this.pool.get(id)?.state;
+    const entry = this.pool.get(id);
+    const state = entry?.state;
     if (state?.kind === 'error') {
-      throw new McpServiceError('NOT_CONNECTED', { serverId: id, status: 'error', ...(state.retry ? { reconnectAttempt: state.retry.attempt } : {}) });
+      const last = entry?.lastError;
+      throw new McpServiceError('NOT_CONNECTED', {
+        ...(last ? { ...last.params, lastError: last.code } : {}),
+        serverId: id,
+        status: 'error',
+        ...(state.retry ? { reconnectAttempt: state.retry.attempt } : {}),
+      });
     }
     return this.pool.connect(id);
   }

@@ -3,13 +3,17 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
+import type { FailureCause } from './failureCause';
 import { McpServiceError } from './McpServiceError';
+import { watchedFetch } from './watchedFetch';
 import { definedEnv } from './process/loginShellEnv';
 import { HeaderWebSocketClientTransport } from './webSocketTransport';
 
 /** A client transport, plus the process id a stdio one runs (once started) and its tree's marker. */
 export interface McpTransport extends Transport {
   readonly pid?: number | null | undefined;
+  /** Set before `onclose` when the transport closed by itself and knows why (a process's exit code or signal). */
+  readonly closeReason?: FailureCause | undefined;
   readonly treeMarker?: string | undefined;
 }
 
@@ -72,9 +76,7 @@ export function createTransport(server: McpServerRecord, deps: CreateTransportDe
     case 'sse':
       return createSse(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {});
     case 'http':
-      return new StreamableHTTPClientTransport(requireUrl(server, ['http:', 'https:']), {
-        requestInit: { headers: server.config.headers ?? {} },
-      });
+      return createStreamableHttp(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {});
     case 'websocket':
       return new HeaderWebSocketClientTransport(requireUrl(server, ['ws:', 'wss:']), server.config.headers ?? {});
     default:
@@ -96,6 +98,15 @@ function createStdio(server: McpServerRecord, deps: CreateTransportDeps): McpTra
     maxMessageBytes: deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES,
     onStderr: deps.onStderr ?? (() => {}),
   });
+}
+
+function createStreamableHttp(url: URL, headers: Record<string, string>): McpTransport {
+  const transport: McpTransport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers },
+    // A broken SSE answer becomes a transport error McpConnection treats as a lost session.
+    fetch: watchedFetch((error) => transport.onerror?.(error)),
+  });
+  return transport;
 }
 
 function createSse(url: URL, headers: Record<string, string>): McpTransport {

@@ -80,6 +80,6 @@ function describeFailure(error: unknown, serverName: string, uri: string): ToolE
   const code = isMcpServiceError(error) ? error.code : 'REQUEST_FAILED';
   if (code === 'CANCELLED') return toolErrorResult('CANCELLED', 'Resource read cancelled.');
   const detail = isMcpServiceError(error) && typeof error.params.detail === 'string' ? error.params.detail : error instanceof Error ? error.message : String(error);
-  const { detail: _detail, ...errorParams } = isMcpServiceError(error) ? error.params : {};
+  const errorParams = isMcpServiceError(error) ? error.params : {};
   return toolErrorResult(code, `Could not read resource "${uri}" from MCP server "${serverName}": ${detail}`, { errorParams: { server: serverName, ...errorParams } });
 }

@@ -74,8 +74,8 @@ export class McpToolAdapter implements ITool {
 function describeFailure(error: unknown): ToolExecutionResult {
   if (isMcpServiceError(error)) {
     if (error.code === 'CANCELLED') return toolErrorResult('CANCELLED', 'Tool call cancelled.');
-    const { detail: _detail, ...errorParams } = error.params;
-    return toolErrorResult(error.code, `Tool call failed: ${error.message}`, { errorParams, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+    // The detail (redacted, often the server's last stderr lines) is the card's "Technical details".
+    return toolErrorResult(error.code, `Tool call failed: ${error.message}`, { errorParams: error.params, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
   }
   return toolErrorResult('REQUEST_FAILED', `Tool call failed: ${error instanceof Error ? error.message : String(error)}`);
 }

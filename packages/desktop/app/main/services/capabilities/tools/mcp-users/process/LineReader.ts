@@ -10,15 +10,23 @@
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
+/**
+ * How much of the start and of the end of an overlong line is kept, in bytes: enough for a JSON-RPC
+ * envelope's `id`, which servers write first (Python's and Go's SDKs) or last (the TypeScript SDK's).
+ */
+export const OVERLONG_KEEP_BYTES = 4096;
 
 export type LineEvent =
   /** A complete line, without its '\n' or a '\r' before it (CRLF tolerated, as by the SDK's ReadBuffer). */
   | { kind: 'line'; text: string }
   /**
-   * A line grew past maxLineBytes. Reported once, as soon as the limit is crossed; the rest of that
-   * line is dropped up to its newline, so the next line is read normally.
+   * A line grew past maxLineBytes. Reported once, as soon as the limit is crossed, with the line's
+   * first bytes (up to OVERLONG_KEEP_BYTES of what has arrived); the rest of that line is dropped up
+   * to its newline, so the next line is read normally.
    */
-  | { kind: 'tooLong'; maxLineBytes: number };
+  | { kind: 'tooLong'; maxLineBytes: number; head: string }
+  /** The newline of an overlong line arrived: its length and its last bytes (up to OVERLONG_KEEP_BYTES). */
+  | { kind: 'tooLongEnd'; bytes: number; tail: string };
 
 export class LineReader {
   private readonly maxLineBytes: number;
@@ -26,6 +34,9 @@ export class LineReader {
   private pending = 0;
   /** Inside a line that was already reported as too long: skip bytes until its newline. */
   private skipping = false;
+  /** While skipping: the overlong line's length so far and its last bytes. */
+  private skippedBytes = 0;
+  private tail: Buffer = Buffer.alloc(0);
 
   /** @param maxLineBytes longest accepted line in bytes, counting a '\r' before the '\n' but not the '\n'. */
   constructor(maxLineBytes: number) {
@@ -58,12 +69,18 @@ export class LineReader {
     this.chunks = [];
     this.pending = 0;
     this.skipping = false;
+    this.skippedBytes = 0;
+    this.tail = Buffer.alloc(0);
   }
 
   private hold(part: Buffer, events: LineEvent[]): void {
-    if (part.length === 0 || this.skipping) return;
+    if (part.length === 0) return;
+    if (this.skipping) {
+      this.skip(part);
+      return;
+    }
     if (this.pending + part.length > this.maxLineBytes) {
-      this.overflow(events);
+      this.overflow(part, events);
       return;
     }
     // A view, not a copy: the stream hands each chunk over and never reuses it.
@@ -72,16 +89,14 @@ export class LineReader {
   }
 
   private complete(last: Buffer, events: LineEvent[]): void {
+    if (!this.skipping && this.pending + last.length > this.maxLineBytes) this.overflow(last, events);
+    else if (this.skipping) this.skip(last);
     if (this.skipping) {
+      events.push({ kind: 'tooLongEnd', bytes: this.skippedBytes, tail: this.tail.toString('utf8') });
       this.clear();
       return;
     }
     const length = this.pending + last.length;
-    if (length > this.maxLineBytes) {
-      this.overflow(events);
-      this.clear();
-      return;
-    }
     // The only copy of the line's bytes (none when the whole line came in one chunk).
     const bytes = this.chunks.length === 0 ? last : Buffer.concat([...this.chunks, last], length);
     this.clear();
@@ -89,10 +104,33 @@ export class LineReader {
     events.push({ kind: 'line', text: bytes.toString('utf8', 0, end) });
   }
 
-  private overflow(events: LineEvent[]): void {
-    events.push({ kind: 'tooLong', maxLineBytes: this.maxLineBytes });
+  /** `part` took the line past the limit: report it with its head, and start skipping. */
+  private overflow(part: Buffer, events: LineEvent[]): void {
+    const parts = [...this.chunks, part];
+    events.push({ kind: 'tooLong', maxLineBytes: this.maxLineBytes, head: firstBytes(parts, OVERLONG_KEEP_BYTES).toString('utf8') });
     this.chunks = [];
     this.pending = 0;
     this.skipping = true;
+    this.skippedBytes = 0;
+    this.tail = Buffer.alloc(0);
+    for (const held of parts) this.skip(held);
   }
+
+  private skip(part: Buffer): void {
+    this.skippedBytes += part.length;
+    const keep = part.length >= OVERLONG_KEEP_BYTES ? part.subarray(part.length - OVERLONG_KEEP_BYTES) : Buffer.concat([this.tail, part]);
+    this.tail = Buffer.from(keep.subarray(Math.max(0, keep.length - OVERLONG_KEEP_BYTES)));
+  }
+}
+
+function firstBytes(parts: Buffer[], count: number): Buffer {
+  const kept: Buffer[] = [];
+  let total = 0;
+  for (const part of parts) {
+    if (total >= count) break;
+    const piece = part.subarray(0, count - total);
+    kept.push(piece);
+    total += piece.length;
+  }
+  return Buffer.concat(kept, total);
 }

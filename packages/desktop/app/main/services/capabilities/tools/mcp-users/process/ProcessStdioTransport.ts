@@ -12,6 +12,8 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { LineReader } from './LineReader';
+import { AwaitedAnswers } from './AwaitedAnswers';
+import { type JsonRpcId, RESULT_TOO_LARGE_REASON } from './overlongLine';
 import { resolveSpawn } from './spawnCommand';
 import { TREE_MARKER_ENV, newTreeMarker } from './treeMarker';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree, snapshotProcessTree } from './treeKill';
@@ -25,6 +27,20 @@ export const DEFAULT_CLOSE_GRACE_MS = 2000;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** After the process is gone, how long to let stdout drain before reporting the close, in milliseconds. */
 const STREAM_DRAIN_MS = 250;
+/**
+ * After a pipe closes, how long to wait for the process to exit before calling it a server that closed
+ * the pipe and kept running, in milliseconds. A process that is ending closes its pipes just before it exits.
+ */
+const EXIT_AFTER_EOF_MS = 500;
+/** How long a failed write waits for the close it usually precedes (EPIPE from a dead server), in milliseconds. */
+const SEND_FAILURE_WAIT_MS = 1500;
+
+/** JSON-RPC "Internal error": the request failed on the client's side of the wire. */
+const INTERNAL_ERROR = -32603;
+
+/** Why the transport closed without close() being called. */
+type PipeClosed = 'stdoutClosed' | 'stdinClosed';
+export type ProcessCloseReason = { cause: 'exit'; exitCode: number } | { cause: 'signal'; signal: string } | { cause: PipeClosed };
 
 export interface ProcessStdioTransportOptions {
   command: string;
@@ -91,11 +107,20 @@ export class ProcessStdioTransport implements Transport {
   private child: ChildProcess | undefined;
   private state: State = 'idle';
   private shutdown: Promise<void> | undefined;
+  private lostReason: ProcessCloseReason | undefined;
+  private markClosed!: () => void;
+  private readonly closed = new Promise<void>((resolve) => (this.markClosed = resolve));
+  private readonly answers = new AwaitedAnswers();
 
   constructor(options: ProcessStdioTransportOptions) {
     this.options = options;
     this.platform = options.platform ?? process.platform;
-    this.lineReader = new LineReader(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+    this.lineReader = new LineReader(this.maxLineBytes);
+  }
+
+  /** Set before onclose when the server went away by itself: how its process ended, or that it closed stdout. */
+  get closeReason(): ProcessCloseReason | undefined {
+    return this.lostReason;
   }
 
   /** The direct child's PID once spawned. On POSIX it is also the process group id of the tree. */
@@ -170,8 +195,13 @@ export class ProcessStdioTransport implements Transport {
   private wire(child: ChildProcess): void {
     child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
     child.stdout?.on('error', (error) => this.reportError(error));
-    // EPIPE when the server dies while we write; the exit handler reports the close.
-    child.stdin?.on('error', (error) => this.reportError(error));
+    // No answer can arrive any more, even if the process keeps running: a dropped connection.
+    child.stdout?.on('close', () => this.onLost(child, 'stdoutClosed'));
+    // EPIPE: the server died, or stopped reading while running; either way no request reaches it.
+    child.stdin?.on('error', (error) => {
+      this.reportError(error);
+      if ((error as NodeJS.ErrnoException).code === 'EPIPE') this.onLost(child, 'stdinClosed');
+    });
     // Always consumed: an unread stderr pipe fills up and blocks the server.
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
@@ -181,18 +211,42 @@ export class ProcessStdioTransport implements Transport {
         this.reportError(error);
       }
     });
-    child.on('exit', () => {
-      if (this.state === 'running') this.shutdown ??= this.afterUnexpectedExit(child);
-    });
+    child.on('exit', () => this.onLost(child));
+  }
+
+  /** `pipe`: the pipe that closed, blamed if the process turns out to be still running. */
+  private onLost(child: ChildProcess, pipe: PipeClosed = 'stdoutClosed'): void {
+    if (this.state !== 'running') return;
+    this.state = 'stopping';
+    this.shutdown ??= this.afterLoss(child, pipe);
   }
 
   private onStdout(chunk: Buffer): void {
     for (const event of this.lineReader.push(chunk)) {
       // A handler may have closed the transport; later lines of this chunk are not for anyone.
       if (this.state === 'closed') return;
-      if (event.kind === 'tooLong') this.reportError(new Error(`ignored a stdout line longer than ${event.maxLineBytes} bytes`));
-      else this.onLine(event.text);
+      if (event.kind === 'line') this.onLine(event.text);
+      else if (event.kind === 'tooLong') this.onOverlongStart(event.head);
+      else this.failTooLarge(this.answers.overlongEnded(event.tail), event.bytes);
     }
+  }
+
+  /** A line past the cap cannot be read, but the request it answers must not wait for its timeout. */
+  private onOverlongStart(head: string): void {
+    const { id, fail } = this.answers.overlongStarted(head);
+    this.reportError(new Error(`ignored a stdout line longer than ${this.maxLineBytes} bytes${id === undefined ? '' : ` (id ${JSON.stringify(id)})`}`));
+    this.failTooLarge(fail, undefined);
+  }
+
+  private failTooLarge(id: JsonRpcId | undefined, bytes: number | undefined): void {
+    if (id === undefined) return;
+    const data = { reason: RESULT_TOO_LARGE_REASON, limitBytes: this.maxLineBytes, ...(bytes === undefined ? {} : { bytes }) };
+    const message = `the answer was longer than ${this.maxLineBytes} bytes and was discarded`;
+    this.deliver({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message, data } });
+  }
+
+  private get maxLineBytes(): number {
+    return this.options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   }
 
   /** Garbage lines (a stray console.log, a banner) are reported and skipped; the connection stays up. */
@@ -204,6 +258,11 @@ export class ProcessStdioTransport implements Transport {
       this.reportError(new Error(`ignored a stdout line that is not JSON-RPC: ${(error as Error).message}`, { cause: error }));
       return;
     }
+    this.answers.received(message);
+    this.deliver(message);
+  }
+
+  private deliver(message: JSONRPCMessage): void {
     try {
       this.onmessage?.(message);
     } catch (error) {
@@ -221,12 +280,13 @@ export class ProcessStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
-    if (this.state !== 'running' || !stdin || !stdin.writable) return Promise.reject(new Error('Not connected'));
+    if (this.state !== 'running' || !stdin || !stdin.writable) return this.failSend(new Error('Not connected'));
+    this.answers.sent(message);
     return new Promise((resolve, reject) => {
       const done = (error?: Error) => {
         stdin.off('drain', onDrain);
         stdin.off('close', onClose);
-        if (error) reject(error);
+        if (error) this.failSend(error).catch(reject);
         else resolve();
       };
       const onDrain = () => done();
@@ -238,6 +298,17 @@ export class ProcessStdioTransport implements Transport {
         stdin.once('close', onClose);
       }
     });
+  }
+
+  /**
+   * A write to a server that is going away (EPIPE, a closed stdin) fails only once the close is
+   * reported, so the request fails with how the process ended rather than with "write EPIPE".
+   */
+  private async failSend(error: Error): Promise<never> {
+    if (this.state === 'starting' || this.state === 'running' || this.state === 'stopping') {
+      await Promise.race([this.closed, delay(SEND_FAILURE_WAIT_MS)]);
+    }
+    throw error;
   }
 
   /** Stops the server and its whole tree. Always resolves; safe to call more than once. */
@@ -274,10 +345,13 @@ export class ProcessStdioTransport implements Transport {
     }
   }
 
-  private async afterUnexpectedExit(child: ChildProcess): Promise<void> {
-    this.state = 'stopping';
+  /** The process exited, or a pipe closed, without close(): name why, sweep the tree, report the close. */
+  private async afterLoss(child: ChildProcess, pipe: PipeClosed): Promise<void> {
+    const exited = await waitForExit(child, EXIT_AFTER_EOF_MS);
+    this.lostReason = exited ? exitReason(child) : { cause: pipe };
     const pid = child.pid;
-    // Started now, awaited after onclose: callers learn of the crash at once, close() still waits for it.
+    // Started now, awaited after onclose: callers learn of the loss at once, close() still waits for
+    // the sweep. Also stops a server that closed stdout and kept running (no orphan).
     const sweep = pid === undefined ? Promise.resolve() : killProcessTree(pid, { platform: this.platform, graceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS });
     await waitForStreams(child, STREAM_DRAIN_MS);
     this.finish(child);
@@ -288,16 +362,27 @@ export class ProcessStdioTransport implements Transport {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.lineReader.clear();
+    this.answers.clear();
     // An escaped descendant may still hold the pipes; stop listening to them.
     child?.stdout?.destroy();
     child?.stderr?.destroy();
     child?.stdin?.destroy();
+    this.markClosed();
     try {
       this.onclose?.();
     } catch (error) {
       this.reportError(error);
     }
   }
+}
+
+function exitReason(child: ChildProcess): ProcessCloseReason {
+  if (child.signalCode !== null) return { cause: 'signal', signal: child.signalCode };
+  return { cause: 'exit', exitCode: child.exitCode ?? 0 };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {

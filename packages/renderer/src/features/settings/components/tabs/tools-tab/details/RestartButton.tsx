@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import { useApi } from '../../../../../../lib/api';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
+import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
+import { errorText } from '../../../../../../lib/errorText';
 
 /**
  * Stops the server and connects it again. The row's badge follows the restart live (Connecting…,
@@ -53,7 +54,7 @@ export function RestartButton({ server }: { server: McpServerView }) {
       )}
       {failure && (
         <p className="form__failure" role="alert">
-          {t('settings/tools:details.restartFailed', { reason: t(errorMessageKey(failure.code), params) })}
+          {t('settings/tools:details.restartFailed', { reason: errorText(t, failure.code, params) })}
         </p>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
-import { errorMessageKey } from '../../../../../../lib/appError';
+import { errorText } from '../../../../../../lib/errorText';
 import { useServerTools } from './useServerTools';
 
 function ToolItem({ tool }: { tool: MCPTool }) {
@@ -32,7 +32,7 @@ export function ToolList({ server }: { server: McpServerView }) {
       {state.kind === 'failed' && (
         <div className="form__failure">
           <p role="alert" className="panel-note">
-            {t('settings/tools:toolList.loadFailed', { reason: t(errorMessageKey(state.error.code), state.error.params ?? {}) })}
+            {t('settings/tools:toolList.loadFailed', { reason: errorText(t, state.error.code, state.error.params) })}
           </p>
           <button type="button" className="button" onClick={retry}>
             {t('settings/tools:toolList.retry')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { McpServiceErrorData } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
-import { errorMessageKey } from '../../../../../../lib/appError';
+import { errorText } from '../../../../../../lib/errorText';
 import { splitErrorParams } from './serverStatus';
 
 export interface ConnectionErrorProps {
@@ -10,7 +10,7 @@ export interface ConnectionErrorProps {
 }
 
 /**
- * A connection failure: the translated reason, and the technical detail McpService attached (the
+ * A connection failure: the translated reason (with what happened, when known), and the technical detail McpService attached (the
  * server's last stderr lines, secrets redacted) in a monospace disclosure. The detail is the
  * server's own words, so it is shown as is, never translated.
  */
@@ -20,7 +20,7 @@ export function ConnectionError({ error, alert }: ConnectionErrorProps) {
   return (
     <div className="connection-error" data-testid="mcp-server-error" data-code={error.code}>
       <p className="connection-error__message" role={alert ? 'alert' : undefined}>
-        {t('settings/tools:connection.lastError', { reason: t(errorMessageKey(error.code), params) })}
+        {t('settings/tools:connection.lastError', { reason: errorText(t, error.code, params) })}
       </p>
       {detail && (
         <details className="disclosure">
