@@ -73,7 +73,8 @@ test('invalid input shows translated field errors and stores nothing', async ({ 
   await dialog.getByLabel('URL', { exact: true }).fill('ws://127.0.0.1:9/mcp');
   await dialog.getByLabel('Timeout (seconds)', { exact: true }).fill('30');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('A server named “TAKEN” already exists.')).toBeVisible();
+  // The message names the server that holds the name, as it is spelled there.
+  await expect(dialog.getByText('The name “Taken” is already used.')).toBeVisible();
   expect(listed(host.cli).map((s) => s.name)).toEqual(['Taken']);
 });
 
