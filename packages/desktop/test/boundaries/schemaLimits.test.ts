@@ -1,5 +1,5 @@
 /**
- * Every input crossing into main has a size limit (DESIGN.md decision 11): this walks every zod
+ * Every input crossing into main has a size limit (shared/contracts/limits.ts): this walks every zod
  * schema the shared modules export and every router procedure's input, and fails on a string,
  * array or record without a maximum. A new schema without one fails here, not in production with
  * a 10 MiB value stored.

@@ -1,5 +1,5 @@
 /**
- * Everything under the data dir is the user's alone (DESIGN.md decision 11): the dir at 0700 and
+ * Everything under the data dir is the user's alone (main/privateDataDir.ts): the dir at 0700 and
  * every file in it — the database, its -wal and -shm (which hold conversations), secret.key,
  * processes.json — at 0600, both when Elftia creates them and when an older version left them
  * readable. Checked on real files, with the usual 022 umask that makes new files 0644 by default.

@@ -1,6 +1,6 @@
 /**
- * Size limits of everything that crosses into main from the renderer, the CLI or a config file
- * (DESIGN.md decision 11). Each is far above what a real configuration reaches — the largest real
+ * Size limits of everything that crosses into main from the renderer, the CLI or a config file.
+ * Each is far above what a real configuration reaches — the largest real
  * values are a PEM key or a service-account JSON in an env value (about 3 KiB), a JSON object passed
  * as one argument (a few KiB), a model list of a few hundred ids — and far below what hurts: without
  * them a 10 MiB argument was stored and every list returned it, and a 10 MiB mirror URL in every

@@ -38,8 +38,8 @@ const MAX_ROUNDS = 16;
 /**
  * A server's list, item by item: an item that fits the SDK's schema is kept as is, one that can be
  * repaired (see the spec) or only has a bad optional field is kept without it, and one that cannot
- * be used is left out with a reason. One bad item never costs the others (STYLE.md, "Parse what
- * others send leniently").
+ * be used is left out with a reason. One bad item never costs the others: servers in the wild emit
+ * schemas the SDK rejects (test/fixtures/lenient-lists-server.mjs shows the shapes).
  */
 export function parseList<T>(spec: ListItemSpec<T>, raw: readonly unknown[]): ParsedList<T> {
   const out: ParsedList<T> = { items: [], skipped: [], repaired: [] };
