@@ -4,7 +4,6 @@
  * gate the way TinyElfEngine does.
  */
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent, ToolCallView } from '../../app/shared/contracts/chat';
 import { ConversationRepository } from '../../app/main/db/ConversationRepository';
@@ -16,6 +15,7 @@ import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { tempDir } from '../support/tempDir';
 import { aborted, answers, providers, ScriptedEngine, view } from './chatHarness';
+import { rejection } from '../support/appHarness';
 
 const open: { services: AppServices; chat: ChatService }[] = [];
 afterEach(async () => {
@@ -59,12 +59,6 @@ async function until(iterator: AsyncIterator<ChatStreamEvent>, done: (event: Cha
     events.push(next.value);
     if (done(next.value)) return events;
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 describe('chat router', () => {

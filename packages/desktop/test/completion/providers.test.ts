@@ -6,35 +6,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
-import { createAppServices, type AppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
+import { openApp, rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 import { baseUrlFor, closedPort, scripted } from './helpers';
 
 const KEY = 'sk-live-DO-NOT-LEAK-7c1e55a0';
 
-const open: AppServices[] = [];
-afterEach(async () => {
-  for (const services of open.splice(0)) await services.dispose();
-});
-
 function setup(dataDir = tempDir()) {
-  const services = createAppServices({ dataDir });
-  open.push(services);
-  return { services, caller: createAppCaller({ services }), dataDir };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
+  return openApp({ dataDir });
 }
 
 const openai = { name: 'OpenAI', kind: 'openai' as const, apiKey: KEY, models: ['gpt-4o-mini'] };

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
 import { createAppCaller, type McpServerView } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
+import { rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 
 const open: AppServices[] = [];
@@ -16,15 +16,6 @@ function setup(dataDir = tempDir(), externalChangePollMs = 0) {
   const services = createAppServices({ dataDir, externalChangePollMs });
   open.push(services);
   return { services, caller: createAppCaller({ services }), dataDir };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 const stdio = {

@@ -4,9 +4,7 @@
  * and nothing is stored; the number of servers and providers is capped, so `mcp.list` stays bounded.
  */
 import { TRPCError } from '@trpc/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { describe, expect, it } from 'vitest';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import {
   API_KEY_MAX_LENGTH,
@@ -21,20 +19,11 @@ import {
   PROVIDERS_MAX_COUNT,
   URL_MAX_LENGTH,
 } from '../../app/shared/contracts/limits';
-import { tempDir } from '../support/tempDir';
+import { openApp } from '../support/appHarness';
 
 const TEN_MIB = 'x'.repeat(10 * 1024 * 1024);
 
-const open: AppServices[] = [];
-afterEach(async () => {
-  for (const services of open.splice(0)) await services.dispose();
-});
-
-function setup() {
-  const services = createAppServices({ dataDir: tempDir() });
-  open.push(services);
-  return { services, caller: createAppCaller({ services }) };
-}
+const setup = () => openApp();
 
 async function fieldErrors(promise: Promise<unknown>) {
   const error = await promise.then(

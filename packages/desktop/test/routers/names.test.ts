@@ -5,35 +5,17 @@
  * older database are recomputed by its migration.
  */
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../../app/main/db/database';
 import { MIGRATIONS } from '../../app/main/db/migrations';
-import { createAppServices, type AppServices } from '../../app/main/index';
 import { FileKeySecretStore } from '../../app/main/services/secrets/FileKeySecretStore';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { hasHiddenCharacters, nameKey } from '../../app/shared/contracts/names';
+import { openApp, rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 
-const open: AppServices[] = [];
-afterEach(async () => {
-  for (const services of open.splice(0)) await services.dispose();
-});
-
 function setup(dataDir = tempDir()) {
-  const services = createAppServices({ dataDir });
-  open.push(services);
-  return { services, caller: createAppCaller({ services }), dataDir };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
+  return openApp({ dataDir });
 }
 
 /** `github` with a Cyrillic і (U+0456). */

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
 import { toAppErrorData } from '../../app/main/host/messages';
@@ -15,6 +14,7 @@ import { appErrorData } from '../../app/main/services/routers/trpc';
 import { FileKeySecretStore, SECRET_KEY_FILE } from '../../app/main/services/secrets/FileKeySecretStore';
 import { SecretStoreError } from '../../app/main/services/secrets/SecretStore';
 import { runInProcess } from '../cli/inProcess';
+import { rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 
 const opened: AppServices[] = [];
@@ -31,15 +31,6 @@ function open(dataDir: string) {
 async function close(services: AppServices): Promise<void> {
   opened.splice(opened.indexOf(services), 1);
   await services.dispose();
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 const GITHUB = { name: 'github', type: 'stdio' as const, command: process.execPath, args: ['server.js'], env: { GITHUB_TOKEN: 'ghp-secret-value-1' } };

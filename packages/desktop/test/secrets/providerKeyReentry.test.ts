@@ -6,12 +6,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { keyMustBeReentered } from '../../app/shared/contracts/providers';
+import { rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -41,15 +41,6 @@ function setup() {
   const services: AppServices = createAppServices({ dataDir: tempDir('reentry-') });
   cleanups.push(() => services.dispose());
   return createAppCaller({ services });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 describe('a provider whose address changes', () => {

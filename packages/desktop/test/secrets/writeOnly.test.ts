@@ -6,9 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../app/main/index';
+import { createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { toInput } from '../../app/shared/contracts/mcp-types';
@@ -16,6 +15,7 @@ import { SECRET_SET } from '../../app/shared/contracts/secrets';
 import { runInProcess } from '../cli/inProcess';
 import { fixture } from '../mcp/helpers';
 import { type RecordingHttpMcp, startRecordingHttpMcp } from '../support/recordingHttpMcp';
+import { rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 
 const SECRETS = ['ak-Secret1x', 'tk-Secret2x', 'env-Secret3x', 'q-Secret4x', 'h-Secret5x'];
@@ -35,15 +35,6 @@ async function recordingServer(): Promise<RecordingHttpMcp> {
   const server = await startRecordingHttpMcp();
   cleanups.push(() => server.close());
   return server;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 function expectNoSecret(text: string, what: string): void {

@@ -5,22 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { describe, expect, it } from 'vitest';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { fixture } from '../mcp/helpers';
+import { closeApp, openApp } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 
-const open: AppServices[] = [];
-afterEach(async () => {
-  for (const services of open.splice(0)) await services.dispose();
-});
-
 function setup(dataDir = tempDir()) {
-  const services = createAppServices({ dataDir });
-  open.push(services);
-  return { services, caller: createAppCaller({ services }), dataDir };
+  return openApp({ dataDir });
 }
 
 describe('package mirrors', () => {
@@ -40,8 +32,7 @@ describe('package mirrors', () => {
 
     const mirrors = { npmRegistry: ' https://registry.npmmirror.com ', pythonIndex: 'https://pypi.tuna.tsinghua.edu.cn/simple' };
     expect(await caller.settings.setPackageMirrors(mirrors)).toEqual({ npmRegistry: 'https://registry.npmmirror.com', pythonIndex: mirrors.pythonIndex });
-    await services.dispose();
-    open.splice(open.indexOf(services), 1);
+    await closeApp(services);
     expect(await setup(dataDir).caller.settings.packageMirrors()).toEqual({ npmRegistry: 'https://registry.npmmirror.com', pythonIndex: mirrors.pythonIndex });
   });
 

@@ -9,7 +9,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
@@ -22,6 +21,7 @@ import { SECRET_KEY_FILE } from '../../app/main/services/secrets/FileKeySecretSt
 import { cleanEnv, localeText, runCli, SPAWN_TIMEOUT_MS } from '../cli/cliProcess';
 import { openChat, record } from '../chat/chatHarness';
 import { tempDir } from '../support/tempDir';
+import { rejection } from '../support/appHarness';
 
 const open: AppServices[] = [];
 const undo: (() => void)[] = [];
@@ -51,12 +51,6 @@ function openServices(dataDir: string): AppServices {
 }
 
 const server = (name: string, extra = '') => ({ name, type: 'stdio' as const, command: 'node', args: ['server.js', extra] });
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 function thrownBy(fn: () => unknown): AppError {
   try {
