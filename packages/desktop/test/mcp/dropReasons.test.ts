@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
-import { type Harness, type RunningServer, closeHarness, createHarness, fixture, freePort, isAlive, makeRecord, rawServer, startNetworkServer, waitFor } from './helpers';
+import { type Harness, type RunningServer, closeHarness, createHarness, fixture, freePort, isAlive, makeRecord, rawServer, startNetworkServer, waitFor, elapsedMs } from './helpers';
 
 let harness: Harness | undefined;
 let network: RunningServer | undefined;
@@ -19,16 +19,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function timed<T>(work: Promise<T>): Promise<{ ms: number; error: unknown }> {
-  const start = performance.now();
-  try {
-    await work;
-    return { ms: performance.now() - start, error: undefined };
-  } catch (error) {
-    return { ms: performance.now() - start, error };
-  }
-}
-
 /** The raw stdio server over Elftia's own transport, connected, with a call timeout far above what any check allows. */
 async function connectedRaw(): Promise<{ record: McpServerRecord; service: Harness['service']; pid: number }> {
   const raw = rawServer({ timeoutSec: 30 });
@@ -41,7 +31,7 @@ async function connectedRaw(): Promise<{ record: McpServerRecord; service: Harne
 describe('a stdio server that goes away', () => {
   it('closing stdout while running is a dropped connection: the call fails at once and the process is killed', async () => {
     const { record, service, pid } = await connectedRaw();
-    const { ms, error } = await timed(service.callTool(record.id, 'close-stdout', {}, 'c'));
+    const { ms, error } = await elapsedMs(service.callTool(record.id, 'close-stdout', {}, 'c'));
     expect(error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { cause: 'stdoutClosed' } });
     expect(ms).toBeLessThan(5000);
     await waitFor(() => !isAlive(pid), 8000, 'the server that kept running to be killed');
@@ -53,14 +43,14 @@ describe('a stdio server that goes away', () => {
 
   it('an exit names its code', async () => {
     const { record, service } = await connectedRaw();
-    const { ms, error } = await timed(service.callTool(record.id, 'exit', { code: 1 }, 'e'));
+    const { ms, error } = await elapsedMs(service.callTool(record.id, 'exit', { code: 1 }, 'e'));
     expect(error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { cause: 'exit', exitCode: 1, detail: expect.stringContaining('exited with code 1') } });
     expect(ms).toBeLessThan(5000);
   }, 40_000);
 
   it('kill -9 names the signal, and a call waiting on the server fails at once', async () => {
     const { record, service, pid } = await connectedRaw();
-    const call = timed(service.callTool(record.id, 'hang', {}, 'h'));
+    const call = elapsedMs(service.callTool(record.id, 'hang', {}, 'h'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     process.kill(pid, 'SIGKILL');
     const { ms, error } = await call;
@@ -70,9 +60,9 @@ describe('a stdio server that goes away', () => {
 
   it('a call written to a server on its way out fails with how it ended, not "write EPIPE"', async () => {
     const { record, service } = await connectedRaw();
-    const first = timed(service.callTool(record.id, 'stop-reading', { exitAfterMs: 400, code: 4 }, 's'));
+    const first = elapsedMs(service.callTool(record.id, 'stop-reading', { exitAfterMs: 400, code: 4 }, 's'));
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const { ms, error } = await timed(service.callTool(record.id, 'echo', { message: 'too late' }, 'e'));
+    const { ms, error } = await elapsedMs(service.callTool(record.id, 'echo', { message: 'too late' }, 'e'));
     expect(error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { cause: 'exit', exitCode: 4 } });
     expect(ms).toBeLessThan(5000);
     expect((await first).error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { cause: 'exit', exitCode: 4 } });
@@ -80,9 +70,9 @@ describe('a stdio server that goes away', () => {
 
   it('a server that stops reading but keeps running is dropped and killed', async () => {
     const { record, service, pid } = await connectedRaw();
-    const first = timed(service.callTool(record.id, 'stop-reading', {}, 's'));
+    const first = elapsedMs(service.callTool(record.id, 'stop-reading', {}, 's'));
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const { ms, error } = await timed(service.callTool(record.id, 'echo', { message: 'unheard' }, 'e'));
+    const { ms, error } = await elapsedMs(service.callTool(record.id, 'echo', { message: 'unheard' }, 'e'));
     expect(error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { cause: 'stdinClosed' } });
     expect(ms).toBeLessThan(5000);
     expect((await first).error).toMatchObject({ code: 'CONNECTION_CLOSED' });
@@ -115,7 +105,7 @@ describe('a Streamable HTTP server whose connection drops', () => {
     ['reset-mid-stream', 'reset'],
   ])('%s: CONNECTION_CLOSED with cause %s, at once, and the session comes back', async (tool, cause) => {
     const { record, service } = await connectedHttp();
-    const { ms, error } = await timed(service.callTool(record.id, tool, {}, tool));
+    const { ms, error } = await elapsedMs(service.callTool(record.id, tool, {}, tool));
     expect(error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { cause } });
     expect(ms).toBeLessThan(5000);
     await waitFor(async () => (await service.getState(record.id))?.status === 'connected', 8000, 'the reconnect');

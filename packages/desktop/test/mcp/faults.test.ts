@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
-import { type Harness, closeHarness, createHarness, fixture, isAlive, recordFile, stdioRecord, textOf, waitFor } from './helpers';
+import { type Harness, closeHarness, createHarness, fixture, isAlive, recordFile, stdioRecord, textOf, waitFor, elapsedMs } from './helpers';
 
 let harness: Harness | undefined;
 const cleanups: (() => void)[] = [];
@@ -22,16 +22,6 @@ async function connected(record: McpServerRecord): Promise<Harness> {
   harness = createHarness([record]);
   await harness.service.connect(record.id);
   return harness;
-}
-
-async function elapsedMs<T>(work: Promise<T>): Promise<{ ms: number; error: unknown }> {
-  const start = performance.now();
-  try {
-    await work;
-    return { ms: performance.now() - start, error: undefined };
-  } catch (error) {
-    return { ms: performance.now() - start, error };
-  }
 }
 
 describe('a server that crashes mid-call', () => {

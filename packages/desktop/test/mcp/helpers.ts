@@ -153,6 +153,17 @@ export async function waitFor(predicate: () => boolean | Promise<boolean>, timeo
 }
 
 /** A port the OS just handed out on 127.0.0.1 (for servers that only take a PORT variable). */
+/** How long `work` took to settle, and what it rejected with (undefined when it resolved). */
+export async function elapsedMs<T>(work: Promise<T>): Promise<{ ms: number; error: unknown }> {
+  const start = performance.now();
+  try {
+    await work;
+    return { ms: performance.now() - start, error: undefined };
+  } catch (error) {
+    return { ms: performance.now() - start, error };
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

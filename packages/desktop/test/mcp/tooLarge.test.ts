@@ -3,7 +3,7 @@
  * RESULT_TOO_LARGE (not at its timeout), wherever the server put the id, and the connection stays.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, closeHarness, createHarness, rawServer, textOf } from './helpers';
+import { type Harness, closeHarness, createHarness, rawServer, textOf, elapsedMs } from './helpers';
 
 const CAP_BYTES = 1024 * 1024;
 let harness: Harness | undefined;
@@ -23,16 +23,6 @@ async function connected() {
   return { id: raw.record.id, service: harness.service };
 }
 
-async function timed<T>(work: Promise<T>): Promise<{ ms: number; error: unknown }> {
-  const start = performance.now();
-  try {
-    await work;
-    return { ms: performance.now() - start, error: undefined };
-  } catch (error) {
-    return { ms: performance.now() - start, error };
-  }
-}
-
 describe('an answer over the line cap', () => {
   it.each([
     ['first (Python and Go SDKs)', 'start'],
@@ -40,7 +30,7 @@ describe('an answer over the line cap', () => {
     ['in the middle (the oldest call waiting is failed)', 'none'],
   ])('with the id %s fails that call at once, and the next call works', async (_, place) => {
     const { id, service } = await connected();
-    const { ms, error } = await timed(service.callTool(id, 'huge', { bytes: 3 * CAP_BYTES, id: place }, `h-${place}`));
+    const { ms, error } = await elapsedMs(service.callTool(id, 'huge', { bytes: 3 * CAP_BYTES, id: place }, `h-${place}`));
     expect(error).toMatchObject({ code: 'RESULT_TOO_LARGE', params: { limit: '1 MiB', limitBytes: CAP_BYTES } });
     expect(ms).toBeLessThan(5000);
     expect(textOf(await service.callTool(id, 'echo', { message: 'after' }, 'e'))).toBe('Echo: after');
@@ -51,7 +41,7 @@ describe('an answer over the line cap', () => {
 
   it('fails only the call it answers; another call in flight keeps waiting for its own answer', async () => {
     const { id, service } = await connected();
-    const waiting = timed(service.callTool(id, 'hang', {}, 'waiting'));
+    const waiting = elapsedMs(service.callTool(id, 'hang', {}, 'waiting'));
     await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(service.callTool(id, 'huge', { bytes: 3 * CAP_BYTES, id: 'end' }, 'big')).rejects.toMatchObject({ code: 'RESULT_TOO_LARGE' });
     expect(service.cancelCall('waiting')).toBe(true);
