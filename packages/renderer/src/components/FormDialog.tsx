@@ -19,7 +19,9 @@ export interface FormDialogProps {
 
 /**
  * The frame of an add/edit dialog: title, the failure and form-level error summary, the fields,
- * then Cancel and Save (disabled while saving).
+ * then Cancel and Save. While saving, Save is aria-disabled rather than disabled: Chromium moves
+ * focus from a control that becomes disabled to <body> (e2e/focus.spec.ts), and useValidatedForm
+ * ignores a second submit anyway.
  */
 export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onClose, returnFocus, children }: FormDialogProps) {
   return (
@@ -36,7 +38,7 @@ export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onC
           <button type="button" className="button" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="submit" className="button button--primary" disabled={form.saving}>
+          <button type="submit" className="button button--primary" aria-disabled={form.saving || undefined}>
             {saveLabel}
           </button>
         </div>

@@ -80,9 +80,9 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
             role="switch"
             className="switch"
             checked={server.enabled}
-            disabled={toggling}
+            aria-disabled={toggling || undefined}
             aria-label={t('settings/tools:list.enableServer', { name: server.name })}
-            onChange={(event) => onToggle(server, event.target.checked)}
+            onChange={(event) => !toggling && onToggle(server, event.target.checked)}
           />
         </td>
         <td className="server-list__actions">
