@@ -299,8 +299,12 @@ describe('ChatView: a large tool result', () => {
     expect(note.textContent).toContain('This result is 12.9 MB');
     // Not "all of it is shown here": it is not, yet.
     expect(screen.getByTestId('tool-truncated').textContent).toBe('The model saw a shortened version of this result.');
-    fireEvent.click(within(note).getByRole('button', { name: 'Show the whole result' }));
+    const showWhole = within(note).getByRole('button', { name: 'Show the whole result' });
+    showWhole.focus();
+    fireEvent.click(showWhole);
     await waitFor(() => expect(screen.queryByTestId('tool-result-shortened')).toBeNull());
+    // The button went away with its note: focus moves to the result it revealed, not to <body>.
+    expect(document.activeElement).toBe(screen.getByTestId('tool-result'));
     expect(api.callsTo('chat.toolResult')).toEqual([{ conversationId: conversation.id, messageId: reply.id, callId: 'call-big' }]);
     expect(screen.getByTestId('tool-truncated').textContent).toBe('The model saw a shortened version of this result. All of it is shown here.');
     // The whole text is there now (collapsed to a preview, as any long text is).
