@@ -81,3 +81,38 @@ test('Settings → Providers and General: Test connection and the Save buttons k
   await expect(page.getByText('Saved. The next server start uses them.')).toBeVisible();
   await expect(saveMirrors).toBeFocused();
 });
+
+test('Chat: after a call is allowed from the keyboard, focus stays at its card', async ({ page, host, provider }) => {
+  const added = host.cli(['mcp', 'add', 'lenient', '--transport', 'stdio', '--command', process.execPath, `--arg=${LENIENT_SERVER}`]);
+  expect(added.status, added.stderr).toBe(0);
+  await provider.setScript({
+    turns: [
+      {
+        format: 'openai',
+        toolCalls: [
+          { id: 'call_1', name: 'mcp__lenient__echo', arguments: { message: 'one' } },
+          { id: 'call_2', name: 'mcp__lenient__echo', arguments: { message: 'two' } },
+        ],
+      },
+      { format: 'openai', text: ['Both echoed.'] },
+    ],
+  });
+  await page.goto(host.url);
+  await openSettings(page);
+  await expect(page.getByTestId('mcp-server-row').filter({ hasText: 'lenient' }).getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
+  await addProviderInUi(page, { name: 'Scripted', type: 'OpenAI-compatible', baseUrl: provider.openaiBaseUrl, apiKey: 'sk-scripted', model: 'scripted-model' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Echo twice');
+  await page.keyboard.press('Enter');
+
+  const cards = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'echo (lenient)' });
+  // The model asked for both calls in one step: both wait for an answer at once.
+  for (const card of [cards.first(), cards.nth(1)]) {
+    await expect(card).toHaveAttribute('data-status', 'awaiting_approval');
+    await pressOn(page, card.getByRole('button', { name: 'Allow once' }), 'Enter');
+    await expect(card.getByTestId('approval-prompt')).toHaveCount(0);
+    await expect(card).toBeFocused();
+  }
+  await expect(page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Assistant' }).last()).toHaveText('Both echoed.');
+});

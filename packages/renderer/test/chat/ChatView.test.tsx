@@ -237,9 +237,13 @@ describe('ChatView: a turn', () => {
       api.fakeChat.emit(conversation.id, { type: 'approval', request: approvalRequest({ conversationId: conversation.id }) });
     });
     const card = screen.getByRole('article', { name: 'echo (everything)' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Allow once' }));
+    const allowOnce = within(card).getByRole('button', { name: 'Allow once' });
+    allowOnce.focus();
+    fireEvent.click(allowOnce);
     await waitFor(() => expect(api.callsTo('chat.approve')).toEqual([{ callId: 'call-1', decision: 'allow_once' }]));
     await waitFor(() => expect(within(card).queryByRole('group', { name: /to run\?$/ })).toBeNull());
+    // The prompt went away with the answer: focus stays at the call instead of falling to <body>.
+    expect(document.activeElement).toBe(card);
   });
 
   it('always-allows a destructive tool only after the second confirmation', async () => {
