@@ -2,9 +2,13 @@
  * The layout at the window sizes the UI is checked at (1280×800, and 900×600, the smallest
  * supported) in English, Chinese and Japanese: no button, tab or column header wraps its label
  * (auto table layout squeezed "有効" to one character per line, "サーバーを追加" left "加" alone),
- * and in a long conversation the composer and Send stay inside the window.
+ * in a long conversation the composer and Send stay inside the window, and a failure that belongs to
+ * no field is scrolled into view when Save, at the bottom of a tall form, is pressed.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { launchHost, openSettings, runCli } from './fixtures';
 import { addProviderInUi, expect, openChat, sendMessage, test } from './scriptedProvider';
 
 const SIZES = [
@@ -82,5 +86,36 @@ test('in a long conversation the composer and Send stay inside the window, at 12
     }
     // The messages scroll on their own; the window does not.
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+  }
+});
+
+test('at 900×600 a failure that belongs to no field is scrolled into view when Save is pressed', async ({ page }) => {
+  // A stored secret whose key file is gone: the next secret cannot be sealed (SECRET_KEY_MISSING),
+  // a failure of the form as a whole.
+  const host = await launchHost({
+    prepare: (dataDir) => {
+      const added = runCli(dataDir, ['mcp', 'add', 'sealed', '--transport', 'stdio', '--command', 'node', '--env', 'TOKEN=sk-sealed', '--disabled']);
+      expect(added.status, added.stderr).toBe(0);
+      fs.rmSync(path.join(dataDir, 'secret.key'));
+    },
+  });
+  try {
+    await page.setViewportSize({ width: 900, height: 600 });
+    await page.goto(host.url);
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add MCP server' });
+    await dialog.getByLabel('Name', { exact: true }).fill('second');
+    await dialog.getByLabel('Command', { exact: true }).fill('node');
+    await dialog.getByRole('button', { name: 'Add variable' }).click();
+    await dialog.getByLabel('Variable name 1').fill('API_TOKEN');
+    await dialog.getByLabel('Variable value 1').fill('sk-new');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    const failure = dialog.getByRole('alert');
+    await expect(failure).toContainText('is missing, but secrets sealed with it are stored');
+    await expect(failure).toBeInViewport({ ratio: 1 });
+  } finally {
+    await host.stop();
   }
 });

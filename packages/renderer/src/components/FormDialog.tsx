@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ValidatedFormState } from '../lib/useValidatedForm';
+import { useRevealOnShow } from '../lib/useRevealOnShow';
 import { Dialog } from './Dialog';
 import { FailureAlert } from './FailureAlert';
 
@@ -24,12 +25,13 @@ export interface FormDialogProps {
  * ignores a second submit anyway.
  */
 export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onClose, returnFocus, children }: FormDialogProps) {
+  const formErrorRef = useRevealOnShow<HTMLParagraphElement>(formError);
   return (
     <Dialog title={title} onClose={onClose} className="dialog--wide" returnFocus={returnFocus}>
       <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
         <FailureAlert error={form.failure} />
         {formError && (
-          <p className="form__failure" role="alert">
+          <p ref={formErrorRef} className="form__failure" role="alert">
             {formError}
           </p>
         )}
