@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, openSettings, ROOT, test } from './fixtures';
 
-const ERROR_MESSAGES = (JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/en/common/errors.json'), 'utf8')) as { errors: Record<string, string> }).errors;
+const ERROR_CATALOG = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales/en/common/errors.json'), 'utf8')) as { errors: Record<string, string>; causes: Record<string, string> };
+const ERROR_MESSAGES = ERROR_CATALOG.errors;
 
 test('a real stdio server connects and shows its facts, tools, log and restart; disabling it shows Disabled', async ({ page, host }) => {
   const added = host.cli(['mcp', 'add', 'everything', '--transport', 'stdio', '--command', process.execPath, `--arg=${EVERYTHING_ENTRY}`, '--arg=stdio']);
@@ -61,11 +62,13 @@ test('a stdio server whose command does not exist shows Error with a translated 
   const row = page.getByTestId('mcp-server-row').filter({ hasText: 'broken' });
   await expect(row.getByTestId('mcp-server-status')).toHaveText('Error', { timeout: CONNECT_TIMEOUT_MS });
 
-  // The reason is the English message of whatever code McpService reported, never the raw code.
+  // The reason is the English message of whatever code McpService reported, never the raw code,
+  // followed by what happened: the command was not found, and what to do about it.
   const error = page.getByTestId('mcp-server-error');
   const code = await error.getAttribute('data-code');
   expect(code && ERROR_MESSAGES[code]).toBeTruthy();
-  await expect(error.getByRole('alert')).toHaveText(`Last error: ${ERROR_MESSAGES[code!]}`);
+  const cause = ERROR_CATALOG.causes.commandNotFound!.replace('{{command}}', command);
+  await expect(error.getByRole('alert')).toHaveText(`Last error: ${ERROR_MESSAGES[code!]} ${cause}`);
   await error.getByText('Technical details').click();
   await expect(error.locator('pre')).toContainText(command);
 

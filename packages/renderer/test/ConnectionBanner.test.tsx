@@ -22,6 +22,9 @@ describe('ConnectionBanner', () => {
     act(() => status.set('refused'));
     expect(screen.getByRole('alert').textContent).toContain('アクセストークンを受け付けませんでした');
     expect(screen.getByRole('alert').textContent).toContain('elftia serve --new-token');
+    // The commands are set as code, not shown with Markdown's backticks around them.
+    expect(screen.getByRole('alert').textContent).not.toContain('`');
+    expect([...screen.getByRole('alert').querySelectorAll('code')].map((code) => code.textContent)).toEqual(['elftia serve --new-token', 'elftia serve']);
     // Reloading keeps the refused token (sessionStorage): only the printed address helps.
     expect(screen.queryByRole('button')).toBeNull();
 

@@ -112,6 +112,21 @@ describe('server status in Settings → Tools', () => {
     expect(group().getByRole('alert').textContent).toBe('Last error: Could not connect to the MCP server. The connection was refused: nothing is listening at that address.');
   });
 
+  it('while a reconnect waits out its backoff, says when the next try is', async () => {
+    const api = seeded();
+    renderApp(<ToolsTab />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+    const nextAttempt = () => within(row()).queryByTestId('mcp-server-next-attempt');
+    expect(nextAttempt()).toBeNull();
+    push(() => api.setConnection('srv-1', { status: 'error', reconnect: { attempt: 7, nextAtMs: Date.now() + 24_500 }, lastError: { code: 'CONNECT_FAILED', params: { cause: 'refused' } } }));
+    expect(badge().textContent).toBe('Reconnecting (attempt 7)…');
+    expect(nextAttempt()?.textContent).toBe('Next try in 25 s.');
+    push(() => api.setConnection('srv-1', { status: 'error', reconnect: { attempt: 7, nextAtMs: Date.now() - 10 }, lastError: { code: 'CONNECT_FAILED', params: { cause: 'refused' } } }));
+    expect(nextAttempt()?.textContent).toBe('Trying again now…');
+    push(() => api.setConnection('srv-1', { status: 'connected' }));
+    expect(nextAttempt()).toBeNull();
+  });
+
   it('translates the reason in Japanese too, leaving the detail as the server wrote it', async () => {
     const api = seeded();
     api.settingsValue = { language: 'ja' };

@@ -1,8 +1,12 @@
 /**
  * A connection that is lost fails what waits on it at once and says what happened: how a stdio
  * server's process ended (exit code, signal, stdout closed while running) or what the network did
- * (reset, closed, refused, an HTTP status), never "write EPIPE" or a bare "fetch failed".
+ * (reset, closed, refused, an HTTP status), never "write EPIPE" or a bare "fetch failed". A stdio
+ * server that cannot start names its command (not installed, or not allowed to run).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { type Harness, type RunningServer, closeHarness, createHarness, fixture, freePort, isAlive, makeRecord, rawServer, startNetworkServer, waitFor, elapsedMs } from './helpers';
@@ -86,6 +90,24 @@ describe('a stdio server that goes away', () => {
       code: 'CONNECT_FAILED',
       params: { cause: 'exit', exitCode: 2, detail: expect.stringContaining('missing TOKEN') },
     });
+  });
+
+  it('a command that is not installed is named, not "spawn … ENOENT"', async () => {
+    const command = 'elftia-no-such-command-xyz';
+    const record = makeRecord({ type: 'stdio', config: { command } });
+    harness = createHarness([record], { reconnect: { maxAttempts: 0 } }, 'process');
+    await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause: 'commandNotFound', command, reason: 'commandNotFound' } });
+  });
+
+  it('a command that exists but may not run is named', async () => {
+    // A file without the execute bit: found on disk, refused by the kernel (EACCES), root included.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-spawn-'));
+    cleanups.push(() => fs.rmSync(folder, { recursive: true, force: true }));
+    const notExecutable = path.join(folder, 'mcp-server');
+    fs.writeFileSync(notExecutable, '#!/bin/sh\n', { mode: 0o644 });
+    const record = makeRecord({ type: 'stdio', config: { command: notExecutable } });
+    harness = createHarness([record], { reconnect: { maxAttempts: 0 } }, 'process');
+    await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause: 'spawnFailed', command: notExecutable } });
   });
 });
 

@@ -25,6 +25,18 @@ describe('FileKeySecretStore', () => {
     expect(new FileKeySecretStore(dir).open(sealed)).toBe('token');
   });
 
+  it('replaces an empty key file (what a full disk left behind) while nothing sealed is stored', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, SECRET_KEY_FILE), '', { mode: 0o600 });
+    const store = new FileKeySecretStore(dir, { sealedValuesExist: () => false });
+    expect(store.open(store.seal('token'))).toBe('token');
+    expect(fs.statSync(path.join(dir, SECRET_KEY_FILE)).size).toBe(32);
+    // With sealed values stored, an empty key file is never silently replaced.
+    const guarded = tempDir();
+    fs.writeFileSync(path.join(guarded, SECRET_KEY_FILE), '', { mode: 0o600 });
+    expect(() => new FileKeySecretStore(guarded, { sealedValuesExist: () => true }).seal('token')).toThrow(SecretStoreError);
+  });
+
   it('rejects a value sealed with another key or tampered with', () => {
     const sealed = new FileKeySecretStore(tempDir()).seal('token');
     expect(() => new FileKeySecretStore(tempDir()).open(sealed)).toThrow(SecretStoreError);

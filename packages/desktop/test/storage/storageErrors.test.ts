@@ -18,6 +18,7 @@ import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { SECRET_KEY_FILE } from '../../app/main/services/secrets/FileKeySecretStore';
+import { SECRET_SET } from '../../app/shared/contracts/secrets';
 import { cleanEnv, localeText, runCli, SPAWN_TIMEOUT_MS } from '../cli/cliProcess';
 import { openChat, record } from '../chat/chatHarness';
 import { tempDir } from '../support/tempDir';
@@ -101,6 +102,45 @@ describe('storage failures in a call', () => {
     const cli = await runCli(['mcp', 'add', 'new', '--transport', 'stdio', '--command', 'node', '--data-dir', dataDir], cleanEnv({ LANG: 'ja_JP.UTF-8' }));
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain(localeText('ja', 'errors.READ_ONLY', { path: file }));
+  });
+
+  it('the first secret on a disk that refuses its key file is a storage error naming secret.key, leaves no key file, and is stored once there is room', async () => {
+    // Root fills a real tmpfs (ENOSPC); anyone else gets a data dir the OS refuses to write in.
+    const mountPoint = tempDir();
+    if (isRoot) {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint]);
+      undo.push(() => execFileSync('umount', ['-l', mountPoint]));
+    }
+    const dataDir = path.join(mountPoint, 'Elftia');
+    const services = openServices(dataDir);
+    const caller = createAppCaller({ services });
+    await caller.mcp.list();
+    const filler = path.join(mountPoint, 'filler');
+    if (isRoot) {
+      const fd = fs.openSync(filler, 'w');
+      try {
+        for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024));
+      } catch (error) {
+        expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      } finally {
+        fs.closeSync(fd);
+      }
+    } else {
+      makeReadOnly(dataDir);
+    }
+    const withSecret = { ...server('secret'), env: { TOKEN: 'sk-live-1234567890' } };
+    const keyFile = path.join(dataDir, SECRET_KEY_FILE);
+
+    const error = await rejection(caller.mcp.add(withSecret));
+    expect(appErrorData(error)).toEqual({ code: isRoot ? 'DISK_FULL' : 'READ_ONLY', params: { path: keyFile } });
+    // No empty key file that would make every later secret unreadable, no temporary file either.
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith(SECRET_KEY_FILE))).toEqual([]);
+    expect(await caller.mcp.list()).toEqual([]);
+
+    if (isRoot) fs.rmSync(filler);
+    else for (const restore of undo.splice(0).reverse()) restore();
+    await caller.mcp.add(withSecret);
+    expect((await caller.mcp.list()).map((s) => [s.name, s.config.env])).toEqual([['secret', { TOKEN: SECRET_SET }]]);
   });
 
   it('a damaged interior page is DB_CORRUPT when a query reaches it, and the file is left as it was', async () => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { type BridgeState, type BridgeStatus, useBridgeState } from '../lib/bridgeStatus';
 
 const MESSAGE_KEYS: Partial<Record<BridgeState, string>> = {
@@ -19,7 +19,10 @@ export function ConnectionBanner({ status }: { status: BridgeStatus }) {
   if (!key) return null;
   return (
     <div className="banner" role="alert" data-testid="connection-banner" data-state={state}>
-      <p className="banner__text">{t(key)}</p>
+      <p className="banner__text">
+        {/* The command to run is set as code (<code>…</code> in the message), not in literal backticks. */}
+        <Trans i18nKey={key} components={{ code: <code className="mono" /> }} />
+      </p>
       {state === 'missingToken' && (
         <button type="button" className="button" onClick={() => window.location.reload()}>
           {t('app/shell:banner.reload')}

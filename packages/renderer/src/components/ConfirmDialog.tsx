@@ -23,6 +23,7 @@ export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfir
   const [failure, setFailure] = useState<DisplayError>();
 
   async function confirm() {
+    if (busy) return;
     setBusy(true);
     setFailure(undefined);
     try {
@@ -42,7 +43,7 @@ export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfir
         <button type="button" className="button" onClick={onClose} data-autofocus>
           {cancelLabel}
         </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void confirm()}>
+        <button type="button" className="button button--danger" aria-disabled={busy || undefined} onClick={() => void confirm()}>
           {confirmLabel}
         </button>
       </div>

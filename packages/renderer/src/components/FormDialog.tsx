@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ValidatedFormState } from '../lib/useValidatedForm';
+import { useRevealOnShow } from '../lib/useRevealOnShow';
 import { Dialog } from './Dialog';
 import { FailureAlert } from './FailureAlert';
 
@@ -19,15 +20,18 @@ export interface FormDialogProps {
 
 /**
  * The frame of an add/edit dialog: title, the failure and form-level error summary, the fields,
- * then Cancel and Save (disabled while saving).
+ * then Cancel and Save. While saving, Save is aria-disabled rather than disabled: Chromium moves
+ * focus from a control that becomes disabled to <body> (e2e/focus.spec.ts), and useValidatedForm
+ * ignores a second submit anyway.
  */
 export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onClose, returnFocus, children }: FormDialogProps) {
+  const formErrorRef = useRevealOnShow<HTMLParagraphElement>(formError);
   return (
     <Dialog title={title} onClose={onClose} className="dialog--wide" returnFocus={returnFocus}>
       <form ref={form.formRef} className="form" noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving}>
         <FailureAlert error={form.failure} />
         {formError && (
-          <p className="form__failure" role="alert">
+          <p ref={formErrorRef} className="form__failure" role="alert">
             {formError}
           </p>
         )}
@@ -36,7 +40,7 @@ export function FormDialog({ title, form, formError, saveLabel, cancelLabel, onC
           <button type="button" className="button" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="submit" className="button button--primary" disabled={form.saving}>
+          <button type="submit" className="button button--primary" aria-disabled={form.saving || undefined}>
             {saveLabel}
           </button>
         </div>

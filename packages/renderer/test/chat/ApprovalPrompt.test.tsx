@@ -78,4 +78,18 @@ describe('ApprovalPrompt', () => {
     ask();
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Allow echo from everything to run?'));
   });
+
+  it('takes focus from the card of a call answered before, where focus rests after an answer', async () => {
+    const earlier = document.createElement('article');
+    earlier.className = 'tool-call';
+    earlier.tabIndex = -1;
+    document.body.append(earlier);
+    earlier.focus();
+    try {
+      ask();
+      await waitFor(() => expect(document.activeElement?.className).toBe('approval__title'));
+    } finally {
+      earlier.remove();
+    }
+  });
 });

@@ -237,9 +237,13 @@ describe('ChatView: a turn', () => {
       api.fakeChat.emit(conversation.id, { type: 'approval', request: approvalRequest({ conversationId: conversation.id }) });
     });
     const card = screen.getByRole('article', { name: 'echo (everything)' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Allow once' }));
+    const allowOnce = within(card).getByRole('button', { name: 'Allow once' });
+    allowOnce.focus();
+    fireEvent.click(allowOnce);
     await waitFor(() => expect(api.callsTo('chat.approve')).toEqual([{ callId: 'call-1', decision: 'allow_once' }]));
     await waitFor(() => expect(within(card).queryByRole('group', { name: /to run\?$/ })).toBeNull());
+    // The prompt went away with the answer: focus stays at the call instead of falling to <body>.
+    expect(document.activeElement).toBe(card);
   });
 
   it('always-allows a destructive tool only after the second confirmation', async () => {
@@ -299,8 +303,12 @@ describe('ChatView: a large tool result', () => {
     expect(note.textContent).toContain('This result is 12.9 MB');
     // Not "all of it is shown here": it is not, yet.
     expect(screen.getByTestId('tool-truncated').textContent).toBe('The model saw a shortened version of this result.');
-    fireEvent.click(within(note).getByRole('button', { name: 'Show the whole result' }));
+    const showWhole = within(note).getByRole('button', { name: 'Show the whole result' });
+    showWhole.focus();
+    fireEvent.click(showWhole);
     await waitFor(() => expect(screen.queryByTestId('tool-result-shortened')).toBeNull());
+    // The button went away with its note: focus moves to the result it revealed, not to <body>.
+    expect(document.activeElement).toBe(screen.getByTestId('tool-result'));
     expect(api.callsTo('chat.toolResult')).toEqual([{ conversationId: conversation.id, messageId: reply.id, callId: 'call-big' }]);
     expect(screen.getByTestId('tool-truncated').textContent).toBe('The model saw a shortened version of this result. All of it is shown here.');
     // The whole text is there now (collapsed to a preview, as any long text is).

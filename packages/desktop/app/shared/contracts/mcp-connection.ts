@@ -31,14 +31,21 @@ export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 
 /**
  * What happened, when a connection or request failed for a reason Elftia can name: `params.cause`
- * of an error, beside `exitCode` (exit), `signal` (signal), `httpStatus` (httpStatus) or `mcpCode`
- * (serverError). Translated as `causes.<cause>` and shown after the code's own message.
+ * of an error, beside `exitCode` (exit), `signal` (signal), `httpStatus` (httpStatus), `mcpCode`
+ * (serverError) or `command` (the spawn failures). Translated as `causes.<cause>` and shown after
+ * the code's own message.
  */
 export const MCP_FAILURE_CAUSES = [
   /** A stdio server's process exited by itself. */
   'exit',
   /** A stdio server's process was killed by a signal. */
   'signal',
+  /** A stdio server's command is not on PATH (nor a path that exists). */
+  'commandNotFound',
+  /** The folder a stdio server is started in does not exist. */
+  'cwdNotFound',
+  /** A stdio server's command exists but could not be started (not executable, not permitted). */
+  'spawnFailed',
   /** A stdio server closed its stdout but kept running (then Elftia stopped it). */
   'stdoutClosed',
   /** A stdio server stopped reading its stdin (EPIPE) but kept running (then Elftia stopped it). */

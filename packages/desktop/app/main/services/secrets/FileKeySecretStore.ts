@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE } from '../../db/database';
 import { fileHasSealedValues } from '../../db/sealedValues';
+import { fileStorageError } from '../../db/storageErrors';
 import { type SecretStore, SecretStoreError } from './SecretStore';
 
 const KEY_BYTES = 32;
@@ -25,7 +26,8 @@ export interface FileKeySecretStoreOptions {
  *
  * The key is read on first use. A new one is made only while nothing sealed with a key of this data
  * dir is stored: a lost key file must not be replaced silently, leaving every stored secret
- * unreadable (see `elftia secrets reset` for the way out).
+ * unreadable (see `elftia secrets reset` for the way out). A disk that refuses the new key is a
+ * storage error (DISK_FULL, READ_ONLY) and leaves no key file behind.
  */
 export class FileKeySecretStore implements SecretStore {
   readonly scheme = SCHEME;
@@ -71,6 +73,12 @@ export class FileKeySecretStore implements SecretStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw new SecretStoreError(`cannot read ${this.#file}`, { cause: error });
     }
+    // An empty file is what a full disk left when an earlier version wrote the key in place; with
+    // nothing sealed, no key was ever used, so a new one may take its place.
+    if (existing.length === 0 && !this.#sealedValuesExist()) {
+      fs.rmSync(this.#file, { force: true });
+      return undefined;
+    }
     if (existing.length !== KEY_BYTES) throw new SecretStoreError(`${this.#file} is not a ${KEY_BYTES}-byte key`);
     this.#key = existing;
     return existing;
@@ -78,18 +86,23 @@ export class FileKeySecretStore implements SecretStore {
 
   #createKey(): Buffer {
     if (this.#sealedValuesExist()) throw this.#missing();
-    fs.mkdirSync(path.dirname(this.#file), { recursive: true });
     const key = crypto.randomBytes(KEY_BYTES);
+    // Written whole beside the key file, then linked into place: a write that fails (a full disk)
+    // never leaves a partial key file, and a link, unlike a rename, fails with EEXIST rather than
+    // replace a key another process made meanwhile (theirs is used).
+    const temp = `${this.#file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     try {
-      // 'wx': if another process created the key meanwhile, use theirs rather than overwrite it.
-      fs.writeFileSync(this.#file, key, { mode: 0o600, flag: 'wx' });
+      fs.mkdirSync(path.dirname(this.#file), { recursive: true });
+      fs.writeFileSync(temp, key, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(temp, this.#file);
       this.#key = key;
       return key;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const theirs = this.#loadKey();
-      if (!theirs) throw error;
-      return theirs;
+      const theirs = (error as NodeJS.ErrnoException).code === 'EEXIST' ? this.#loadKey() : undefined;
+      if (theirs) return theirs;
+      throw fileStorageError(error, this.#file) ?? error;
+    } finally {
+      fs.rmSync(temp, { force: true });
     }
   }
 

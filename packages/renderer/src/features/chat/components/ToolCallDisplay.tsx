@@ -32,7 +32,8 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
   const showErrorCode = failedInApp && !(call.status === 'cancelled' && call.errorCode === 'CANCELLED');
   const title = typeof call.annotations?.title === 'string' && call.annotations.title !== call.toolName ? call.annotations.title : undefined;
   return (
-    <article className={`tool-call tool-call--${call.status}`} aria-labelledby={headingId} data-testid="tool-call" data-status={call.status}>
+    // tabIndex -1: where focus rests after the user answered the call's approval prompt.
+    <article className={`tool-call tool-call--${call.status}`} aria-labelledby={headingId} data-testid="tool-call" data-status={call.status} tabIndex={-1}>
       <header className="tool-call__header">
         <h3 id={headingId} className="tool-call__name">
           {call.serverId === undefined

@@ -26,6 +26,7 @@ export function RenameConversationDialog({ initialTitle, onSave, onClose }: Rena
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
     setFailure(undefined);
     setFieldError(undefined);
@@ -59,7 +60,7 @@ export function RenameConversationDialog({ initialTitle, onSave, onClose }: Rena
           <button type="button" className="button" onClick={onClose}>
             {t('chat/conversations:rename.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
             {t('chat/conversations:rename.save')}
           </button>
         </div>

@@ -32,6 +32,7 @@ export function ApprovalPrompt({ request, onAnswer, showArguments = false }: App
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<DisplayError>();
+  const groupRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLParagraphElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
   const alwaysRef = useRef<HTMLButtonElement>(null);
@@ -39,8 +40,10 @@ export function ApprovalPrompt({ request, onAnswer, showArguments = false }: App
 
   useEffect(() => {
     // Draw a keyboard user to the question when nothing else holds focus (the composer is idle while a
-    // turn runs). The question, not a button, takes focus, so a stray Enter answers nothing.
-    if (document.activeElement === null || document.activeElement === document.body) titleRef.current?.focus();
+    // turn runs), or when it rests on the card of a call answered before. The question, not a
+    // button, takes focus, so a stray Enter answers nothing.
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.classList.contains('tool-call')) titleRef.current?.focus();
   }, []);
 
   useEffect(() => {
@@ -50,15 +53,21 @@ export function ApprovalPrompt({ request, onAnswer, showArguments = false }: App
   }, [confirming]);
 
   function step(next: boolean) {
+    if (busy) return;
     stepChanged.current = true;
     setConfirming(next);
   }
 
   async function answer(value: ApprovalAnswer) {
+    if (busy) return;
+    const card = groupRef.current?.closest<HTMLElement>('.tool-call');
+    const hadFocus = groupRef.current?.contains(document.activeElement) === true;
     setBusy(true);
     setFailure(undefined);
     try {
       await onAnswer(value);
+      // The prompt goes away with its answer, and focus would fall to <body>: it stays at the call.
+      if (hadFocus && card?.isConnected) card.focus();
     } catch (error) {
       setFailure(toDisplayError(error));
     } finally {
@@ -70,7 +79,7 @@ export function ApprovalPrompt({ request, onAnswer, showArguments = false }: App
   const canAlwaysAllow = request.serverId !== undefined;
 
   return (
-    <div role="group" aria-labelledby={titleId} className={request.destructive ? 'approval approval--destructive' : 'approval'} data-testid="approval-prompt">
+    <div ref={groupRef} role="group" aria-labelledby={titleId} className={request.destructive ? 'approval approval--destructive' : 'approval'} data-testid="approval-prompt">
       <p id={titleId} ref={titleRef} tabIndex={-1} className="approval__title">
         {request.serverId === undefined ? t('chat/tool-calls:approval.titleBuiltin', names) : t('chat/tool-calls:approval.title', names)}
       </p>
@@ -87,17 +96,17 @@ export function ApprovalPrompt({ request, onAnswer, showArguments = false }: App
           </p>
           <p>{t('chat/tool-calls:approval.confirmBody', names)}</p>
           <div className="approval__actions">
-            <button type="button" className="button button--danger" disabled={busy} onClick={() => void answer({ decision: 'always_allow', confirmedDestructive: true })}>
+            <button type="button" className="button button--danger" aria-disabled={busy || undefined} onClick={() => void answer({ decision: 'always_allow', confirmedDestructive: true })}>
               {t('chat/tool-calls:approval.confirmAlways')}
             </button>
-            <button ref={backRef} type="button" className="button" disabled={busy} onClick={() => step(false)}>
+            <button ref={backRef} type="button" className="button" aria-disabled={busy || undefined} onClick={() => step(false)}>
               {t('chat/tool-calls:approval.back')}
             </button>
           </div>
         </div>
       ) : (
         <div className="approval__actions">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void answer({ decision: 'allow_once' })}>
+          <button type="button" className="button button--primary" aria-disabled={busy || undefined} onClick={() => void answer({ decision: 'allow_once' })}>
             {t('chat/tool-calls:approval.allowOnce')}
           </button>
           {canAlwaysAllow && (
@@ -105,13 +114,13 @@ export function ApprovalPrompt({ request, onAnswer, showArguments = false }: App
               ref={alwaysRef}
               type="button"
               className="button"
-              disabled={busy}
+              aria-disabled={busy || undefined}
               onClick={() => (request.destructive ? step(true) : void answer({ decision: 'always_allow' }))}
             >
               {t('chat/tool-calls:approval.alwaysAllow')}
             </button>
           )}
-          <button type="button" className="button" disabled={busy} onClick={() => void answer({ decision: 'deny' })}>
+          <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void answer({ decision: 'deny' })}>
             {t('chat/tool-calls:approval.deny')}
           </button>
         </div>

@@ -31,7 +31,7 @@ export function ShortenedNote({ bytes, loadAll, onLoaded }: ShortenedNoteProps) 
   const [failure, setFailure] = useState<DisplayError>();
 
   async function load() {
-    if (!loadAll) return;
+    if (!loadAll || loading) return;
     setLoading(true);
     setFailure(undefined);
     try {
@@ -46,7 +46,7 @@ export function ShortenedNote({ bytes, loadAll, onLoaded }: ShortenedNoteProps) 
     <div className="tool-result__shortened" data-testid="tool-result-shortened">
       <p className="tool-result__note">{t('chat/tool-calls:result.shortened', { size: formatSize(bytes, i18n.language) })}</p>
       {loadAll && (
-        <button type="button" className="button button--quiet" onClick={() => void load()} disabled={loading} aria-busy={loading || undefined}>
+        <button type="button" className="button button--quiet" onClick={() => void load()} aria-disabled={loading || undefined} aria-busy={loading || undefined}>
           {loading ? t('chat/tool-calls:result.loadingAll') : t('chat/tool-calls:result.loadAll')}
         </button>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { ToolContent } from '@elftia/desktop/shared/contracts/tool-content.ts';
@@ -33,12 +33,24 @@ type Result = NonNullable<ToolCallView['result']>;
 export function ToolResult({ result: sent, loadAll }: { result: Result; loadAll?: (() => Promise<Result>) | undefined }) {
   const { t } = useTranslation();
   const [whole, setWhole] = useState<Result>();
+  const rootRef = useRef<HTMLDivElement>(null);
+  // "Show the whole result" goes away with its note once the whole arrives: focus moves to the
+  // result it revealed rather than falling back to <body>.
+  useEffect(() => {
+    if (whole) rootRef.current?.focus();
+  }, [whole]);
   const result = whole ?? sent;
   // "All of it is shown here" holds only once a bounded copy was replaced by the whole.
   const partial = sent.shortened !== undefined && !whole;
   const empty = result.content.length === 0 && result.text === '' && result.structuredContent === undefined;
   return (
-    <div className={result.isError ? 'tool-result tool-result--error' : 'tool-result'} data-testid="tool-result" data-error={result.isError || undefined}>
+    <div
+      ref={rootRef}
+      className={result.isError ? 'tool-result tool-result--error' : 'tool-result'}
+      data-testid="tool-result"
+      data-error={result.isError || undefined}
+      tabIndex={whole ? -1 : undefined}
+    >
       {result.isError && <p className="tool-result__error-label">{t('chat/tool-calls:result.isError')}</p>}
       {result.truncatedForModel && (
         <p className="tool-result__note" data-testid="tool-truncated">

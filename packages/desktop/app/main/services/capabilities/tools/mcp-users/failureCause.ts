@@ -1,17 +1,21 @@
 /**
- * Names what happened when a transport failed — an exit code, a signal, a reset, a refused
- * connection, an HTTP status — so the user reads "exited with code 1" or "connection reset" rather
- * than "write EPIPE" or "fetch failed". The raw error text stays in `detail`.
+ * Names what happened when a transport failed — a command that is not installed, an exit code, a
+ * signal, a reset, a refused connection, an HTTP status — so the user reads "was not found",
+ * "exited with code 1" or "connection reset" rather than "spawn ENOENT", "write EPIPE" or "fetch
+ * failed". The raw error text stays in `detail`.
  */
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpFailureCause } from '../../../../../shared/contracts/mcp-connection';
+import { ProcessSpawnError } from './process/ProcessStdioTransport';
 
 export interface FailureCause {
   cause: McpFailureCause;
   exitCode?: number;
   signal?: string;
   httpStatus?: number;
+  /** The stdio server's command, for the spawn failures. */
+  command?: string;
 }
 
 /** Node and undici error codes (undici is Node's fetch) by what they mean to a user. */
@@ -37,6 +41,7 @@ const MAX_CAUSE_DEPTH = 5;
 export function failureCauseOf(error: unknown): FailureCause | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === 'object' && current !== null; depth += 1) {
+    if (current instanceof ProcessSpawnError) return { cause: current.code, command: current.command };
     if (current instanceof StreamableHTTPError || current instanceof SseError) {
       const status = current.code;
       if (typeof status === 'number' && status >= 100 && status <= 599) return { cause: 'httpStatus', httpStatus: status };
@@ -56,6 +61,7 @@ export function causeParams(cause: FailureCause | undefined): Record<string, str
   if (cause.exitCode !== undefined) params.exitCode = cause.exitCode;
   if (cause.signal !== undefined) params.signal = cause.signal;
   if (cause.httpStatus !== undefined) params.httpStatus = cause.httpStatus;
+  if (cause.command !== undefined) params.command = cause.command;
   return params;
 }
 
@@ -66,6 +72,12 @@ export function describeCause(cause: FailureCause): string {
       return `server process exited with code ${cause.exitCode ?? '?'}`;
     case 'signal':
       return `server process was killed by ${cause.signal ?? 'a signal'}`;
+    case 'commandNotFound':
+      return `command not found: ${cause.command ?? '?'}`;
+    case 'cwdNotFound':
+      return 'working directory not found';
+    case 'spawnFailed':
+      return `could not start ${cause.command ?? 'the command'}`;
     case 'stdoutClosed':
       return 'server closed its stdout while still running; it was stopped';
     case 'stdinClosed':

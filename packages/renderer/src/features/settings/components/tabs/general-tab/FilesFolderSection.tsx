@@ -95,7 +95,7 @@ function FolderForm({ initial }: { initial: string }) {
         )}
       </div>
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={form.saving}>
+        <button type="submit" className="button button--primary" aria-disabled={form.saving || undefined}>
           {t('settings/general:files.save')}
         </button>
         {saved && <span role="status">{saved}</span>}

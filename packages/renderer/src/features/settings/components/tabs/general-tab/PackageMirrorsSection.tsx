@@ -103,7 +103,7 @@ function MirrorsForm({ initial }: { initial: PackageMirrors }) {
         spellCheck={false}
       />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={form.saving}>
+        <button type="submit" className="button button--primary" aria-disabled={form.saving || undefined}>
           {t('settings/general:mirrors.save')}
         </button>
         {saved && <span role="status">{t('settings/general:mirrors.saved')}</span>}

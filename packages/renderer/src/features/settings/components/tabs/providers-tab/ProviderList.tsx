@@ -45,9 +45,9 @@ export function ProviderList({ providers, tests, onTest, onEdit, onDelete }: Pro
                   <button
                     type="button"
                     className="button"
-                    disabled={test?.kind === 'testing'}
+                    aria-disabled={test?.kind === 'testing' || undefined}
                     aria-label={t('settings/providers:list.testProvider', { name: provider.name })}
-                    onClick={() => onTest(provider)}
+                    onClick={() => test?.kind !== 'testing' && onTest(provider)}
                   >
                     {t('settings/providers:list.test')}
                   </button>

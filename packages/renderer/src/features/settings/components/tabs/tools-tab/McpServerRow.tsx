@@ -6,6 +6,7 @@ import { ServerDetails } from './details/ServerDetails';
 import { ConnectionError } from './status/ConnectionError';
 import { ConnectionFacts } from './status/ConnectionFacts';
 import { DegradedMarker } from './status/DegradedMarker';
+import { NextAttempt } from './status/NextAttempt';
 import { RuntimeInstallDialog } from './runtime/RuntimeInstallDialog';
 import { currentError, missingRuntime } from './status/serverStatus';
 import { StatusBadge } from './status/StatusBadge';
@@ -65,6 +66,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
             <StatusBadge server={server} />
             <DegradedMarker server={server} />
           </span>
+          <NextAttempt server={server} />
           <ConnectionFacts server={server} />
           {download && (
             <p className="connection-facts" data-testid="mcp-server-installing">
@@ -80,9 +82,9 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
             role="switch"
             className="switch"
             checked={server.enabled}
-            disabled={toggling}
+            aria-disabled={toggling || undefined}
             aria-label={t('settings/tools:list.enableServer', { name: server.name })}
-            onChange={(event) => onToggle(server, event.target.checked)}
+            onChange={(event) => !toggling && onToggle(server, event.target.checked)}
           />
         </td>
         <td className="server-list__actions">

@@ -47,6 +47,7 @@ export function ApprovalPolicyForm() {
   }, [api]);
 
   async function save(patch: Partial<ApprovalPolicy>) {
+    if (saving) return;
     setSaving(true);
     setFailure(undefined);
     setSaved(false);
@@ -82,7 +83,8 @@ export function ApprovalPolicyForm() {
           id={readOnlyId}
           type="checkbox"
           checked={policy?.autoApproveReadOnly ?? false}
-          disabled={!policy || saving}
+          disabled={!policy}
+          aria-disabled={saving || undefined}
           onChange={(event) => void save({ autoApproveReadOnly: event.target.checked })}
           aria-describedby={`${readOnlyId}-hint`}
         />
@@ -109,7 +111,7 @@ export function ApprovalPolicyForm() {
           }}
           error={thresholdError}
         />
-        <button type="submit" className="button" disabled={!policy || saving}>
+        <button type="submit" className="button" disabled={!policy} aria-disabled={saving || undefined}>
           {t('settings/tools:approvals.policy.saveThreshold')}
         </button>
       </div>

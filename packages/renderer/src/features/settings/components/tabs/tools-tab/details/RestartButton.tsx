@@ -19,6 +19,7 @@ export function RestartButton({ server }: { server: McpServerView }) {
   const needsEnabling = !server.enabled;
 
   async function restart() {
+    if (busy) return;
     setBusy(true);
     setFailure(undefined);
     try {
@@ -37,7 +38,8 @@ export function RestartButton({ server }: { server: McpServerView }) {
       <button
         type="button"
         className="button"
-        disabled={busy || needsEnabling}
+        disabled={needsEnabling}
+        aria-disabled={busy || undefined}
         aria-label={t('settings/tools:details.restartServer', { name: server.name })}
         aria-describedby={needsEnabling ? hintId : undefined}
         onClick={() => void restart()}

@@ -55,9 +55,9 @@ export function PresetCard({ view, busy, onAdd }: PresetCardProps) {
         <button
           type="button"
           className={added ? 'button' : 'button button--primary'}
-          disabled={busy}
+          aria-disabled={busy || undefined}
           aria-label={t(added ? 'settings/tools:presets.addAgainNamed' : 'settings/tools:presets.addNamed', { name: preset.name })}
-          onClick={(event) => onAdd(view, event.currentTarget)}
+          onClick={(event) => !busy && onAdd(view, event.currentTarget)}
         >
           {busy ? t('settings/tools:presets.adding') : t(added ? 'settings/tools:presets.addAgain' : 'settings/tools:presets.add')}
         </button>

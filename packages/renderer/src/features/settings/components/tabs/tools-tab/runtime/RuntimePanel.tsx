@@ -103,7 +103,7 @@ export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
             {t('settings/tools:runtime.install', { runtime: RUNTIME_NAMES[DEPENDENCY_RUNTIME[command]] })}
           </button>
         ))}
-        <button type="button" className="button" disabled={checking} onClick={() => void refresh()}>
+        <button type="button" className="button" aria-disabled={checking || undefined} onClick={() => !checking && void refresh()}>
           {t('settings/tools:runtime.checkAgain')}
         </button>
       </div>

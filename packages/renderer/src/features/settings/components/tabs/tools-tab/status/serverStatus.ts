@@ -24,10 +24,15 @@ const STATUS_KEYS: Record<McpServerStatus, string> = {
   error: 'settings/tools:status.error',
 };
 
-export function statusText(server: McpServerView): StatusText {
+/** The automatic reconnect waiting out its backoff, if one is scheduled. */
+export function scheduledReconnect(server: McpServerView): { attempt: number; nextAtMs: number } | undefined {
   // A server disabled during its backoff is never revived (McpService), so the pending attempt is
   // not worth announcing.
-  const reconnect = server.status === 'disabled' ? undefined : server.connection?.reconnect;
+  return server.status === 'disabled' ? undefined : server.connection?.reconnect;
+}
+
+export function statusText(server: McpServerView): StatusText {
+  const reconnect = scheduledReconnect(server);
   if (reconnect) return { key: 'settings/tools:status.reconnecting', params: { attempt: reconnect.attempt }, tone: 'reconnecting' };
   // A first start's package download: its own phase, with its own (longer) timeout.
   if (server.status === 'connecting' && server.connection?.installing) return { key: 'settings/tools:status.installing', tone: 'connecting' };
