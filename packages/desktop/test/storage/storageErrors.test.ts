@@ -19,6 +19,8 @@ import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { SECRET_KEY_FILE } from '../../app/main/services/secrets/FileKeySecretStore';
+import { PID_REGISTRY_FILE } from '../../app/main/services/capabilities/tools/mcp-users/process/PidRegistry';
+import { fixture } from '../mcp/helpers';
 import { cleanEnv, localeText, runCli, SPAWN_TIMEOUT_MS } from '../cli/cliProcess';
 import { openChat, record } from '../chat/chatHarness';
 import { tempDir } from '../support/tempDir';
@@ -161,6 +163,18 @@ describe('storage failures at start', () => {
     const error = thrownBy(() => openServices(dataDir));
     expect(error.code).toBe('READ_ONLY');
     expect(error.params).toEqual({ path: path.join(dataDir, DATABASE_FILE) });
+  });
+
+  it('a process registry that cannot be written (as on a full disk) does not stop the start: a server still connects and answers', async () => {
+    const dataDir = await seededDataDir();
+    // A folder where processes.json belongs: every rewrite of it fails, for any user (modes do not stop root).
+    fs.mkdirSync(path.join(dataDir, PID_REGISTRY_FILE, 'blocked'), { recursive: true });
+    const services = openServices(dataDir);
+    await services.start();
+    const caller = createAppCaller({ services });
+    const added = await caller.mcp.add({ name: 'raw', type: 'stdio', command: process.execPath, args: [fixture('raw-stdio-server.mjs')] });
+    const result = await caller.mcp.callTool({ id: added.id, tool: 'echo', arguments: { message: 'still here' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: still here' }]);
   });
 
   it('a data dir that cannot be made says why (DB_OPEN_FAILED with the reason)', () => {
