@@ -14,6 +14,7 @@ import type { McpConnection } from './McpConnection';
 import type { McpLogBufferOptions } from './McpLogBuffer';
 import type { ProcessTracker } from './process/ProcessTracker';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
 import { redactorFor } from './redact';
 import { checkStructuredContent } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
@@ -264,6 +265,7 @@ export class McpService {
         const input = args ?? {};
         const tool = await this.validateArguments(serverId, connection, toolName, input);
         const result = await connection.callTool(toolName, input, sdk);
+        if (nestsDeeperThan(result)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
         checkStructuredContent(this.validator, tool, result, (reason) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason));
         return result;
       });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { McpListKind, McpSkippedItem } from '../../../../../shared/contracts/mcp-connection';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
 import { isPlainObject } from './tool-format/types';
 
 /**
@@ -50,6 +51,11 @@ export function parseList<T>(spec: ListItemSpec<T>, raw: readonly unknown[]): Pa
       continue;
     }
     const name = clip(spec.identify(entry));
+    const deep = Object.keys(entry).find((field) => nestsDeeperThan(entry[field], MAX_JSON_DEPTH - 1));
+    if (deep !== undefined) {
+      out.skipped.push({ kind: spec.kind, name, reason: 'invalidField', field: deep, detail: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+      continue;
+    }
     const parsed = parseItem(spec, entry);
     if (!parsed.ok) {
       out.skipped.push({ kind: spec.kind, name, reason: 'invalidField', field: parsed.field, detail: clip(parsed.detail) });
