@@ -1,9 +1,9 @@
 /**
- * A server that nests its answers absurdly deep (a tool schema 5,000 levels deep, a result 10,000
- * levels deep): JSON.parse reads them, everything recursive after it overflows the stack. The tool
- * is left out of the list and named, the result fails its own call with a clear reason, and the
- * rest of the server works — in McpService and in the CLI, whose provider formats used to fail as a
- * whole with INTERNAL. Real child process: the raw (SDK-free) deep-nesting-server.mjs.
+ * Values nested absurdly deep (a tool schema 5,000 levels, a result 10,000): JSON.parse reads them,
+ * everything recursive after it overflows the stack. The tool is left out of the list and named,
+ * the result fails its own call with a clear reason, arguments that deep are refused naming the
+ * field, and the rest of the server works — in McpService and in the CLI, whose provider formats
+ * used to fail as a whole with INTERNAL. Real child process: the raw (SDK-free) deep-nesting-server.mjs.
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,6 +46,20 @@ describe('answers nested deeper than anything real', () => {
     const shallow = await service.callTool(id, 'deep-result', { depth: 20 }, 'deep-2');
     expect(JSON.stringify(shallow.structuredContent)).toBe(`{"value":${'['.repeat(20)}1${']'.repeat(20)}}`);
     expect(textOf(await service.callTool(id, 'echo', { message: 'still here' }, 'deep-3'))).toBe('still here');
+  });
+
+  it('arguments nested 5,000 levels are INVALID_ARGUMENTS naming the field, before anything is sent', async () => {
+    const { id, service } = await deepServer();
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i += 1) deep = [deep];
+    const error = await service.callTool(id, 'echo', { message: 'hi', extra: deep }, 'deep-4').then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(McpServiceError);
+    expect((error as McpServiceError).toData()).toEqual({
+      code: 'INVALID_ARGUMENTS',
+      params: { tool: 'echo' },
+      fieldErrors: [{ field: 'extra', code: 'invalid', reason: `is nested deeper than ${MAX_JSON_DEPTH} levels` }],
+    });
+    expect(textOf(await service.callTool(id, 'echo', { message: 'still here', extra: [[1]] }, 'deep-5'))).toBe('still here');
   });
 
   it('the CLI lists the server as OpenAI sees it (exit 0, the deep tool named on stderr) and fails the deep call with its reason', { timeout: 60_000 }, async () => {
