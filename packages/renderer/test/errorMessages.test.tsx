@@ -89,6 +89,8 @@ const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   invalidEnvKey: undefined,
   invalidHeaderName: undefined,
   invalidHeaderValue: undefined,
+  nulCharacter: undefined,
+  invalidApiKey: undefined,
   unknownField: undefined,
   invalidType: undefined,
   invalidTransport: undefined,

@@ -133,6 +133,8 @@ describe('keys used by the renderer', () => {
       invalidEnvKey: true,
       invalidHeaderName: true,
       invalidHeaderValue: true,
+      nulCharacter: true,
+      invalidApiKey: true,
       unknownField: true,
       invalidType: true,
       invalidTransport: true,

@@ -20,6 +20,17 @@ export function apiFormatOf(kind: ProviderKind): ProviderApiFormat {
 }
 
 
+/**
+ * An API key as typed or pasted: surrounding white space is dropped; inside, only printable ASCII.
+ * Keys are made of such characters, and one that is not (a line break, a zero-width space, "…" of a
+ * key copied as shown) would be refused by fetch in the Authorization header at every request.
+ */
+export const apiKeyString = z
+  .string()
+  .trim()
+  .max(API_KEY_MAX_LENGTH, { error: 'tooLong' })
+  .regex(/^[\x21-\x7e]*$/, { error: 'invalidApiKey' });
+
 /** Add or replace a provider. Messages are validation codes, as in mcp-types.ts. */
 export const providerInputSchema = z
   .strictObject({
@@ -33,7 +44,7 @@ export const providerInputSchema = z
       .refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' })
       .optional(),
     /** Omitted or empty on update: keep the stored key. */
-    apiKey: z.string().max(API_KEY_MAX_LENGTH, { error: 'tooLong' }).optional(),
+    apiKey: apiKeyString.optional(),
     models: z
       .array(z.string().trim().min(1, { error: 'required' }).max(ID_MAX_LENGTH, { error: 'tooLong' }))
       .min(1, { error: 'required' })
