@@ -91,6 +91,7 @@ const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   invalidHeaderValue: undefined,
   nulCharacter: undefined,
   invalidApiKey: undefined,
+  secretInUrl: undefined,
   unknownField: undefined,
   invalidType: undefined,
   invalidTransport: undefined,

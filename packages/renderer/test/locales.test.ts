@@ -135,6 +135,7 @@ describe('keys used by the renderer', () => {
       invalidHeaderValue: true,
       nulCharacter: true,
       invalidApiKey: true,
+      secretInUrl: true,
       unknownField: true,
       invalidType: true,
       invalidTransport: true,

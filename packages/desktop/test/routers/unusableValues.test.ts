@@ -4,7 +4,7 @@
  * refuses it), a header value beyond Latin-1 and an API key with a line break or a look-alike letter
  * (fetch refuses them). Each used to be stored, then failed every connect or request with Node's
  * own English words (and as a "network" error for a provider); now each is a field error, nothing
- * stored.
+ * stored. So is a provider address holding a key, which was stored and listed in clear.
  */
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,5 +82,21 @@ describe('values no program or request can carry', () => {
     const { caller } = setup();
     expect(await fieldErrors(caller.mcp.presets.add({ presetId: 'brave-search', apiKey: 'BSA-key\r\nX-Injected: 1' }))).toEqual([{ field: 'apiKey', code: 'invalidApiKey' }]);
     expect(await caller.mcp.list()).toEqual([]);
+  });
+
+  it.each([
+    ['a password', 'https://me:hunter2@llm.example.org/v1'],
+    ['an api_key query parameter', 'https://llm.example.org/v1?api_key=sk-abc123'],
+    ['a key query parameter', 'https://llm.example.org/v1?key=AIzaSyAbc'],
+  ])('a provider address with %s is secretInUrl (it would be stored and listed as typed), nothing stored', async (_what, baseUrl) => {
+    const { caller } = setup();
+    expect(await fieldErrors(caller.providers.add({ name: 'P', kind: 'openai-compatible', baseUrl, apiKey: 'sk-x', models: ['m'] }))).toEqual([{ field: 'baseUrl', code: 'secretInUrl' }]);
+    expect(await caller.providers.list()).toEqual([]);
+  });
+
+  it('a provider address with a query that is not a secret (Azure api-version) is kept as typed', async () => {
+    const { caller } = setup();
+    const added = await caller.providers.add({ name: 'Azure', kind: 'openai-compatible', baseUrl: 'https://x.openai.azure.com/openai?api-version=2024-10-21', apiKey: 'k', models: ['m'] });
+    expect(added.baseUrl).toBe('https://x.openai.azure.com/openai?api-version=2024-10-21');
   });
 });

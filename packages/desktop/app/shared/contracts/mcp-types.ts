@@ -61,6 +61,8 @@ export type ValidationCode =
   | 'nulCharacter'
   /** An API key with a space, line break or any character outside printable ASCII (a paste went wrong). */
   | 'invalidApiKey'
+  /** A provider address holding a secret (a password, `?api_key=`): the key belongs in its own, sealed field. */
+  | 'secretInUrl'
   | 'unknownField'
   | 'invalidType'
   | 'invalidTransport'
@@ -309,7 +311,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'invalidApiKey', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
 ]);
 
 /** The limit a size issue names: zod's `maximum`, or the `params.max` of a refinement (boundedRecord, totals). */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { API_KEY_MAX_LENGTH, ID_MAX_LENGTH, MODELS_MAX_COUNT, URL_MAX_LENGTH } from './limits';
 import { hasProtocol } from './mcp-types';
 import { nameSchema } from './names';
+import { maskUrl } from './secrets';
 
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -42,6 +43,8 @@ export const providerInputSchema = z
       .trim()
       .max(URL_MAX_LENGTH, { error: 'tooLong' })
       .refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' })
+      // The address is stored and shown as it is; only the API key field is sealed and write-only.
+      .refine((v) => maskUrl(v) === v, { error: 'secretInUrl' })
       .optional(),
     /** Omitted or empty on update: keep the stored key. */
     apiKey: apiKeyString.optional(),
