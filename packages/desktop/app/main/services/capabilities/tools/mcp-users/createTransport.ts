@@ -5,6 +5,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import type { FailureCause } from './failureCause';
 import { McpServiceError } from './McpServiceError';
+import { boundedJsonFetch } from './boundedFetch';
 import { watchedFetch } from './watchedFetch';
 import { definedEnv } from './process/loginShellEnv';
 import { HeaderWebSocketClientTransport } from './webSocketTransport';
@@ -61,7 +62,7 @@ export const sdkStdioTransportFactory: StdioTransportFactory = (params) => {
 export interface CreateTransportDeps {
   /** Default: sdkStdioTransportFactory. */
   stdioTransportFactory?: StdioTransportFactory;
-  /** Default: DEFAULT_STDIO_MAX_MESSAGE_BYTES. */
+  /** Largest stdio line or Streamable HTTP JSON answer, in bytes. Default: DEFAULT_STDIO_MAX_MESSAGE_BYTES. */
   maxMessageBytes?: number;
   /** Where a stdio server's stderr goes; default: dropped. */
   onStderr?: (chunk: string) => void;
@@ -76,7 +77,7 @@ export function createTransport(server: McpServerRecord, deps: CreateTransportDe
     case 'sse':
       return createSse(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {});
     case 'http':
-      return createStreamableHttp(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {});
+      return createStreamableHttp(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {}, deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES);
     case 'websocket':
       return new HeaderWebSocketClientTransport(requireUrl(server, ['ws:', 'wss:']), server.config.headers ?? {});
     default:
@@ -100,11 +101,11 @@ function createStdio(server: McpServerRecord, deps: CreateTransportDeps): McpTra
   });
 }
 
-function createStreamableHttp(url: URL, headers: Record<string, string>): McpTransport {
+function createStreamableHttp(url: URL, headers: Record<string, string>, maxMessageBytes: number): McpTransport {
   const transport: McpTransport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers },
     // A broken SSE answer becomes a transport error McpConnection treats as a lost session.
-    fetch: watchedFetch((error) => transport.onerror?.(error)),
+    fetch: watchedFetch((error) => transport.onerror?.(error), boundedJsonFetch(maxMessageBytes)),
   });
   return transport;
 }
