@@ -1,7 +1,8 @@
 /**
- * A tool result with content items that break the MCP schema keeps every item that follows it; the
- * ones left out are named in the server's log. They used to fail the whole call with the SDK's
- * validation issues as the only text. Real child process: the raw (SDK-free) sloppy-result-server.mjs.
+ * A tool result with content items that break the MCP schema keeps every item that follows it; each
+ * other one becomes the "[Unsupported content: …]" note docs/extending-mcp.md promises, and is named
+ * in the server's log. They used to fail the whole call with the SDK's validation issues as the
+ * only text. Real child process: the raw (SDK-free) sloppy-result-server.mjs.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpServiceError } from '../../app/main/services/capabilities/tools/mcp-users/McpServiceError';
@@ -21,20 +22,24 @@ async function sloppyServer() {
 }
 
 describe('tool results that follow the schema only in part', () => {
-  it('keeps the valid content items, leaves out the rest naming each in the log, and ignores a non-boolean isError', async () => {
+  it('keeps the valid content items, shows each other one as a note naming its type (and in the log), and ignores a non-boolean isError', async () => {
     const { id, service } = await sloppyServer();
     const result = await service.callTool(id, 'mixed', {}, 'mixed-1');
     expect(result.content).toEqual([
       { type: 'text', text: 'first' },
+      { type: 'text', text: '[Unsupported content: image]' },
+      { type: 'text', text: '[Unsupported content: chart]' },
+      { type: 'text', text: '[Unsupported content: text]' },
+      { type: 'text', text: '[Unsupported content: string]' },
       { type: 'resource_link', uri: 'file:///tmp/report.txt', name: 'report' },
     ]);
     expect(result).not.toHaveProperty('isError');
     const warnings = service.getLogs(id).filter((e) => e.level === 'warn').map((e) => e.text);
     expect(warnings).toEqual([
-      expect.stringMatching(/^result of mixed: content\[1\] \("image"\) left out: /),
-      expect.stringMatching(/^result of mixed: content\[2\] \("chart"\) left out: /),
-      expect.stringMatching(/^result of mixed: content\[3\] \("text"\) left out: /),
-      expect.stringMatching(/^result of mixed: content\[4\] \(string\) left out: /),
+      expect.stringMatching(/^result of mixed: content\[1\] \("image"\) not shown: /),
+      expect.stringMatching(/^result of mixed: content\[2\] \("chart"\) not shown: /),
+      expect.stringMatching(/^result of mixed: content\[3\] \("text"\) not shown: /),
+      expect.stringMatching(/^result of mixed: content\[4\] \(string\) not shown: /),
       'result of mixed: isError "no" ignored: not a boolean',
     ]);
   });
@@ -44,6 +49,6 @@ describe('tool results that follow the schema only in part', () => {
     const error = await service.callTool(id, 'strict-envelope', {}, 'env-1').then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(McpServiceError);
     expect((error as McpServiceError).code).toBe('REQUEST_FAILED');
-    expect((await service.callTool(id, 'mixed', {}, 'mixed-2')).content).toHaveLength(2);
+    expect((await service.callTool(id, 'mixed', {}, 'mixed-2')).content).toHaveLength(6);
   });
 });
