@@ -17,14 +17,14 @@ export function boundedJsonFetch(maxBytes: number, base: FetchLike = fetch): Fet
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
       await response.body.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes, declared);
+      throw tooLargeError(maxBytes, declared);
     }
     let seen = 0;
     const counted = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           seen += chunk.byteLength;
-          if (seen > maxBytes) controller.error(tooLarge(maxBytes, undefined));
+          if (seen > maxBytes) controller.error(tooLargeError(maxBytes, undefined));
           else controller.enqueue(chunk);
         },
       }),
@@ -33,7 +33,11 @@ export function boundedJsonFetch(maxBytes: number, base: FetchLike = fetch): Fet
   };
 }
 
-function tooLarge(limitBytes: number, bytes: number | undefined): McpError {
+export const INTERNAL_ERROR_CODE = ErrorCode.InternalError;
+export { RESULT_TOO_LARGE_REASON };
+
+/** The error a too long answer fails with: McpServiceError reads its reason as RESULT_TOO_LARGE. */
+export function tooLargeError(limitBytes: number, bytes: number | undefined): McpError {
   const data = { reason: RESULT_TOO_LARGE_REASON, limitBytes, ...(bytes === undefined ? {} : { bytes }) };
   return new McpError(ErrorCode.InternalError, `the answer was longer than ${limitBytes} bytes and was discarded`, data);
 }
