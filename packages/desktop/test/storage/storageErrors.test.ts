@@ -232,6 +232,8 @@ describe('which failure is which', () => {
     ['SQLITE_IOERR', 'IO_ERROR'],
     ['SQLITE_IOERR_WRITE', 'IO_ERROR'],
     ['SQLITE_IOERR_FSYNC', 'IO_ERROR'],
+    // What opening a WAL database on a full disk fails with (its -shm cannot grow); it used to read as a failing disk.
+    ['SQLITE_IOERR_SHMSIZE', 'DISK_FULL'],
     ['SQLITE_CORRUPT', 'DB_CORRUPT'],
     ['SQLITE_CORRUPT_INDEX', 'DB_CORRUPT'],
     ['SQLITE_NOTADB', 'DB_CORRUPT'],
