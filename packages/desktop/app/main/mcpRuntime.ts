@@ -9,7 +9,7 @@ import { DependencyCheckService } from './services/capabilities/tools/mcp-users/
 import type { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { McpService, type McpServiceOptions } from './services/capabilities/tools/mcp-users/McpService';
-import { PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
+import { PID_REGISTRY_FILE, PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
 import { ServerEnvironment } from './services/capabilities/tools/mcp-users/ServerEnvironment';
 import { PackagePrefetcher } from './services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
 import { PrefetchMarkers } from './services/capabilities/tools/mcp-users/prefetch/PrefetchMarkers';
@@ -133,7 +133,12 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     environment,
     dependencies,
     async start() {
-      const reaped = await registry.reapLeftovers();
+      // processes.json is a safety net: when it cannot be written (a full disk, a read-only file)
+      // the leftovers are still killed, and the app must start all the same.
+      const reaped = await registry.reapLeftovers().catch((error: unknown) => {
+        logger?.warn(`could not update the process registry (${PID_REGISTRY_FILE}): ${String(error)}`);
+        return [];
+      });
       if (reaped.length > 0) logger?.info(`reaped ${reaped.length} MCP server process(es) left by an earlier run`);
       if (!options.autoConnect) return;
       unsubscribe = options.config.onChange(() => void sync());

@@ -9,6 +9,8 @@ import { SECRET_SET } from '../../app/shared/contracts/secrets';
 import { createTranslator, languageFromEnv } from '../../app/main/host/messages';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { LOCALES_DIR } from './cliProcess';
+import { runInProcess } from './inProcess';
+import { tempDir } from '../support/tempDir';
 
 const record = (over: Partial<McpServerRecord>): McpServerRecord => ({
   id: 'id-1', name: 'x', type: 'stdio', config: {}, timeoutSec: 60, enabled: true, createdAt: '', updatedAt: '', ...over,
@@ -30,6 +32,24 @@ describe('mcp add argument parsing', () => {
     expect(parseHeaders(['Authorization', 'X-Api-Key'], { Authorization: 'Bearer from-env ', 'X-Api-Key': 'k-1' })).toEqual({ Authorization: 'Bearer from-env', 'X-Api-Key': 'k-1' });
     expect(() => parseHeaders(['Authorization'], {})).toThrow(UsageError);
     expect(buildAddInput('n', { header: ['Authorization'] }, [], { env: { Authorization: 'Bearer t' }, cwd: '/w' }).headers).toEqual({ Authorization: 'Bearer t' });
+  });
+
+  it('treats constructor, __proto__ and toString as unset variables, in a plain object and in process.env', () => {
+    for (const env of [{}, process.env]) {
+      for (const name of ['constructor', '__proto__', 'toString']) {
+        expect(() => parseEnvPairs([name], env), name).toThrow(UsageError);
+        expect(() => parseHeaders([name], env), name).toThrow(UsageError);
+      }
+    }
+  });
+
+  it('answers --header constructor and --api-key-env constructor with a usage error, not INTERNAL, and stores nothing', async () => {
+    const dataDir = tempDir();
+    const header = await runInProcess(['--data-dir', dataDir, 'mcp', 'add', 'h', '--transport', 'http', '--url', 'http://127.0.0.1:9/mcp', '--header', 'constructor']);
+    expect(header).toMatchObject({ code: 2, stderr: expect.stringContaining('--header constructor: no such variable') });
+    const preset = await runInProcess(['--data-dir', dataDir, 'mcp', 'add-preset', 'brave-search', '--api-key-env', 'constructor']);
+    expect(preset).toMatchObject({ code: 2, stderr: expect.stringContaining('--api-key-env constructor: no such variable') });
+    expect(await runInProcess(['--data-dir', dataDir, 'mcp', 'list', '--json'])).toMatchObject({ code: 0, stdout: '[]\n' });
   });
 
   it('passes every given flag to the router, fitting or not, and leaves out the rest', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { UsageError } from '../../app/main/host/cli/command';
 import { defaultDataDir, resolveDataDir } from '../../app/main/host/cli/dataDir';
+import { tempDir } from '../support/tempDir';
+import { runInProcess } from './inProcess';
 
 describe('defaultDataDir: the folder Electron uses as userData for "Elftia"', () => {
   it.each([
@@ -22,6 +26,12 @@ describe('resolveDataDir', () => {
     expect(resolveDataDir({ ...base, flag: '/flag', env: { ELFTIA_DATA_DIR: '/env' } })).toBe('/flag');
     expect(resolveDataDir({ ...base, flag: undefined, env: { ELFTIA_DATA_DIR: '/env' } })).toBe('/env');
     expect(resolveDataDir({ ...base, flag: undefined, env: { ELFTIA_DATA_DIR: '' } })).toBe('/home/ada/.config/Elftia');
+  });
+
+  it('refuses an empty --data-dir (an unset variable) instead of falling back to the real data', async () => {
+    expect(() => resolveDataDir({ ...base, flag: '', env: { ELFTIA_DATA_DIR: '/env' } })).toThrow(UsageError);
+    const result = await runInProcess(['--data-dir', '', 'mcp', 'list'], { env: { XDG_CONFIG_HOME: path.join(tempDir(), 'config') } });
+    expect(result).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('--data-dir: the folder is empty') });
   });
 
   it('takes a relative path from the working directory', () => {

@@ -120,4 +120,21 @@ describe.each(['openai', 'anthropic'] as const)('%s argument text', (format) => 
     expect(error.code).toBe('PROVIDER_MALFORMED_STREAM');
     expect(error.message).toContain('"t"');
   });
+
+  it('reports arguments nested 100,000 levels deep as PROVIDER_MALFORMED_STREAM (they overflowed the stack later, INTERNAL)', async () => {
+    const rawArguments = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const { error } = await failWith(format, { turns: [{ toolCalls: [{ name: 't', rawArguments }] }] });
+    expect(error.code).toBe('PROVIDER_MALFORMED_STREAM');
+    expect(error.message).toContain('nested deeper than 64 levels');
+  });
+});
+
+describe('google argument objects', () => {
+  it('reports arguments nested 2,000 levels deep as PROVIDER_MALFORMED_STREAM', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 2000; i += 1) deep = [deep];
+    const { error } = await failWith('google', { turns: [{ toolCalls: [{ name: 't', arguments: { a: deep } }] }] });
+    expect(error.code).toBe('PROVIDER_MALFORMED_STREAM');
+    expect(error.message).toContain('nested deeper than 64 levels');
+  });
 });

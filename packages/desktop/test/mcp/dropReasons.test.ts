@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { type Harness, type RunningServer, closeHarness, createHarness, fixture, freePort, isAlive, makeRecord, rawServer, startNetworkServer, waitFor, elapsedMs } from './helpers';
@@ -153,5 +154,25 @@ describe('a Streamable HTTP server whose connection drops', () => {
     const record = makeRecord({ type: 'http', config: { url: `http://127.0.0.1:${port}/mcp` } });
     harness = createHarness([record], { reconnect: { maxAttempts: 0 } });
     await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause: 'refused' } });
+  });
+});
+
+describe('an SSE server that drops the connection', () => {
+  /** A TCP listener on 127.0.0.1 that answers every connection's first bytes by resetting or closing it. */
+  async function dropping(how: 'reset' | 'close'): Promise<number> {
+    const server = createNetServer((socket) => socket.once('data', () => (how === 'reset' ? socket.resetAndDestroy() : socket.end())));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => server.close());
+    return (server.address() as AddressInfo).port;
+  }
+
+  it.each([
+    ['reset', 'reset'],
+    ['close', 'socketClosed'],
+  ] as const)('%s: CONNECT_FAILED names it (%s), as for Streamable HTTP', async (how, cause) => {
+    const port = await dropping(how);
+    const record = makeRecord({ type: 'sse', config: { url: `http://127.0.0.1:${port}/sse` } });
+    harness = createHarness([record], { reconnect: { maxAttempts: 0 } });
+    await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause } });
   });
 });

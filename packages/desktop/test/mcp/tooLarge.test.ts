@@ -1,9 +1,11 @@
 /**
  * A stdio answer longer than the line cap cannot be read; the request it answers fails at once with
  * RESULT_TOO_LARGE (not at its timeout), wherever the server put the id, and the connection stays.
+ * A Streamable HTTP JSON answer or an SSE event (Streamable HTTP or the older HTTP+SSE transport)
+ * past the same cap fails the same way, before it is read whole.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, closeHarness, createHarness, rawServer, textOf, elapsedMs } from './helpers';
+import { type Harness, type RunningServer, closeHarness, createHarness, elapsedMs, fixture, makeRecord, rawServer, startNetworkServer, textOf } from './helpers';
 
 const CAP_BYTES = 1024 * 1024;
 let harness: Harness | undefined;
@@ -52,4 +54,77 @@ describe('an answer over the line cap', () => {
     const { id, service } = await connected();
     expect(textOf(await service.callTool(id, 'huge-notification', { bytes: 3 * CAP_BYTES }, 'n'))).toBe('after the notification');
   }, 40_000);
+});
+
+describe('a Streamable HTTP answer over the cap', () => {
+  let network: RunningServer | undefined;
+  afterEach(async () => {
+    await network?.stop();
+    network = undefined;
+  });
+
+  it.each([
+    ['sent in pieces', false],
+    ['with its Content-Length', true],
+  ])('%s: RESULT_TOO_LARGE at once, naming the limit; the session stays', async (_how, declare) => {
+    network = await startNetworkServer([fixture('raw-http-server.mjs')]);
+    const record = makeRecord({ type: 'http', timeoutSec: 30, config: { url: `http://127.0.0.1:${network.port}/mcp` } });
+    harness = createHarness([record], { maxMessageBytes: CAP_BYTES });
+    const { service } = harness;
+    await service.connect(record.id);
+    const start = performance.now();
+    const error = await service.callTool(record.id, 'huge', { bytes: 4 * CAP_BYTES, declare }, 'huge-http').then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'RESULT_TOO_LARGE', params: { limitBytes: CAP_BYTES, limit: '1 MiB' } });
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(textOf(await service.callTool(record.id, 'huge', { bytes: CAP_BYTES / 2 }, 'fits'))).toHaveLength(CAP_BYTES / 2);
+    expect(textOf(await service.callTool(record.id, 'echo', { message: 'still here' }, 'after'))).toBe('Echo: still here');
+  });
+
+  it('an SSE answer of one event past the cap, its id last: RESULT_TOO_LARGE at once; the session stays', async () => {
+    network = await startNetworkServer([fixture('raw-http-server.mjs')]);
+    const record = makeRecord({ type: 'http', timeoutSec: 30, config: { url: `http://127.0.0.1:${network.port}/mcp` } });
+    harness = createHarness([record], { maxMessageBytes: CAP_BYTES });
+    const { service } = harness;
+    await service.connect(record.id);
+    const start = performance.now();
+    const error = await service.callTool(record.id, 'huge-sse', { bytes: 4 * CAP_BYTES }, 'huge-sse').then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'RESULT_TOO_LARGE', params: { limitBytes: CAP_BYTES } });
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(textOf(await service.callTool(record.id, 'huge-sse', { bytes: CAP_BYTES / 2 }, 'fits'))).toHaveLength(CAP_BYTES / 2);
+    expect(await service.getState(record.id)).toMatchObject({ status: 'connected' });
+  });
+});
+
+describe('an HTTP+SSE (older transport) event over the cap', () => {
+  let network: RunningServer | undefined;
+  afterEach(async () => {
+    await network?.stop();
+    network = undefined;
+  });
+
+  async function connectedSse() {
+    network = await startNetworkServer([fixture('raw-sse-server.mjs')]);
+    const record = makeRecord({ type: 'sse', timeoutSec: 30, config: { url: `http://127.0.0.1:${network.port}/sse` } });
+    harness = createHarness([record], { maxMessageBytes: CAP_BYTES });
+    await harness.service.connect(record.id);
+    return { id: record.id, service: harness.service };
+  }
+
+  it('with its id first: that request fails with RESULT_TOO_LARGE at once, and later events still arrive', async () => {
+    const { id, service } = await connectedSse();
+    const start = performance.now();
+    const error = await service.callTool(id, 'huge', { bytes: 4 * CAP_BYTES, idFirst: true }, 'big').then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'RESULT_TOO_LARGE', params: { limitBytes: CAP_BYTES } });
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(textOf(await service.callTool(id, 'huge', { bytes: CAP_BYTES / 2 }, 'fits'))).toHaveLength(CAP_BYTES / 2);
+    expect(textOf(await service.callTool(id, 'echo', { message: 'still here' }, 'after'))).toBe('Echo: still here');
+  });
+
+  it('with its id last (unreadable): the stream is given up, so the call fails at once saying why instead of at its timeout', async () => {
+    const { id, service } = await connectedSse();
+    const start = performance.now();
+    const error = await service.callTool(id, 'huge', { bytes: 4 * CAP_BYTES }, 'big-last').then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { detail: expect.stringContaining(`longer than ${CAP_BYTES} bytes`) as string } });
+    expect(performance.now() - start).toBeLessThan(10_000);
+  });
 });

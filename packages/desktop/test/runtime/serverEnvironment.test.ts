@@ -91,6 +91,18 @@ describe('the environment of a stdio server', () => {
     expect(await caller.mcp.list()).toEqual([]);
   });
 
+  it('refuses names that every JavaScript object answers to (constructor, __proto__, toString) as not set, and stores nothing', async () => {
+    const caller = setup();
+    const copyEnv = ['constructor', '__proto__', 'toString'];
+    const error = await caller.mcp.add({ name: 'env-proto', ...envKeysServer, copyEnv }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect(appErrorData(error as TRPCError)).toEqual({
+      code: 'VALIDATION',
+      fieldErrors: copyEnv.map((name, index) => ({ field: `copyEnv.${index}`, code: 'envNotSet', params: { name } })),
+    });
+    expect(await caller.mcp.list()).toEqual([]);
+  });
+
   it('is also what its package download runs with', async () => {
     const dir = tempDir();
     const npx = path.join(dir, 'npx');

@@ -19,6 +19,8 @@ import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { SECRET_KEY_FILE } from '../../app/main/services/secrets/FileKeySecretStore';
 import { SECRET_SET } from '../../app/shared/contracts/secrets';
+import { PID_REGISTRY_FILE } from '../../app/main/services/capabilities/tools/mcp-users/process/PidRegistry';
+import { fixture } from '../mcp/helpers';
 import { cleanEnv, localeText, runCli, SPAWN_TIMEOUT_MS } from '../cli/cliProcess';
 import { openChat, record } from '../chat/chatHarness';
 import { tempDir } from '../support/tempDir';
@@ -197,6 +199,18 @@ describe('storage failures at start', () => {
     expect(error.params).toEqual({ path: path.join(dataDir, DATABASE_FILE) });
   });
 
+  it('a process registry that cannot be written (as on a full disk) does not stop the start: a server still connects and answers', async () => {
+    const dataDir = await seededDataDir();
+    // A folder where processes.json belongs: every rewrite of it fails, for any user (modes do not stop root).
+    fs.mkdirSync(path.join(dataDir, PID_REGISTRY_FILE, 'blocked'), { recursive: true });
+    const services = openServices(dataDir);
+    await services.start();
+    const caller = createAppCaller({ services });
+    const added = await caller.mcp.add({ name: 'raw', type: 'stdio', command: process.execPath, args: [fixture('raw-stdio-server.mjs')] });
+    const result = await caller.mcp.callTool({ id: added.id, tool: 'echo', arguments: { message: 'still here' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: still here' }]);
+  });
+
   it('a data dir that cannot be made says why (DB_OPEN_FAILED with the reason)', () => {
     const blocker = path.join(tempDir(), 'a-file');
     fs.writeFileSync(blocker, '');
@@ -252,6 +266,8 @@ describe('which failure is which', () => {
     ['SQLITE_IOERR', 'IO_ERROR'],
     ['SQLITE_IOERR_WRITE', 'IO_ERROR'],
     ['SQLITE_IOERR_FSYNC', 'IO_ERROR'],
+    // What opening a WAL database on a full disk fails with (its -shm cannot grow); it used to read as a failing disk.
+    ['SQLITE_IOERR_SHMSIZE', 'DISK_FULL'],
     ['SQLITE_CORRUPT', 'DB_CORRUPT'],
     ['SQLITE_CORRUPT_INDEX', 'DB_CORRUPT'],
     ['SQLITE_NOTADB', 'DB_CORRUPT'],

@@ -130,6 +130,16 @@ describe('the seed converters', () => {
     expect(description.endsWith('😀…')).toBe(true);
     expect(convertMcpToolsToAnthropic(long)[0]!.description).toHaveLength(1200);
   });
+
+  it('cuts a 4 MiB description to 16 Ki characters for Anthropic and Gemini too (it used to fail every request)', () => {
+    const huge = [tool('huge', {}, 'srv', { description: 'd'.repeat(4 * 1024 * 1024) })];
+    const anthropic = convertMcpToolsToAnthropic(huge)[0]!.description;
+    const gemini = convertMcpToolsToGemini(huge)[0]!.functionDeclarations[0]!.description;
+    for (const description of [anthropic, gemini]) {
+      expect(description).toHaveLength(16 * 1024);
+      expect(description.endsWith('d…')).toBe(true);
+    }
+  });
 });
 
 describe('tool caps', () => {

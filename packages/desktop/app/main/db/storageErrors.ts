@@ -11,12 +11,15 @@ import { AppError } from '../errors';
 export type StorageFailure = 'DISK_FULL' | 'READ_ONLY' | 'IO_ERROR' | 'DB_CORRUPT';
 
 /**
- * SQLite's primary result codes; an extended code is the primary one plus a suffix
- * (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED, SQLITE_CORRUPT_INDEX — sqlite.org/rescode.html).
- * SQLite reports ENOSPC as SQLITE_FULL.
+ * SQLite's result codes, first match wins; a code stands for its extended codes too, which are it
+ * plus a suffix (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED, SQLITE_CORRUPT_INDEX —
+ * sqlite.org/rescode.html). SQLite reports ENOSPC as SQLITE_FULL.
  */
 const SQLITE_FAILURES: readonly [string, StorageFailure][] = [
   ['SQLITE_FULL', 'DISK_FULL'],
+  // The -shm file could not grow: "may indicate that the underlying filesystem volume is out of
+  // space" (rescode.html). It is what opening a WAL database on a full disk fails with.
+  ['SQLITE_IOERR_SHMSIZE', 'DISK_FULL'],
   ['SQLITE_READONLY', 'READ_ONLY'],
   ['SQLITE_IOERR', 'IO_ERROR'],
   ['SQLITE_CORRUPT', 'DB_CORRUPT'],
@@ -34,7 +37,7 @@ const ERRNO_FAILURES: Readonly<Record<string, StorageFailure>> = {
 };
 
 function sqliteFailure(code: string): StorageFailure | undefined {
-  return SQLITE_FAILURES.find(([primary]) => code === primary || code.startsWith(`${primary}_`))?.[1];
+  return SQLITE_FAILURES.find(([known]) => code === known || code.startsWith(`${known}_`))?.[1];
 }
 
 function errnoOf(error: unknown): string | undefined {

@@ -57,6 +57,12 @@ export type ValidationCode =
   | 'invalidEnvKey'
   | 'invalidHeaderName'
   | 'invalidHeaderValue'
+  /** A NUL in a command, argument, variable or path: exec cannot pass one (the string ends there). */
+  | 'nulCharacter'
+  /** An API key with a space, line break or any character outside printable ASCII (a paste went wrong). */
+  | 'invalidApiKey'
+  /** A provider address holding a secret (a password, `?api_key=`): the key belongs in its own, sealed field. */
+  | 'secretInUrl'
   | 'unknownField'
   | 'invalidType'
   | 'invalidTransport'
@@ -94,8 +100,11 @@ export interface FieldError {
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // RFC 9110 §5.6.2 token.
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// RFC 9110 §5.5: no CR, LF or NUL in a field value.
-const HEADER_VALUE = /^[^\r\n\0]*$/;
+// RFC 9110 §5.5: no CR, LF or NUL in a field value; and fetch sends a value as bytes, refusing any
+// character above U+00FF (a "ByteString"), so such a value would fail every request. The one
+// exception is U+2022 of SECRET_SET (`••••`, secrets.ts), which stands for the stored value.
+const HEADER_VALUE = /^[^\r\n\0\u0100-\u2021\u2023-\uffff]*$/;
+const NO_NUL = /^[^\0]*$/;
 
 /** True for an absolute URL with one of `protocols` (e.g. `['http:', 'https:']`) and a host. */
 export function hasProtocol(value: string, protocols: readonly string[]): boolean {
@@ -135,7 +144,7 @@ const envKey = z.string({ error: 'invalidType' }).max(ENV_KEY_MAX_LENGTH, { erro
 
 const env = boundedRecord(
   envKey,
-  z.string({ error: 'invalidType' }).max(ENV_VALUE_MAX_LENGTH, { error: 'tooLong' }),
+  z.string({ error: 'invalidType' }).max(ENV_VALUE_MAX_LENGTH, { error: 'tooLong' }).regex(NO_NUL, { error: 'nulCharacter' }),
   ENV_MAX_ENTRIES,
 )
   .check(maxTotalLength(ENV_MAX_TOTAL_LENGTH))
@@ -168,9 +177,9 @@ const common = { name, timeoutSec, enabled };
 export const mcpStdioInputSchema = z.strictObject({
   ...common,
   type: z.literal('stdio'),
-  command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(COMMAND_MAX_LENGTH, { error: 'tooLong' }),
+  command: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(COMMAND_MAX_LENGTH, { error: 'tooLong' }).regex(NO_NUL, { error: 'nulCharacter' }),
   args: z
-    .array(z.string({ error: 'invalidType' }).max(ARG_MAX_LENGTH, { error: 'tooLong' }))
+    .array(z.string({ error: 'invalidType' }).max(ARG_MAX_LENGTH, { error: 'tooLong' }).regex(NO_NUL, { error: 'nulCharacter' }))
     .max(ARGS_MAX_COUNT, { error: 'tooMany' })
     .check(maxTotalLength(ARGS_MAX_TOTAL_LENGTH))
     .default([]),
@@ -180,7 +189,7 @@ export const mcpStdioInputSchema = z.strictObject({
    * development. `node path/to/server.js` watches that file without being told.
    */
   watchPaths: z
-    .array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' }).max(PATH_MAX_LENGTH, { error: 'tooLong' }))
+    .array(z.string({ error: 'invalidType' }).trim().min(1, { error: 'required' }).max(PATH_MAX_LENGTH, { error: 'tooLong' }).regex(NO_NUL, { error: 'nulCharacter' }))
     .max(WATCH_PATHS_MAX_COUNT, { error: 'tooMany' })
     .default([]),
   /**
@@ -302,7 +311,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
 ]);
 
 /** The limit a size issue names: zod's `maximum`, or the `params.max` of a refinement (boundedRecord, totals). */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { API_KEY_MAX_LENGTH, ID_MAX_LENGTH, MODELS_MAX_COUNT, URL_MAX_LENGTH } from './limits';
 import { hasProtocol } from './mcp-types';
 import { nameSchema } from './names';
+import { maskUrl } from './secrets';
 
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -20,6 +21,17 @@ export function apiFormatOf(kind: ProviderKind): ProviderApiFormat {
 }
 
 
+/**
+ * An API key as typed or pasted: surrounding white space is dropped; inside, only printable ASCII.
+ * Keys are made of such characters, and one that is not (a line break, a zero-width space, "…" of a
+ * key copied as shown) would be refused by fetch in the Authorization header at every request.
+ */
+export const apiKeyString = z
+  .string()
+  .trim()
+  .max(API_KEY_MAX_LENGTH, { error: 'tooLong' })
+  .regex(/^[\x21-\x7e]*$/, { error: 'invalidApiKey' });
+
 /** Add or replace a provider. Messages are validation codes, as in mcp-types.ts. */
 export const providerInputSchema = z
   .strictObject({
@@ -31,9 +43,11 @@ export const providerInputSchema = z
       .trim()
       .max(URL_MAX_LENGTH, { error: 'tooLong' })
       .refine((v) => hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' })
+      // The address is stored and shown as it is; only the API key field is sealed and write-only.
+      .refine((v) => maskUrl(v) === v, { error: 'secretInUrl' })
       .optional(),
     /** Omitted or empty on update: keep the stored key. */
-    apiKey: z.string().max(API_KEY_MAX_LENGTH, { error: 'tooLong' }).optional(),
+    apiKey: apiKeyString.optional(),
     models: z
       .array(z.string().trim().min(1, { error: 'required' }).max(ID_MAX_LENGTH, { error: 'tooLong' }))
       .min(1, { error: 'required' })

@@ -105,6 +105,11 @@ export function parseToolContent(items: unknown): ToolContent[] {
   if (!Array.isArray(items)) return [];
   return items.map((item): ToolContent => {
     const parsed = ToolContentSchema.safeParse(item);
-    return parsed.success ? parsed.data : { type: 'text', text: `[Unsupported content: ${describeType(item)}]` };
+    return parsed.success ? parsed.data : unsupportedContent(item);
   });
+}
+
+/** The text note that stands for a content item this app does not understand. */
+export function unsupportedContent(item: unknown): ToolContent {
+  return { type: 'text', text: `[Unsupported content: ${describeType(item)}]` };
 }

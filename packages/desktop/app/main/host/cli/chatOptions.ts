@@ -4,7 +4,7 @@
  * the message. Every mistake here is a usage error (exit 2), found before anything starts.
  */
 import { PROVIDER_KINDS, type ProviderKind, providerInputSchema, type ResolvedProvider } from '../../../shared/contracts/providers';
-import { type OptionValues, stringList, stringValue, UsageError } from './command';
+import { type OptionValues, stringList, stringValue, UsageError, variableOf } from './command';
 
 export const APPROVE_MODES = ['ask', 'always', 'never'] as const;
 export type ApproveMode = (typeof APPROVE_MODES)[number];
@@ -43,12 +43,13 @@ function oneOf<T extends string>(values: OptionValues, name: string, allowed: re
 function apiKey(values: OptionValues, env: NodeJS.ProcessEnv, kind: ProviderKind): string | undefined {
   const named = stringValue(values, 'api-key-env');
   if (named !== undefined) {
-    const value = env[named];
+    const value = variableOf(env, named);
     if (value === undefined || value === '') throw new UsageError(`--api-key-env ${named}: the environment variable is not set`);
     return value;
   }
   const fallback = DEFAULT_KEY_ENV[kind];
-  return fallback !== undefined && env[fallback] ? env[fallback] : undefined;
+  const value = fallback === undefined ? undefined : variableOf(env, fallback);
+  return value ? value : undefined;
 }
 
 export function parseChatRequest(values: OptionValues, env: NodeJS.ProcessEnv): ChatRequest {

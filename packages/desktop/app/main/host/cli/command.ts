@@ -99,6 +99,15 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * The variable `name` of the calling environment, if set. Own string values only: a plain object
+ * answers `constructor`, `__proto__` and `toString` with its own machinery, and so does process.env.
+ */
+export function variableOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = Object.hasOwn(env, name) ? env[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
 export function stringValue(values: OptionValues, name: string): string | undefined {
   const value = values[name];
   return typeof value === 'string' ? value : undefined;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { UsageError } from './command';
 
 /** Electron derives userData from this product name; the CLI must land in the same folder. */
 export const PRODUCT_NAME = 'Elftia';
@@ -29,8 +30,13 @@ export interface DataDirSources {
   cwd: string;
 }
 
-/** `--data-dir`, then `ELFTIA_DATA_DIR`, then the platform default; relative paths are taken from the working directory. */
+/**
+ * `--data-dir`, then `ELFTIA_DATA_DIR`, then the platform default; relative paths are taken from the
+ * working directory. An empty `--data-dir` is refused rather than read as absent: `--data-dir "$DIR"`
+ * with DIR unset would otherwise act on the user's real data.
+ */
 export function resolveDataDir(sources: DataDirSources): string {
+  if (sources.flag === '') throw new UsageError('--data-dir: the folder is empty; name one, or leave the option out for the default');
   const chosen = nonEmpty(sources.flag) ?? nonEmpty(sources.env.ELFTIA_DATA_DIR) ?? defaultDataDir(sources.platform, sources.env, sources.homedir);
   return path.resolve(sources.cwd, chosen);
 }

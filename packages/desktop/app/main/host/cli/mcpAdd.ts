@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { McpServerInput } from '../../../shared/contracts/mcp-types';
-import { type CliCommand, COMMON_HELP, type CommandContext, flag, type OptionValues, parseSeconds, stringList, stringValue, UsageError } from './command';
+import { type CliCommand, COMMON_HELP, type CommandContext, flag, type OptionValues, parseSeconds, stringList, stringValue, UsageError, variableOf } from './command';
 import { jsonLine } from './output';
 import { openCaller } from './servers';
 
@@ -16,7 +16,7 @@ export function parseEnvPairs(pairs: string[], callerEnv: NodeJS.ProcessEnv): Re
       env[pair.slice(0, eq)] = pair.slice(eq + 1);
       continue;
     }
-    const inherited = callerEnv[pair];
+    const inherited = variableOf(callerEnv, pair);
     if (inherited === undefined) throw new UsageError(`--env ${pair}: no such variable in this environment; write --env ${pair}=VALUE`);
     env[pair] = inherited;
   }
@@ -37,7 +37,7 @@ export function parseHeaders(lines: string[], callerEnv: NodeJS.ProcessEnv): Rec
       continue;
     }
     const name = line.trim();
-    const inherited = callerEnv[name];
+    const inherited = variableOf(callerEnv, name);
     if (inherited === undefined) throw new UsageError(`--header ${name}: no such variable in this environment; set ${name}, or write --header "${name}: VALUE"`);
     headers[name] = inherited.trim();
   }

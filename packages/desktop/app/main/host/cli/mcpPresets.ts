@@ -1,5 +1,5 @@
 import type { McpPresetView } from '../../services/capabilities/tools/mcp-users/McpPresetService';
-import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringValue, UsageError } from './command';
+import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringValue, UsageError, variableOf } from './command';
 import { formatTable, jsonLine } from './output';
 import { openCaller } from './servers';
 
@@ -49,7 +49,7 @@ async function add(ctx: CommandContext): Promise<number> {
   let apiKey: string | undefined;
   if (keyVariable !== undefined) {
     // The key is read from the environment, never from argv (it would land in shell history and `ps`).
-    apiKey = ctx.io.env[keyVariable];
+    apiKey = variableOf(ctx.io.env, keyVariable);
     if (apiKey === undefined) throw new UsageError(`--api-key-env ${keyVariable}: no such variable in this environment`);
   }
   const record = await openCaller(ctx).mcp.presets.add({

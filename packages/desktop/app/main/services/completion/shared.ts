@@ -1,4 +1,5 @@
 /** Small pure helpers the three adapters share. */
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../capabilities/tools/mcp-users/jsonDepth';
 import { malformedStream } from './errors';
 import type { CompletionRequest, EngineImage, EngineMessage } from './types';
 
@@ -20,7 +21,16 @@ export function parseToolArguments(text: string, toolName: string): Record<strin
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw malformedStream(`The arguments of tool call "${toolName}" are not a JSON object.`);
   }
-  return value as Record<string, unknown>;
+  return checkArgumentDepth(value as Record<string, unknown>, toolName);
+}
+
+/**
+ * Arguments nested past MAX_JSON_DEPTH levels: JSON.parse reads them, but every recursive step
+ * after it (the argument validator, the stored message, the CLI's output) overflows the stack.
+ */
+export function checkArgumentDepth(args: Record<string, unknown>, toolName: string): Record<string, unknown> {
+  if (nestsDeeperThan(args)) throw malformedStream(`The arguments of tool call "${toolName}" are nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  return args;
 }
 
 /**

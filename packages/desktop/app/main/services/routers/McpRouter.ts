@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
-import { API_KEY_MAX_LENGTH, boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
+import { boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
 import {
   idString,
   MCP_TIMEOUT_MAX_SEC,
@@ -17,6 +17,7 @@ import {
   mcpWebSocketInputSchema,
 } from '../../../shared/contracts/mcp-types';
 import { maskServerRecord } from '../../../shared/contracts/secrets';
+import { apiKeyString } from '../../../shared/contracts/providers';
 import { dependenciesRouter } from './DependenciesRouter';
 import { SharedFeed } from './sharedFeed';
 import { changes } from './subscriptions';
@@ -99,7 +100,7 @@ export const mcpCallToolSchema = z.strictObject({
 
 export const mcpAddPresetSchema = z.strictObject({
   presetId: idString,
-  apiKey: z.string().max(API_KEY_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  apiKey: apiKeyString.optional(),
   inputs: boundedRecord(
     z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }),
     z.string().max(PRESET_INPUT_MAX_LENGTH, { error: 'tooLong' }),

@@ -5,6 +5,7 @@
  */
 import type { GenerateContentResponse } from '@google/genai';
 import { malformedStream } from '../errors';
+import { checkArgumentDepth } from '../shared';
 import type { StreamMapper } from '../runStream';
 import type { CompletionEvent } from '../types';
 
@@ -41,7 +42,7 @@ export function createGeminiStreamMapper(options: GeminiStreamOptions): StreamMa
       const id = call.id || options.newCallId(calls);
       calls += 1;
       if (part.thoughtSignature) options.onSignature?.(id, part.thoughtSignature);
-      events.push({ type: 'tool_call', call: { id, name: call.name, arguments: call.args ?? {} } });
+      events.push({ type: 'tool_call', call: { id, name: call.name, arguments: checkArgumentDepth(call.args ?? {}, call.name) } });
     }
     if (candidate?.finishReason) finishReason = candidate.finishReason;
     return events;

@@ -3,6 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type ArgumentProblem, MAX_ARGUMENT_PROBLEMS, toArgumentProblems } from './argumentProblems';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
 import { McpServiceError } from './McpServiceError';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
@@ -45,6 +46,8 @@ export class ArgumentValidator {
 
   /** Every way `args` misses `schema`, in Ajv's order; none when they fit or the schema is unusable. */
   problems(schema: object, args: unknown, onSchemaError?: (reason: string) => void): ArgumentProblem[] {
+    const tooDeep = nestedTooDeep(args);
+    if (tooDeep.length > 0) return tooDeep;
     const compiled = this.compile(schema, onSchemaError);
     if (!compiled.validate || compiled.validate(args)) return [];
     const problems = toArgumentProblems(compiled.validate.errors ?? []);
@@ -77,6 +80,18 @@ export class ArgumentValidator {
     if (dialect.includes('2019-09')) return this.draft2019;
     return this.draft7;
   }
+}
+
+/**
+ * The arguments nested deeper than any server could read back: Ajv and the JSON.stringify that
+ * sends them recurse, and overflow the stack (test/mcp/deepNesting.test.ts).
+ */
+function nestedTooDeep(args: unknown): ArgumentProblem[] {
+  if (typeof args !== 'object' || args === null) return [];
+  if (Array.isArray(args)) return nestsDeeperThan(args) ? [{ field: '', code: 'invalid', reason: `is nested deeper than ${MAX_JSON_DEPTH} levels` }] : [];
+  return Object.entries(args)
+    .filter(([, value]) => nestsDeeperThan(value, MAX_JSON_DEPTH - 1))
+    .map(([field]) => ({ field, code: 'invalid' as const, reason: `is nested deeper than ${MAX_JSON_DEPTH} levels` }));
 }
 
 /**

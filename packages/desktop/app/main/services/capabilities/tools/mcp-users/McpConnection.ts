@@ -29,6 +29,7 @@ import type { McpLogBuffer } from './McpLogBuffer';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import type { Redactor } from './redact';
 import { ResponseStreamBrokenError } from './watchedFetch';
+import { type LenientCallToolResult, LenientCallToolResultSchema } from './lenientResult';
 
 export interface McpConnectionOptions {
   server: McpServerRecord;
@@ -128,8 +129,13 @@ export class McpConnection {
     return this.report.items();
   }
 
-  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
-    return this.client.callTool({ name, arguments: args }, undefined, options) as Promise<CallToolResult>;
+  /**
+   * The result as the server sent it, each content item still to be checked (repairToolResult). A
+   * plain request: client.callTool takes only the SDK's result schemas, and its output-schema check
+   * is McpService's (checkStructuredContent).
+   */
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallToolResult> {
+    return this.client.request({ method: 'tools/call', params: { name, arguments: args } }, LenientCallToolResultSchema, options);
   }
 
   readResource(uri: string, options: RequestOptions): Promise<ReadResourceResult> {

@@ -14,6 +14,8 @@ import type { McpConnection } from './McpConnection';
 import type { McpLogBufferOptions } from './McpLogBuffer';
 import type { ProcessTracker } from './process/ProcessTracker';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
+import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
 import { checkStructuredContent } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
@@ -263,7 +265,11 @@ export class McpService {
       return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
         const input = args ?? {};
         const tool = await this.validateArguments(serverId, connection, toolName, input);
-        const result = await connection.callTool(toolName, input, sdk);
+        const raw = await connection.callTool(toolName, input, sdk);
+        if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
+        const notes: string[] = [];
+        const result = repairToolResult(raw, notes);
+        for (const note of notes) this.pool.get(serverId)?.log.add('warn', `result of ${toolName}: ${note}`);
         checkStructuredContent(this.validator, tool, result, (reason) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason));
         return result;
       });

@@ -57,7 +57,8 @@ export class ServerEnvironment {
   async resolveCopies<T extends McpServerInputParsed>(input: T): Promise<T> {
     if (input.type !== 'stdio' || !input.copyEnv?.length) return input;
     const app = await this.appEnv();
-    const value = (name: string) => (this.options.platform === 'win32' ? Object.entries(app).find(([key]) => key.toUpperCase() === name.toUpperCase())?.[1] : app[name]);
+    // Own variables only: `app.constructor` or `app.__proto__` would be the object's own machinery.
+    const value = (name: string) => (this.options.platform === 'win32' ? Object.entries(app).find(([key]) => key.toUpperCase() === name.toUpperCase())?.[1] : Object.hasOwn(app, name) ? app[name] : undefined);
     const missing = input.copyEnv.flatMap((name, index) => (value(name) === undefined ? [{ field: `copyEnv.${index}`, code: 'envNotSet' as const, params: { name } }] : []));
     if (missing.length > 0) throw AppError.validation(missing);
     const copied = Object.fromEntries(input.copyEnv.map((name) => [name, value(name)!]));

@@ -5,6 +5,8 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { McpServerRecord } from '../../../../../shared/contracts/mcp-types';
 import type { FailureCause } from './failureCause';
 import { McpServiceError } from './McpServiceError';
+import { boundedJsonFetch } from './boundedFetch';
+import { cappedSseFetch } from './sseEventCap';
 import { watchedFetch } from './watchedFetch';
 import { definedEnv } from './process/loginShellEnv';
 import { HeaderWebSocketClientTransport } from './webSocketTransport';
@@ -61,7 +63,7 @@ export const sdkStdioTransportFactory: StdioTransportFactory = (params) => {
 export interface CreateTransportDeps {
   /** Default: sdkStdioTransportFactory. */
   stdioTransportFactory?: StdioTransportFactory;
-  /** Default: DEFAULT_STDIO_MAX_MESSAGE_BYTES. */
+  /** Largest stdio line, HTTP JSON answer or SSE event, in bytes. Default: DEFAULT_STDIO_MAX_MESSAGE_BYTES. */
   maxMessageBytes?: number;
   /** Where a stdio server's stderr goes; default: dropped. */
   onStderr?: (chunk: string) => void;
@@ -74,9 +76,9 @@ export function createTransport(server: McpServerRecord, deps: CreateTransportDe
     case 'stdio':
       return createStdio(server, deps);
     case 'sse':
-      return createSse(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {});
+      return createSse(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {}, deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES);
     case 'http':
-      return createStreamableHttp(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {});
+      return createStreamableHttp(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {}, deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES);
     case 'websocket':
       return new HeaderWebSocketClientTransport(requireUrl(server, ['ws:', 'wss:']), server.config.headers ?? {});
     default:
@@ -100,16 +102,16 @@ function createStdio(server: McpServerRecord, deps: CreateTransportDeps): McpTra
   });
 }
 
-function createStreamableHttp(url: URL, headers: Record<string, string>): McpTransport {
+function createStreamableHttp(url: URL, headers: Record<string, string>, maxMessageBytes: number): McpTransport {
   const transport: McpTransport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers },
     // A broken SSE answer becomes a transport error McpConnection treats as a lost session.
-    fetch: watchedFetch((error) => transport.onerror?.(error)),
+    fetch: watchedFetch((error) => transport.onerror?.(error), cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes))),
   });
   return transport;
 }
 
-function createSse(url: URL, headers: Record<string, string>): McpTransport {
+function createSse(url: URL, headers: Record<string, string>, maxMessageBytes: number): McpTransport {
   // requestInit covers the POSTs (and, in SDK 1.32, the GET too); the EventSource's own fetch also
   // sets them so the GET stream keeps its Authorization whatever the SDK version does.
   const withHeaders: FetchLike = (input, init) => {
@@ -117,7 +119,7 @@ function createSse(url: URL, headers: Record<string, string>): McpTransport {
     for (const [name, value] of Object.entries(headers)) merged.set(name, value);
     return fetch(input, { ...init, headers: merged });
   };
-  return new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: withHeaders } });
+  return new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: cappedSseFetch(maxMessageBytes, withHeaders) } });
 }
 
 function requireUrl(server: McpServerRecord, protocols: string[]): URL {

@@ -46,12 +46,29 @@ export function failureCauseOf(error: unknown): FailureCause | undefined {
       const status = current.code;
       if (typeof status === 'number' && status >= 100 && status <= 599) return { cause: 'httpStatus', httpStatus: status };
     }
+    if (current instanceof SseError) {
+      const named = causeInText(current.message);
+      if (named) return { cause: named };
+    }
     const code = (current as { code?: unknown }).code;
     const cause = typeof code === 'string' ? CAUSE_BY_CODE[code] : undefined;
     if (cause) return { cause };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * The SSE transport's EventSource (npm eventsource) turns fetch's error into text before the SDK
+ * sees it ("TypeError: fetch failed: read ECONNRESET"), so the code is only in the words; "other
+ * side closed" is undici's message for UND_ERR_SOCKET.
+ */
+function causeInText(message: string): McpFailureCause | undefined {
+  for (const word of message.match(/\b(?:E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/g) ?? []) {
+    const cause = CAUSE_BY_CODE[word];
+    if (cause) return cause;
+  }
+  return message.includes('other side closed') ? 'socketClosed' : undefined;
 }
 
 /** The cause as error parameters (flat, as McpServiceError params are). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { McpListKind, McpSkippedItem } from '../../../../../shared/contracts/mcp-connection';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
 import { isPlainObject } from './tool-format/types';
 
 /**
@@ -13,6 +14,11 @@ export interface ListItemSpec<T> {
   required: readonly string[];
   /** The name (a resource's URI) the item is known and deduplicated by; '' when it has none. */
   identify(item: Record<string, unknown>): string;
+  /**
+   * For items called by name (tools, prompts): the longest name the app accepts back (ID_MAX_LENGTH,
+   * the router's limit for a tool to call or revoke). An empty or longer name could never be used.
+   */
+  maxNameLength?: number;
   /** Returns a repaired copy and says what it changed; never mutates `item`. */
   repair?(item: Record<string, unknown>, notes: string[]): Record<string, unknown>;
 }
@@ -50,6 +56,16 @@ export function parseList<T>(spec: ListItemSpec<T>, raw: readonly unknown[]): Pa
       continue;
     }
     const name = clip(spec.identify(entry));
+    const deep = Object.keys(entry).find((field) => nestsDeeperThan(entry[field], MAX_JSON_DEPTH - 1));
+    if (deep !== undefined) {
+      out.skipped.push({ kind: spec.kind, name, reason: 'invalidField', field: deep, detail: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+      continue;
+    }
+    const nameProblem = spec.maxNameLength === undefined ? undefined : unusableName(entry.name, spec.maxNameLength);
+    if (nameProblem !== undefined) {
+      out.skipped.push({ kind: spec.kind, name, reason: 'invalidField', field: 'name', detail: nameProblem });
+      continue;
+    }
     const parsed = parseItem(spec, entry);
     if (!parsed.ok) {
       out.skipped.push({ kind: spec.kind, name, reason: 'invalidField', field: parsed.field, detail: clip(parsed.detail) });
@@ -82,6 +98,12 @@ function parseItem<T>(spec: ListItemSpec<T>, entry: Record<string, unknown>): It
     }
   }
   return { ok: false, field: '', detail: 'too many invalid fields' };
+}
+
+function unusableName(name: unknown, maxLength: number): string | undefined {
+  if (typeof name !== 'string') return undefined;
+  if (name === '') return 'empty';
+  return name.length > maxLength ? `longer than ${maxLength} characters` : undefined;
 }
 
 function clip(text: string): string {

@@ -8,6 +8,7 @@ import {
   type Tool,
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { ID_MAX_LENGTH } from '../../../../../shared/contracts/limits';
 import type { ListItemSpec } from './lenientList';
 import { isPlainObject } from './tool-format/types';
 
@@ -66,6 +67,7 @@ export const TOOL_SPEC: ListItemSpec<Tool> = {
   schema: ToolSchema,
   required: ['name', 'inputSchema'],
   identify: (item) => text(item.name),
+  maxNameLength: ID_MAX_LENGTH,
   repair(item, notes) {
     const out: Record<string, unknown> = { ...item, inputSchema: repairObjectSchema(item.inputSchema, 'inputSchema', notes) };
     if ('outputSchema' in item && item.outputSchema !== undefined) out.outputSchema = repairObjectSchema(item.outputSchema, 'outputSchema', notes);
@@ -94,6 +96,7 @@ export const PROMPT_SPEC: ListItemSpec<Prompt> = {
   schema: PromptSchema,
   required: ['name'],
   identify: (item) => text(item.name),
+  maxNameLength: ID_MAX_LENGTH,
   repair(item, notes) {
     if (!Array.isArray(item.arguments)) return { ...item };
     // One bad argument entry would otherwise drop the whole list, and with it the required ones.

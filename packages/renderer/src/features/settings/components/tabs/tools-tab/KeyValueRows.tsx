@@ -40,7 +40,7 @@ export interface KeyValueRowsProps {
 }
 
 // Codes about the value; every other row error is about the name.
-const VALUE_CODES = new Set<FormFieldError['code']>(['invalidHeaderValue', 'invalidType']);
+const VALUE_CODES = new Set<FormFieldError['code']>(['invalidHeaderValue', 'nulCharacter', 'invalidType']);
 
 /**
  * Environment variables or HTTP headers as name/value rows, each row's error under it; with `copy`,

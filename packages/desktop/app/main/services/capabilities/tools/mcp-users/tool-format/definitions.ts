@@ -1,5 +1,5 @@
 import type { MCPTool } from '../../../../../../shared/contracts/mcp-tool';
-import { OPENAI_MAX_DESCRIPTION_LENGTH, truncateText } from './limits';
+import { MAX_DESCRIPTION_LENGTH, OPENAI_MAX_DESCRIPTION_LENGTH, truncateText } from './limits';
 import { toAnthropicInputSchema } from './schema/anthropic';
 import { toGeminiParameters } from './schema/gemini';
 import { normalizeRootSchema } from './schema/normalize';
@@ -11,7 +11,7 @@ export type ProviderDefinition = OpenAITool | AnthropicTool | GeminiFunctionDecl
 
 export function toProviderDefinition(tool: MCPTool, name: string, format: ProviderFormat): { definition: ProviderDefinition; map?: ArgumentMap } {
   const root = normalizeRootSchema(tool.inputSchema);
-  const description = typeof tool.description === 'string' ? tool.description : '';
+  const description = truncateText(typeof tool.description === 'string' ? tool.description : '', MAX_DESCRIPTION_LENGTH);
   if (format === 'openai') {
     const { parameters, map } = toOpenAIParameters(root);
     // `strict` always explicit: omitted, the Responses API defaults it to true and silently applies

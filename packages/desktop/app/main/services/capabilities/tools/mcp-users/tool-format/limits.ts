@@ -12,6 +12,14 @@ export const NAME_HASH_LENGTH = 6;
 /** OpenAI rejects `function.description` longer than 1024 (`string_above_max_length`, provider-rules §1.1). */
 export const OPENAI_MAX_DESCRIPTION_LENGTH = 1024;
 
+/**
+ * Anthropic and Gemini document no description limit, but every token of it is sent with every
+ * request: a 4 MiB description (about a million tokens) failed every chat its server was part of.
+ * Real descriptions stay far below this (the longest in test/tools/corpus/real-servers.json is under 3,000
+ * characters).
+ */
+export const MAX_DESCRIPTION_LENGTH = 16 * 1024;
+
 /** Anthropic: property keys must match `^[a-zA-Z0-9_.-]{1,64}$` (provider-rules §1.3); applied to Gemini too. */
 export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
 export const MAX_PROPERTY_KEY_LENGTH = 64;
