@@ -121,6 +121,8 @@ describe('server status in Settings → Tools', () => {
     push(() => api.setConnection('srv-1', { status: 'error', reconnect: { attempt: 7, nextAtMs: Date.now() + 24_500 }, lastError: { code: 'CONNECT_FAILED', params: { cause: 'refused' } } }));
     expect(badge().textContent).toBe('Reconnecting (attempt 7)…');
     expect(nextAttempt()?.textContent).toBe('Next try in 25 s.');
+    // A new schedule between two ticks of the clock: a try already due says so, not "in 1 s".
+    await new Promise((resolve) => setTimeout(resolve, 100));
     push(() => api.setConnection('srv-1', { status: 'error', reconnect: { attempt: 7, nextAtMs: Date.now() - 10 }, lastError: { code: 'CONNECT_FAILED', params: { cause: 'refused' } } }));
     expect(nextAttempt()?.textContent).toBe('Trying again now…');
     push(() => api.setConnection('srv-1', { status: 'connected' }));

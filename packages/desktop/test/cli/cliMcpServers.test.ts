@@ -27,6 +27,9 @@ beforeAll(async () => {
 afterEach(() => pids.killSurvivors());
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** What the CLI says of the broken server: it could not connect, because its command does not exist. */
+const notFound = () => `${localeText('en', 'errors.CONNECT_FAILED')} ${localeText('en', 'causes.commandNotFound', { command: path.join(dir, 'no-such-server') })}`;
+
 const recorded = () => (fs.existsSync(recordFile) ? fs.readFileSync(recordFile, 'utf8') : '');
 
 /** Resolves once `predicate` holds, polling; the test's own timeout bounds the wait. */
@@ -68,7 +71,7 @@ describe('elftia mcp (real process, real servers)', { timeout: SPAWN_TIMEOUT_MS 
     expect(rest[1]).toMatch(/^faults\s+stdio\s+connected\s+fault-server 1\.2\.3\s/);
     expect(rest[2]).toMatch(/^broken\s+stdio\s+error\s+-\s+-\s+0\s+1$/);
     expect(rest[3]).toMatch(/^off\s+stdio\s+disabled\s/);
-    expect(result.stdout).toContain(`\nbroken: ${localeText('en', 'errors.CONNECT_FAILED')}\n  `);
+    expect(result.stdout).toContain(`\nbroken: ${notFound()}\n  `);
     expect(result.stdout).toContain('no-such-server');
     pids.expectNoneAlive();
   });
@@ -111,6 +114,6 @@ describe('elftia mcp (real process, real servers)', { timeout: SPAWN_TIMEOUT_MS 
     const result = await runCli(['mcp', 'logs', 'broken', '--data-dir', dir]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/ error +connect failed: /);
-    expect(result.stderr).toContain(`error: ${localeText('en', 'errors.CONNECT_FAILED')}\n  `);
+    expect(result.stderr).toContain(`error: ${notFound()}\n  `);
   });
 });

@@ -10,9 +10,11 @@ import { scheduledReconnect } from './serverStatus';
 export function NextAttempt({ server }: { server: McpServerView }) {
   const { t } = useTranslation();
   const reconnect = scheduledReconnect(server);
-  const now = useNow(reconnect !== undefined);
+  const tick = useNow(reconnect !== undefined);
   if (!reconnect) return null;
-  const seconds = Math.ceil((reconnect.nextAtMs - now) / 1000);
+  // The tick re-renders once a second; a new schedule renders at once, so it reads the clock itself
+  // rather than a tick up to a second old (which would announce a try that is already due).
+  const seconds = Math.ceil((reconnect.nextAtMs - Math.max(tick, Date.now())) / 1000);
   return (
     <p className="connection-facts" data-testid="mcp-server-next-attempt">
       {seconds > 0 ? t('settings/tools:connection.nextAttempt', { seconds }) : t('settings/tools:connection.attemptNow')}
