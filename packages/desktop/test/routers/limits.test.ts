@@ -19,22 +19,11 @@ import {
   PROVIDERS_MAX_COUNT,
   URL_MAX_LENGTH,
 } from '../../app/shared/contracts/limits';
-import { openApp } from '../support/appHarness';
+import { fieldErrors, openApp } from '../support/appHarness';
 
 const TEN_MIB = 'x'.repeat(10 * 1024 * 1024);
 
 const setup = () => openApp();
-
-async function fieldErrors(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const data = appErrorData(error as TRPCError);
-  expect(data.code).toBe('VALIDATION');
-  return data.fieldErrors;
-}
 
 const stdio = { name: 'big', type: 'stdio' as const, command: 'node' };
 

@@ -6,34 +6,10 @@
  * own English words (and as a "network" error for a provider); now each is a field error, nothing
  * stored. So is a provider address holding a key, which was stored and listed in clear.
  */
-import { TRPCError } from '@trpc/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
-import { appErrorData } from '../../app/main/services/routers/trpc';
-import { tempDir } from '../support/tempDir';
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, openApp } from '../support/appHarness';
 
-const open: AppServices[] = [];
-afterEach(async () => {
-  for (const services of open.splice(0)) await services.dispose();
-});
-
-function setup() {
-  const services = createAppServices({ dataDir: tempDir() });
-  open.push(services);
-  return { services, caller: createAppCaller({ services }) };
-}
-
-async function fieldErrors(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const data = appErrorData(error as TRPCError);
-  expect(data.code).toBe('VALIDATION');
-  return data.fieldErrors;
-}
+const setup = () => openApp();
 
 const stdio = { name: 'srv', type: 'stdio' as const, command: 'node' };
 const http = { name: 'remote', type: 'http' as const, url: 'http://127.0.0.1:1/mcp' };

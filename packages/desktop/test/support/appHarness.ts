@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { afterEach, expect } from 'vitest';
 import { type AppServices, type AppServicesOptions, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { appErrorData } from '../../app/main/services/routers/trpc';
 import { tempDir } from './tempDir';
 
 const opened: AppServices[] = [];
@@ -36,4 +37,11 @@ export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   );
   expect(error).toBeInstanceOf(TRPCError);
   return error as TRPCError;
+}
+
+/** The field errors a call was refused with; fails the test unless it was refused with VALIDATION. */
+export async function fieldErrors(promise: Promise<unknown>) {
+  const data = appErrorData(await rejection(promise));
+  expect(data.code).toBe('VALIDATION');
+  return data.fieldErrors;
 }
