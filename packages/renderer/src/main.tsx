@@ -18,7 +18,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <AppProviders api={connection.api} i18n={i18n}>
+    <AppProviders api={connection.api} trpcClient={connection.client} i18n={i18n}>
       <AppShell status={connection.status} />
     </AppProviders>
   </StrictMode>,

@@ -2,7 +2,7 @@
  * The tRPC client: Electron IPC when the preload exposed trpc-electron's bridge, otherwise the
  * headless host's loopback WebSocket (a browser tab, development, the end-to-end tests).
  */
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { type TRPCClient, createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { ipcLink } from 'trpc-electron/renderer';
 import type { AppRouter } from '@elftia/desktop/router';
 import { bridgeUrl, checkAccessToken, onNewAccessToken, takeAccessToken } from './accessToken';
@@ -10,8 +10,14 @@ import type { ElftiaApi } from './api';
 import { BridgeStatus, stateAfterClose } from './bridgeStatus';
 
 export interface AppConnection {
+  client: TRPCClient<AppRouter>;
+  /** The same client, as the slice of the router the renderer calls directly. */
   api: ElftiaApi;
   status: BridgeStatus;
+}
+
+function connection(client: TRPCClient<AppRouter>, status: BridgeStatus): AppConnection {
+  return { client, api: client, status };
 }
 
 declare global {
@@ -24,7 +30,7 @@ declare global {
 export function createAppConnection(win: Window = window): AppConnection {
   if (win.electronTRPC) {
     // IPC to our own main process cannot be refused or dropped while the window exists.
-    return { api: createTRPCClient<AppRouter>({ links: [ipcLink()] }), status: new BridgeStatus('connected') };
+    return connection(createTRPCClient<AppRouter>({ links: [ipcLink()] }), new BridgeStatus('connected'));
   }
 
   const token = takeAccessToken(win);
@@ -51,5 +57,5 @@ export function createAppConnection(win: Window = window): AppConnection {
       });
     },
   });
-  return { api: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }), status };
+  return connection(createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }), status);
 }

@@ -1,10 +1,13 @@
 import { render, type RenderResult } from '@testing-library/react';
+import { createTRPCClient } from '@trpc/client';
 import type { ReactNode } from 'react';
 import type { i18n } from 'i18next';
 import type { Language } from '@elftia/desktop/shared/contracts/settings.ts';
 import { AppProviders } from '../../src/app/AppProviders';
 import { createI18n } from '../../src/lib/i18n';
+import type { AppRouter } from '@elftia/desktop/router';
 import { FakeApi } from '../fakes/FakeApi';
+import { fakeLink } from '../fakes/fakeLink';
 
 export interface RenderedApp extends RenderResult {
   api: FakeApi;
@@ -20,7 +23,7 @@ export function renderApp(ui: ReactNode, options: { api?: FakeApi; language?: La
   if (!options.api) api.settingsValue = { language };
   const i18n = createI18n(language);
   const result = render(
-    <AppProviders api={api} i18n={i18n}>
+    <AppProviders api={api} trpcClient={createTRPCClient<AppRouter>({ links: [fakeLink(api)] })} i18n={i18n}>
       {ui}
     </AppProviders>,
   );

@@ -1,24 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
-import { useApi } from '../../../lib/api';
+import { useTRPC } from '../../../lib/query';
 
 /**
- * The configured providers for the picker, read when the chat view opens: they change only in
- * Settings → Providers, which is a different view.
+ * The configured providers for the picker. Cached with the query `providers.list`, which Settings →
+ * Providers invalidates after every change, so the chat shows a provider added there at once.
  */
 export function useProviders(): { providers: ProviderRecord[] | undefined; error: unknown } {
-  const api = useApi();
-  const [providers, setProviders] = useState<ProviderRecord[]>();
-  const [error, setError] = useState<unknown>();
-  useEffect(() => {
-    let live = true;
-    api.providers.list.query().then(
-      (records) => live && setProviders(records),
-      (failure: unknown) => live && setError(failure),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return { providers, error };
+  const trpc = useTRPC();
+  const { data, error } = useQuery(trpc.providers.list.queryOptions());
+  return { providers: data, error: error ?? undefined };
 }

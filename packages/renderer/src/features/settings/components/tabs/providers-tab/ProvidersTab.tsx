@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProviderInputParsed, ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
 import { ConfirmDialog } from '../../../../../components/ConfirmDialog';
 import { useApi } from '../../../../../lib/api';
 import { errorMessageKey, toDisplayError } from '../../../../../lib/appError';
+import { useTRPC } from '../../../../../lib/query';
 import { ProviderForm } from './ProviderForm';
 import { ProviderList } from './ProviderList';
 import type { ProviderTestState } from './ProviderTestStatus';
@@ -12,30 +14,22 @@ type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit' | 'delete'
 
 /**
  * Settings → Providers: the LLM providers, their models and keys, and "Test connection". There is no
- * providers subscription, so the list is read again after every change made here.
+ * providers subscription: every change made here invalidates the `providers.list` query, which the
+ * chat's picker reads too.
  */
 export function ProvidersTab() {
   const { t } = useTranslation();
   const api = useApi();
   const titleId = useId();
-  const [providers, setProviders] = useState<ProviderRecord[]>();
-  const [loadError, setLoadError] = useState<unknown>();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data: providers, error } = useQuery(trpc.providers.list.queryOptions());
+  const loadError: unknown = error ?? undefined;
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [tests, setTests] = useState<ReadonlyMap<string, ProviderTestState>>(() => new Map());
   const close = () => setDialog({ kind: 'none' });
 
-  const reload = useCallback(async () => {
-    try {
-      setProviders(await api.providers.list.query());
-      setLoadError(undefined);
-    } catch (error) {
-      setLoadError(error);
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.providers.list.queryKey() });
 
   const setTest = (id: string, state: ProviderTestState) => setTests((current) => new Map(current).set(id, state));
 
