@@ -33,6 +33,30 @@ function ensureChromium() {
   return installed;
 }
 
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/**
+ * The end-to-end tests measure zh and ja layouts (a label wrapping one character per line) and write
+ * screenshots to review; without CJK fonts Chromium draws boxes of another width. Installed with
+ * apt-get where possible (root on Debian/Ubuntu); elsewhere the tests run with what the system has.
+ */
+function ensureCjkFonts() {
+  if (fs.existsSync(CJK_FONT) || process.platform !== 'linux') return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0) {
+    log('CJK fonts (fonts-noto-cjk) are not installed; zh and ja screens are measured with fallback glyphs');
+    return;
+  }
+  log('installing fonts-noto-cjk with apt-get');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+  if (install.status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+  }
+  if (install.status !== 0 || !fs.existsSync(CJK_FONT)) throw new Error('apt-get could not install fonts-noto-cjk');
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -56,6 +80,7 @@ function main() {
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-reports-'));
   const pnpm = ensurePnpm();
   const chromium = ensureChromium();
+  ensureCjkFonts();
   pnpmInstall(pnpm);
 
   const steps = [];
