@@ -10,6 +10,11 @@ function show(text: string, options: { language?: 'en' | 'zh' | 'ja' } = {}) {
 
 const root = () => screen.getByTestId('markdown');
 
+// KaTeX refuses to typeset in quirks mode, which it checks once, when it is first imported.
+// index.html starts with <!doctype html>; happy-dom does not implement document.compatMode at all,
+// so the standards mode the app runs in is stated before any import.
+vi.hoisted(() => Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true }));
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('Markdown', () => {
@@ -135,6 +140,8 @@ describe('Markdown', () => {
 
   it('typesets $…$ and $$…$$ with KaTeX once it has loaded, the source showing until then', async () => {
     show('Euler: $e^{i\\pi} + 1 = 0$\n\n$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$');
+    // The first formula on screen asks for KaTeX; until it arrives each formula shows its source.
+    expect([...root().querySelectorAll('.markdown__math-source')].map((el) => el.textContent)).toEqual(['e^{i\\pi} + 1 = 0', '\\int_0^1 x\\,dx = \\frac{1}{2}']);
     await waitFor(() => expect(root().querySelectorAll('.katex')).toHaveLength(2));
     expect(root().querySelector('.katex-display')).toBeTruthy();
     expect(root().querySelector('.katex annotation')?.textContent).toBe('e^{i\\pi} + 1 = 0');
@@ -146,6 +153,12 @@ describe('Markdown', () => {
     await waitFor(() => expect(root().querySelectorAll('.katex')).toHaveLength(1));
     expect(root().textContent).toContain('It costs $5 and $10, or ');
     expect(root().querySelector('.katex annotation')?.textContent).toBe('x^2');
+  });
+
+  it('shows a formula that is not valid TeX as its source', async () => {
+    show('Half-written: $\\frac{1}{$ and $x^2$');
+    await waitFor(() => expect(root().querySelectorAll('.katex')).toHaveLength(1));
+    expect(root().querySelector('.markdown__math-source')?.textContent).toBe('\\frac{1}{');
   });
 
   it('does not let a formula make links (KaTeX trust stays off)', async () => {

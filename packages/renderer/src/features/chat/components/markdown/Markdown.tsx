@@ -16,7 +16,7 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
     <div className="markdown" data-testid="markdown">
       {blocks.map((source, index) => (
         // Blocks only grow at the end; a block's index is its identity.
-        <MarkdownBlock key={index} source={source} streaming={streaming && index === blocks.length - 1} />
+        <MarkdownBlock key={index} source={source} />
       ))}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { ExtraProps } from 'react-markdown';
 import { CodeBlock } from './CodeBlock';
+import { MathFormula } from './MathFormula';
 
 // react-markdown's own hast types (its @types/hast may differ from the renderer's by a patch).
 type Element = NonNullable<ExtraProps['node']>;
@@ -15,23 +16,19 @@ function classesOf(element: Element | undefined): string[] {
   return Array.isArray(value) ? value.map(String) : [];
 }
 
-/**
- * `pre > code` from a fence: a CodeBlock named by its `language-*` class. A `$$` formula arrives as
- * `pre > code.language-math` when KaTeX has not loaded yet (rehype-katex replaces it once it has):
- * its source shows meanwhile.
- */
+/** `pre > code` from a fence: a CodeBlock named by its `language-*` class; a `$$` formula (remark-math's `pre > code.language-math`). */
 export function MarkdownPre({ node }: ComponentProps<'pre'> & ExtraProps) {
   const code = node?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
   const text = textOf(code?.children ?? []).replace(/\n$/, '');
   const language = classesOf(code).find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
-  if (language === 'math') return <div className="markdown__math-source">{text}</div>;
+  if (language === 'math') return <MathFormula tex={text} display />;
   return <CodeBlock code={text} language={language} />;
 }
 
-/** Inline code; an inline `$…$` formula before KaTeX has loaded shows its source. */
+/** Inline code, or an inline `$…$` formula (remark-math's `code.language-math`). */
 export function MarkdownCode({ node, children }: ComponentProps<'code'> & ExtraProps) {
-  const math = classesOf(node).includes('language-math');
-  return <code className={math ? 'markdown__math-source' : undefined}>{children}</code>;
+  if (classesOf(node).includes('language-math')) return <MathFormula tex={textOf(node?.children ?? [])} display={false} />;
+  return <code>{children}</code>;
 }
 
 /** A wide table scrolls sideways inside the message instead of widening it. */

@@ -1,16 +1,16 @@
 /**
- * Math typesetting, loaded on demand (lazyModule) the first time an answer holds a `$`: rehype-katex
- * with KaTeX's stylesheet and fonts (about 300 kB of script, 23 kB of CSS).
+ * Math typesetting, loaded on demand (lazyModule) the first time an answer holds a formula: KaTeX
+ * with its stylesheet and fonts.
  *
- * KaTeX runs after sanitizing (its own markup is trusted, the model's is not). `trust` stays off, so
- * \href, \url and \htmlClass from a model never become links or attributes.
+ * KaTeX builds the formula as DOM nodes and sets their styles through CSSOM, which the page's CSP
+ * (no inline styles) allows — unlike parsing its HTML string, whose style attributes the CSP blocks.
+ * `trust` stays off, so \href, \url and \htmlClass in a model's formula never become links or
+ * attributes.
  */
 import 'katex/dist/katex.min.css';
-import rehypeKatex, { type Options } from 'rehype-katex';
+import katex from 'katex';
 
-export { rehypeKatex };
-
-/** A formula KaTeX cannot read shows its source: in the danger colour once final, plain while it is still arriving. */
-export function katexOptions(streaming: boolean): Options {
-  return { errorColor: streaming ? 'inherit' : 'var(--danger)', trust: false };
+/** Typesets `tex` into `element`; throws when it is not valid TeX (KaTeX's ParseError). */
+export function renderMath(tex: string, element: HTMLElement, display: boolean): void {
+  katex.render(tex, element, { displayMode: display, throwOnError: true, trust: false, strict: 'ignore', output: 'htmlAndMathml' });
 }
