@@ -73,6 +73,11 @@ describe('Markdown', () => {
     expect(el.textContent).toContain('<script>window.pwned = 1</script>');
     expect(el.textContent).toContain('<img src=x onerror="window.pwned=2">');
     expect(el.textContent).toContain('<b>bold?</b>');
+    // An HTML block reads as a paragraph of its own; inline HTML stays in its sentence.
+    expect([...el.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      '<script>window.pwned = 1</script>',
+      'Hi <img src=x onerror="window.pwned=2"> <iframe src="https://evil.example"></iframe> <b>bold?</b>',
+    ]);
   });
 
   it('does not fetch images: an image is a link named by its alt text', () => {

@@ -15,6 +15,9 @@ import { SKIP, visit } from 'unist-util-visit';
  */
 export const GFM_OPTIONS: GfmOptions = { singleTilde: false };
 
+/** mdast nodes whose children are blocks (flow content), not phrasing. */
+const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
 /**
  * Raw HTML is shown as the text the model wrote, never parsed into elements: `<b>` reads "<b>", and
  * a `<script>` cannot run because it never becomes one. (remark-rehype would silently drop it,
@@ -26,7 +29,8 @@ export const remarkHtmlAsText: Plugin<[], MdastRoot> = function () {
       if (!parent || index === undefined) return;
       const text: Text = { type: 'text', value: node.value };
       if (node.position) text.position = node.position;
-      parent.children[index] = text;
+      // An HTML block stands where a paragraph would; inline HTML stays inside its paragraph.
+      parent.children[index] = FLOW_PARENTS.has(parent.type) ? { type: 'paragraph', children: [text] } : text;
       return SKIP;
     });
   };

@@ -1,20 +1,18 @@
 import { useMemo, useRef } from 'react';
-import { BlockSplitter, splitBlocks } from './blockSplitter';
+import { BlockSplitter } from './blockSplitter';
 import { streamingTail } from './streamingTail';
 
 /**
- * The blocks to render. While streaming, one splitter per message reuses the blocks already final
- * and the last block shows as streamingTail makes it; a finished text is split once, in full.
+ * The blocks to render. One splitter per message reuses the blocks already final, also for the
+ * finished text when the message was streamed here (the last token does not re-parse the answer).
+ * While streaming, the last block shows as streamingTail makes it.
  */
 export function useMarkdownBlocks(text: string, streaming: boolean): string[] {
   const splitter = useRef<BlockSplitter | null>(null);
   return useMemo(() => {
-    if (!streaming) {
-      splitter.current = null;
-      return splitBlocks(text);
-    }
     splitter.current ??= new BlockSplitter();
     const blocks = splitter.current.split(text);
+    if (!streaming) return blocks;
     const last = blocks.pop();
     if (last === undefined) return blocks;
     const tail = streamingTail(last);
