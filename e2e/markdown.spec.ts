@@ -172,6 +172,11 @@ test('an answer streams in as Markdown: heading, table, task list, highlighted c
         await answer.locator('.katex-display').scrollIntoViewIfNeeded();
         await view.screenshot({ path: path.join(SHOTS_DIR, `answer-${language}-${size.width}x${size.height}-end.png`) });
       }
+      if (language === 'en') {
+        await view.emulateMedia({ colorScheme: 'dark' });
+        await block.scrollIntoViewIfNeeded();
+        await view.screenshot({ path: path.join(SHOTS_DIR, 'answer-en-900x600-dark.png') });
+      }
       expect(refused).toEqual([]);
     } finally {
       await context.close();

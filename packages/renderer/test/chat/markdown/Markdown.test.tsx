@@ -55,6 +55,13 @@ describe('Markdown', () => {
     expect(screen.getByRole('link', { name: 'www.example.com' }).getAttribute('href')).toBe('http://www.example.com/');
   });
 
+  it('lists footnotes under a heading in the user’s language', () => {
+    show('A claim.[^1]\n\n[^1]: The source.', { language: 'ja' });
+    const section = root().querySelector('section[data-footnotes]')!;
+    expect(within(section as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe('脚注');
+    expect(section.textContent).toContain('The source.');
+  });
+
   it('opens http(s) and mailto links; javascript:, data:, file: and relative links are not links', () => {
     show(
       '[web](https://example.com/a) [mail](mailto:a@example.com) [js](javascript:alert(1)) [data](data:text/html,<script>alert(1)</script>) [file](file:///etc/passwd) [rel](/settings)',

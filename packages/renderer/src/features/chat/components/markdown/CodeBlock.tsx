@@ -1,4 +1,4 @@
-import type { Root, RootContent } from 'hast';
+import type { RootContent } from 'hast';
 import { type ReactNode, useMemo } from 'react';
 import { CopyButton } from './CopyButton';
 import { useLazyModule } from './lazyModule';
@@ -19,10 +19,6 @@ function renderTokens(nodes: RootContent[]): ReactNode[] {
   });
 }
 
-function highlighted(tree: Root): ReactNode[] {
-  return renderTokens(tree.children);
-}
-
 /**
  * A fenced code block: its language on a bar with a copy button, the code highlighted once the
  * highlighter has loaded (plain until then, and for languages it does not know).
@@ -38,7 +34,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
       </div>
       <pre className="markdown__code-body">
         <code className={tree ? `hljs language-${language}` : undefined} data-highlighted={tree ? 'true' : undefined}>
-          {tree ? highlighted(tree) : code}
+          {tree ? renderTokens(tree.children) : code}
         </code>
       </pre>
     </div>

@@ -1,5 +1,6 @@
-import { memo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import type { PluggableList } from 'unified';
 import { MarkdownCode, MarkdownPre, MarkdownTable } from './codeElements';
@@ -25,8 +26,11 @@ const COMPONENTS: Components = {
  * block changes, and only that one renders again.
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
+  const { t } = useTranslation();
+  // The footnotes' heading (read by screen readers) in the user's language instead of "Footnotes".
+  const remarkRehypeOptions = useMemo<Options['remarkRehypeOptions']>(() => ({ footnoteLabel: t('chat/markdown:footnotes') }), [t]);
   return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={COMPONENTS}>
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} remarkRehypeOptions={remarkRehypeOptions} rehypePlugins={REHYPE_PLUGINS} components={COMPONENTS}>
       {source}
     </ReactMarkdown>
   );
