@@ -27,7 +27,7 @@ export function MessageItem({ message, approvals, onAnswer }: MessageItemProps) 
       data-role={message.role}
       data-status={message.status}
     >
-      {message.text !== '' && <MessageText text={message.text} />}
+      {message.text !== '' && <MessageText text={message.text} markdown={!user} streaming={message.status === 'streaming'} />}
       {message.status === 'streaming' && empty && <p className="message__pending">{t('chat/conversations:messages.writing')}</p>}
       {message.toolCalls.map((call) => {
         const approval = approvals.get(call.id);
