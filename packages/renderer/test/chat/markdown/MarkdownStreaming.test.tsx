@@ -49,7 +49,8 @@ describe('Markdown while streaming', () => {
     // Every step renders the growing end and not the whole answer: about one block per step, not 31.
     const steps = Math.ceil(text.length / 4);
     expect(rendered.length).toBeLessThan(steps * 3);
-  });
+    // ~300 re-renders in jsdom: about a second alone, several on a loaded shared machine.
+  }, 30_000);
 
   it('never shows a table as a paragraph of pipes while its header arrives', () => {
     const root = stream('Scores:\n\n| Name | Score |\n|------|------:|\n| Ada | 10 |\n| Alan | 9 |\n', 1, (el) => {
