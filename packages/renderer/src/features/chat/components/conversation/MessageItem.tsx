@@ -57,7 +57,7 @@ export function MessageItem({ message, approvals, onAnswer, actions, running = f
       {editing ? (
         <MessageEditor initialText={message.text} onSubmit={edit} onCancel={stopEditing} />
       ) : (
-        message.text !== '' && <MessageText text={message.text} />
+        message.text !== '' && <MessageText text={message.text} markdown={!user} streaming={message.status === 'streaming'} />
       )}
       {message.status === 'streaming' && empty && <p className="message__pending">{t('chat/conversations:messages.writing')}</p>}
       {message.toolCalls.map((call) => {
