@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatEditSchema } from '@elftia/desktop/shared/contracts/chat.ts';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
@@ -23,6 +23,11 @@ export function MessageEditor({ initialText, onSubmit, onCancel }: MessageEditor
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<DisplayError>();
   const canSend = !sending && text.trim() !== '';
+  const form = useRef<HTMLFormElement>(null);
+  // The editor is taller than the bubble it replaces: bring its buttons into the transcript's view.
+  useEffect(() => {
+    form.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   async function send() {
     if (!canSend) return;
@@ -54,7 +59,7 @@ export function MessageEditor({ initialText, onSubmit, onCancel }: MessageEditor
 
   const noteId = `${id}-note`;
   return (
-    <form className="message-editor" onSubmit={onFormSubmit} aria-busy={sending}>
+    <form ref={form} className="message-editor" onSubmit={onFormSubmit} aria-busy={sending}>
       <label htmlFor={id} className="visually-hidden">
         {t('chat/conversations:edit.label')}
       </label>
