@@ -134,6 +134,14 @@ test('edit-and-resend replaces the message and every later turn; the model is se
   await sendMessage(page, 'second question');
   await expect(answers.last()).toContainText('Two.');
 
+  // An earlier answer's bar is hidden until the keyboard reaches it (Tab from the question's Edit).
+  const firstBar = answers.first().getByRole('group', { name: 'Message actions' });
+  await expect(firstBar).toHaveCSS('opacity', '0');
+  await mine.first().getByRole('button', { name: 'Edit' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(answers.first().getByRole('button', { name: 'Copy answer' })).toBeFocused();
+  await expect(firstBar).toHaveCSS('opacity', '1');
+
   await mine.nth(1).hover();
   await mine.nth(1).getByRole('button', { name: 'Edit' }).click();
   const box = mine.nth(1).getByRole('textbox', { name: 'Edit your message' });
