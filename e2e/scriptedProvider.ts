@@ -29,6 +29,8 @@ export interface ScriptTurn {
   malformed?: 'garbage' | 'truncated' | 'reset';
   hold?: boolean;
   chunkDelayMs?: number;
+  /** Token counts to report (OpenAI: only when the request asked with stream_options.include_usage). */
+  usage?: { input: number; output: number };
 }
 
 export interface Script {
@@ -36,6 +38,9 @@ export interface Script {
   models?: string[];
   apiKey?: string;
   validateTools?: boolean;
+  /** The answer to Elftia's title requests (they take no turn); without it they are answered 500. */
+  title?: ScriptTurn;
+  refuseStreamOptions?: boolean;
 }
 
 /** What the provider received (RecordedRequest in scriptedProvider/server.ts), as far as tests read it. */
@@ -49,6 +54,8 @@ export interface RecordedRequest {
   outcome: string;
   turn?: number;
   clientAborted: boolean;
+  /** 'title' for Elftia's title requests. */
+  purpose?: 'title';
 }
 
 /** An OpenAI Chat Completions message as Elftia sends it. */
@@ -106,9 +113,14 @@ export class ScriptedProviderProcess {
     return (await response.json()) as RecordedRequest[];
   }
 
-  /** The model requests only (not /v1/models), each with its OpenAI body. */
+  /** The model requests of chat turns only (not /v1/models, not title requests), each with its OpenAI body. */
   async completions(): Promise<Array<RecordedRequest & { body: OpenAIRequestBody }>> {
-    return (await this.requests()).filter((r) => r.path === '/v1/chat/completions') as Array<RecordedRequest & { body: OpenAIRequestBody }>;
+    return (await this.requests()).filter((r) => r.path === '/v1/chat/completions' && r.purpose !== 'title') as Array<RecordedRequest & { body: OpenAIRequestBody }>;
+  }
+
+  /** The title requests Elftia sent after a first answer, each with its OpenAI body. */
+  async titleRequests(): Promise<Array<RecordedRequest & { body: OpenAIRequestBody }>> {
+    return (await this.requests()).filter((r) => r.purpose === 'title') as Array<RecordedRequest & { body: OpenAIRequestBody }>;
   }
 
   async state(): Promise<{ remainingTurns: number; requestCount: number }> {

@@ -17,6 +17,7 @@ import { ApprovalService } from './services/approvals/ApprovalService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { buildServerEnv } from './services/capabilities/tools/mcp-users/process/serverEnv';
 import { ChatService, type ChatProviders } from './services/chat/ChatService';
+import { TitleGenerator } from './services/chat/TitleGenerator';
 import { ToolResultStore } from './services/chat/ToolResultStore';
 import type { CompletionClient } from './services/completion/types';
 
@@ -79,6 +80,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     approvals,
     logger,
     storageError: (error) => sqliteStorageError(error, db.name),
+    titles: new TitleGenerator({ completion: options.completion }),
   });
   return {
     approvals,

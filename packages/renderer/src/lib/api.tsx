@@ -13,6 +13,8 @@ import type {
   approvalAnswerSchema,
   ChatMessage,
   ChatStreamEvent,
+  chatEditSchema,
+  chatRegenerateSchema,
   chatSendSchema,
   ConversationRecord,
   conversationCreateSchema,
@@ -131,6 +133,10 @@ export interface ElftiaApi {
     toolResult: Query<z.input<typeof toolResultQuerySchema>, NonNullable<ToolCallView['result']>>;
     /** Starts a turn; the reply arrives on onConversation. */
     send: Mutation<z.input<typeof chatSendSchema>, unknown>;
+    /** Replaces a user message and every later one by the new text, then answers it (no branches). */
+    edit: Mutation<z.input<typeof chatEditSchema>, ChatMessage>;
+    /** Runs the last turn again (Regenerate, and Retry after an error). */
+    regenerate: Mutation<z.input<typeof chatRegenerateSchema>, unknown>;
     /** Ends the stream and cancels running tool calls. */
     stop: Mutation<{ conversationId: string }, unknown>;
     approve: Mutation<z.input<typeof approvalAnswerSchema>, unknown>;

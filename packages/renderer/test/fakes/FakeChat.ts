@@ -9,6 +9,8 @@ import {
   approvalAnswerSchema,
   type ChatMessage,
   type ChatStreamEvent,
+  chatEditSchema,
+  chatRegenerateSchema,
   chatSendSchema,
   type ConversationRecord,
   conversationCreateSchema,
@@ -91,6 +93,29 @@ export class FakeChat {
           this.emit(conversationId, { type: 'message', message });
           this.emit(conversationId, { type: 'turn', running: true });
           return { messageId: message.id };
+        }),
+    },
+    // What ChatService publishes after an edit or a regenerate; its rules (idle conversation, the last
+    // answer only, the user's own messages) are tested on the real service and router.
+    edit: {
+      mutate: (input) =>
+        this.recorder.run('chat.edit', input, () => {
+          const { conversationId, messageId, text } = parse(chatEditSchema, input);
+          this.#removeFrom(conversationId, (this.messages.get(conversationId) ?? []).findIndex((m) => m.id === messageId));
+          const message = this.message(conversationId, { role: 'user', text });
+          this.emit(conversationId, { type: 'message', message });
+          this.emit(conversationId, { type: 'turn', running: true });
+          return message;
+        }),
+    },
+    regenerate: {
+      mutate: (input) =>
+        this.recorder.run('chat.regenerate', input, () => {
+          const { conversationId } = parse(chatRegenerateSchema, input);
+          const list = this.messages.get(conversationId) ?? [];
+          this.#removeFrom(conversationId, list.findLastIndex((m) => m.role === 'user') + 1);
+          this.emit(conversationId, { type: 'turn', running: true });
+          return { conversationId };
         }),
     },
     stop: {
@@ -190,6 +215,13 @@ export class FakeChat {
 
   listenersOf(conversationId: string): number {
     return this.#listeners.get(conversationId)?.size ?? 0;
+  }
+
+  #removeFrom(conversationId: string, index: number): void {
+    const list = this.messages.get(conversationId) ?? [];
+    const removed = index < 0 ? [] : list.slice(index).map((m) => m.id);
+    this.messages.set(conversationId, list.filter((m) => !removed.includes(m.id)));
+    if (removed.length > 0) this.emit(conversationId, { type: 'messages_removed', ids: removed });
   }
 
   #replace(record: ConversationRecord): void {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatMessageStatus, ConversationRecord, ToolCallView, ToolMode } from '../../shared/contracts/chat';
+import type { ChatMessage, ChatMessageStatus, ConversationRecord, ManyToolsNote, TokenUsage, ToolCallView, ToolMode } from '../../shared/contracts/chat';
 import type { EngineMessage } from '../services/completion/types';
 import type { Db } from './database';
 
@@ -22,6 +22,21 @@ interface MessageRow {
   error_json: string | null;
   tool_calls_json: string;
   created_at: string;
+  usage_json: string | null;
+  many_tools_json: string | null;
+}
+
+/**
+ * Where a conversation's title comes from (migration 0009): 'pending' may still be replaced by a
+ * generated title, 'user' never is.
+ */
+export type TitleState = 'pending' | 'generated' | 'fallback' | 'user';
+
+/** A message's place in its conversation. */
+export interface MessagePlace {
+  id: string;
+  role: ChatMessage['role'];
+  seq: number;
 }
 
 /**
@@ -51,13 +66,35 @@ export class ConversationRepository {
     return row && toConversation(row);
   }
 
-  insertConversation(record: ConversationRecord): void {
+  insertConversation(record: ConversationRecord, titleState: TitleState = 'pending'): void {
     this.#db
       .prepare(
-        `INSERT INTO conversations (id, title, provider_id, model, tool_mode, selected_server_ids_json, created_at, updated_at)
-         VALUES (@id, @title, @providerId, @model, @toolMode, @selected, @createdAt, @updatedAt)`,
+        `INSERT INTO conversations (id, title, provider_id, model, tool_mode, selected_server_ids_json, created_at, updated_at, title_state)
+         VALUES (@id, @title, @providerId, @model, @toolMode, @selected, @createdAt, @updatedAt, @titleState)`,
       )
-      .run(conversationParams(record));
+      .run({ ...conversationParams(record), titleState });
+  }
+
+  titleState(id: string): TitleState | undefined {
+    return this.#db.prepare<[string], { title_state: TitleState }>('SELECT title_state FROM conversations WHERE id = ?').get(id)?.title_state;
+  }
+
+  setTitleState(id: string, state: TitleState): void {
+    this.#db.prepare('UPDATE conversations SET title_state = ? WHERE id = ?').run(state, id);
+  }
+
+  /**
+   * Stores a generated title only while the title is still 'pending': a rename that landed first
+   * wins. Leaves updated_at alone (a title is no activity). False when nothing was written.
+   */
+  setGeneratedTitle(id: string, title: string): boolean {
+    const sql = "UPDATE conversations SET title = ?, title_state = 'generated' WHERE id = ? AND title_state = 'pending'";
+    return this.#db.prepare(sql).run(title, id).changes === 1;
+  }
+
+  /** A generation that failed: the title stays as it is, and no other is tried ('fallback'). */
+  abandonPendingTitle(id: string): void {
+    this.#db.prepare("UPDATE conversations SET title_state = 'fallback' WHERE id = ? AND title_state = 'pending'").run(id);
   }
 
   /** Returns false when no conversation has that id. */
@@ -82,18 +119,56 @@ export class ConversationRepository {
   insertMessage(message: ChatMessage): void {
     this.#db
       .prepare(
-        `INSERT INTO chat_messages (id, conversation_id, seq, role, text, status, error_json, tool_calls_json, created_at)
+        `INSERT INTO chat_messages (id, conversation_id, seq, role, text, status, error_json, tool_calls_json, created_at, usage_json, many_tools_json)
          VALUES (@id, @conversationId,
                  (SELECT COALESCE(MAX(seq), 0) + 1 FROM chat_messages WHERE conversation_id = @conversationId),
-                 @role, @text, @status, @errorJson, @toolCallsJson, @createdAt)`,
+                 @role, @text, @status, @errorJson, @toolCallsJson, @createdAt, @usageJson, @manyToolsJson)`,
       )
       .run({ ...messageParams(message), conversationId: message.conversationId, role: message.role, createdAt: message.createdAt });
   }
 
-  /** Writes the message's changing parts (text, status, error, tool calls). False when it is gone. */
+  /** Writes the message's changing parts (text, status, error, tool calls, usage). False when it is gone. */
   updateMessage(message: ChatMessage): boolean {
-    const sql = 'UPDATE chat_messages SET text = @text, status = @status, error_json = @errorJson, tool_calls_json = @toolCallsJson WHERE id = @id';
+    const sql = `UPDATE chat_messages SET text = @text, status = @status, error_json = @errorJson, tool_calls_json = @toolCallsJson,
+                 usage_json = @usageJson, many_tools_json = @manyToolsJson WHERE id = @id`;
     return this.#db.prepare(sql).run(messageParams(message)).changes === 1;
+  }
+
+  /** The message's place, when it belongs to this conversation. */
+  messagePlace(conversationId: string, messageId: string): MessagePlace | undefined {
+    const sql = 'SELECT id, role, seq FROM chat_messages WHERE conversation_id = ? AND id = ?';
+    return this.#db.prepare<[string, string], MessagePlace>(sql).get(conversationId, messageId);
+  }
+
+  /** The conversation's first message from the user, with its text. */
+  firstUserMessage(conversationId: string): (MessagePlace & { text: string }) | undefined {
+    const sql = "SELECT id, role, seq, text FROM chat_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq LIMIT 1";
+    return this.#db.prepare<[string], MessagePlace & { text: string }>(sql).get(conversationId);
+  }
+
+  /** The conversation's last message from the user. */
+  lastUserMessage(conversationId: string): MessagePlace | undefined {
+    const sql = "SELECT id, role, seq FROM chat_messages WHERE conversation_id = ? AND role = 'user' ORDER BY seq DESC LIMIT 1";
+    return this.#db.prepare<[string], MessagePlace>(sql).get(conversationId);
+  }
+
+  /** The seq of the history row a user message was sent as (undefined when untied, see migration 0009). */
+  historySeqOf(conversationId: string, messageId: string): number | undefined {
+    const sql = 'SELECT seq FROM chat_history WHERE conversation_id = ? AND message_id = ?';
+    return this.#db.prepare<[string, string], { seq: number }>(sql).get(conversationId, messageId)?.seq;
+  }
+
+  /**
+   * Removes the messages from `messageSeq` on and the history rows from `historySeq` on; returns the
+   * removed messages' ids. Call inside a transaction with what replaces them.
+   */
+  removeFrom(conversationId: string, messageSeq: number, historySeq: number): string[] {
+    const removed = this.#db
+      .prepare<[string, number], { id: string }>('DELETE FROM chat_messages WHERE conversation_id = ? AND seq >= ? RETURNING id')
+      .all(conversationId, messageSeq)
+      .map((row) => row.id);
+    this.#db.prepare('DELETE FROM chat_history WHERE conversation_id = ? AND seq >= ?').run(conversationId, historySeq);
+    return removed;
   }
 
   /** Messages a turn left 'streaming' (the app quit or crashed mid-turn). */
@@ -110,12 +185,13 @@ export class ConversationRepository {
       .map((row) => JSON.parse(row.message_json) as EngineMessage);
   }
 
-  appendHistory(conversationId: string, messages: readonly EngineMessage[]): void {
+  /** `messageId`: the user ChatMessage the rows were sent as (chat.send's one user row). */
+  appendHistory(conversationId: string, messages: readonly EngineMessage[], messageId?: string): void {
     const insert = this.#db.prepare(
-      `INSERT INTO chat_history (conversation_id, seq, message_json)
-       VALUES (@conversationId, (SELECT COALESCE(MAX(seq), 0) + 1 FROM chat_history WHERE conversation_id = @conversationId), @json)`,
+      `INSERT INTO chat_history (conversation_id, seq, message_json, message_id)
+       VALUES (@conversationId, (SELECT COALESCE(MAX(seq), 0) + 1 FROM chat_history WHERE conversation_id = @conversationId), @json, @messageId)`,
     );
-    for (const message of messages) insert.run({ conversationId, json: JSON.stringify(message) });
+    for (const message of messages) insert.run({ conversationId, json: JSON.stringify(message), messageId: messageId ?? null });
   }
 
   /** Bumps updated_at (a new message moves the conversation to the top of the list). */
@@ -144,6 +220,8 @@ function messageParams(message: ChatMessage) {
     status: message.status,
     errorJson: message.error ? JSON.stringify(message.error) : null,
     toolCallsJson: JSON.stringify(message.toolCalls),
+    usageJson: message.usage ? JSON.stringify(message.usage) : null,
+    manyToolsJson: message.manyTools ? JSON.stringify(message.manyTools) : null,
   };
 }
 
@@ -172,5 +250,7 @@ function toMessage(row: MessageRow): ChatMessage {
     createdAt: row.created_at,
   };
   if (row.error_json !== null) message.error = JSON.parse(row.error_json) as NonNullable<ChatMessage['error']>;
+  if (row.usage_json !== null) message.usage = JSON.parse(row.usage_json) as TokenUsage;
+  if (row.many_tools_json !== null) message.manyTools = JSON.parse(row.many_tools_json) as ManyToolsNote;
   return message;
 }

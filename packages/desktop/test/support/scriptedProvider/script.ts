@@ -37,6 +37,12 @@ export const turnSchema = z.strictObject({
   hold: z.boolean().default(false),
   /** Pause between streamed events, in milliseconds; default 0. */
   chunkDelayMs: z.number().int().min(0).max(60_000).default(0),
+  /**
+   * Token counts the stream reports, in the format's own way. Anthropic and Gemini always report
+   * usage (10 in, 12 out by default); OpenAI only when the script gives it and the request asked
+   * for it with stream_options.include_usage, as the real API does.
+   */
+  usage: z.strictObject({ input: z.number().int().min(0), output: z.number().int().min(0) }).optional(),
 });
 
 export const scriptSchema = z.strictObject({
@@ -47,6 +53,13 @@ export const scriptSchema = z.strictObject({
   apiKey: z.string().optional(),
   /** Check incoming tool definitions with test/tools/providerRules.ts and answer a breach with 400; default true. */
   validateTools: z.boolean().default(true),
+  /**
+   * The answer to Elftia's title requests (TitleGenerator's system prompt), which take no turn of
+   * `turns`; without it they are answered 500. Recorded with `purpose: 'title'`.
+   */
+  title: turnSchema.optional(),
+  /** Answer a request with stream_options 400 in Groq's words, as some OpenAI-compatible servers do. */
+  refuseStreamOptions: z.boolean().default(false),
 });
 
 export type ScriptInput = z.input<typeof scriptSchema>;

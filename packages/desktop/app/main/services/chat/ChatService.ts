@@ -2,6 +2,7 @@
  * Conversations and their turns (seed 000). `send` commits the user's message before anything else
  * can fail, then runs the turn in the background through the TinyElf engine, one turn at a time per
  * conversation; what the engine reports is stored as ChatMessages and published as ChatStreamEvents.
+ * `edit` and `regenerate` replace the later turns (no branches) in one transaction, then run a turn.
  */
 import crypto from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, ChatMessage, ChatStreamEvent, ConversationRecord } from '../../../shared/contracts/chat';
@@ -12,8 +13,10 @@ import type { EngineEvent, RunTurnOptions, TurnResult } from '../agent-core/engi
 import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
 import { applyInput, type ConversationInput, newConversation, titleFrom } from './conversationInput';
-import { TurnTranscript } from './TurnTranscript';
-import { TurnWriter } from './TurnWriter';
+import { type Cut, editCut, regenerateCut } from './conversationRewind';
+import { ConversationTitler } from './ConversationTitler';
+import type { ChatTitles } from './TitleGenerator';
+import { newRunningTurn, type RunningTurn } from './RunningTurn';
 import type { ToolResult } from './toolResultView';
 import type { ToolResultStore } from './ToolResultStore';
 
@@ -57,15 +60,8 @@ export interface ChatServiceOptions {
    * database); the turn then shows it as a notice, once. Default none: such failures are only logged.
    */
   storageError?: (error: unknown) => AppError | undefined;
-}
-
-interface RunningTurn {
-  controller: AbortController;
-  transcript: TurnTranscript;
-  writer: TurnWriter;
-  /** Calls of this turn that asked for approval, to route 'resolved' events. */
-  callIds: Set<string>;
-  done: Promise<void>;
+  /** Names conversations after their first answer (TitleGenerator). Default none: the first message's start stays. */
+  titles?: ChatTitles;
 }
 
 interface Target {
@@ -80,12 +76,19 @@ export class ChatService {
   private readonly nowMs: () => number;
   private readonly newId: () => string;
   private readonly stopRelayingApprovals: () => void;
+  private readonly titler: ConversationTitler;
 
   constructor(private readonly options: ChatServiceOptions) {
     const clock = options.clock;
     this.nowMs = clock ? () => clock.now() : Date.now;
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.stopRelayingApprovals = options.approvals.onEvent((event) => this.relayApproval(event));
+    this.titler = new ConversationTitler({
+      repository: options.repository,
+      ...(options.titles ? { titles: options.titles } : {}),
+      onTitled: () => this.listChanges.emit(),
+      warn: (message, error) => this.warn(message, error),
+    });
   }
 
   list(): ConversationRecord[] {
@@ -100,15 +103,23 @@ export class ChatService {
 
   create(input: ConversationInput = {}): ConversationRecord {
     const record = newConversation(this.newId(), input, this.isoNow());
-    this.options.repository.insertConversation(record);
+    this.options.repository.insertConversation(record, record.title === '' ? 'pending' : 'user');
     this.listChanges.emit();
     return record;
   }
 
-  /** Takes effect from the next turn; a running one keeps its provider, model and tools. */
+  /**
+   * Takes effect from the next turn; a running one keeps its provider, model and tools. A title
+   * given here is the user's and is never replaced by a generated one; an empty title lets the
+   * conversation be named again.
+   */
   update(id: string, input: ConversationInput): ConversationRecord {
     const record = applyInput(this.get(id), input, this.isoNow());
-    this.options.repository.updateConversation(record);
+    const { repository } = this.options;
+    repository.transaction(() => {
+      repository.updateConversation(record);
+      if (input.title !== undefined) repository.setTitleState(id, input.title === '' ? 'pending' : 'user');
+    });
     this.listChanges.emit();
     return record;
   }
@@ -118,6 +129,7 @@ export class ChatService {
     const turn = this.running.get(id);
     turn?.writer.discard();
     turn?.controller.abort();
+    this.titler.cancel(id);
     if (!this.options.repository.deleteConversation(id)) throw new AppError('CONVERSATION_NOT_FOUND', { params: { id } });
     this.listChanges.emit();
     this.options.toolResults
@@ -152,22 +164,56 @@ export class ChatService {
    * cannot be used (PROVIDER_NOT_CONFIGURED): the renderer keeps the text in the composer then.
    */
   send(conversationId: string, text: string): ChatMessage {
-    const conversation = this.get(conversationId);
-    if (this.running.has(conversationId)) throw new AppError('TURN_IN_PROGRESS', { params: { id: conversationId } });
-    const target = this.target(conversation);
-    const now = this.isoNow();
-    const message: ChatMessage = { id: this.newId(), conversationId, role: 'user', text, toolCalls: [], status: 'done', createdAt: now };
-    const { repository } = this.options;
-    repository.transaction(() => {
-      repository.insertMessage(message);
-      repository.appendHistory(conversationId, [{ role: 'user', text }]);
-      const title = conversation.title === '' ? titleFrom(text) : conversation.title;
-      repository.updateConversation({ ...conversation, title, updatedAt: now });
-    });
+    const { conversation, target } = this.idle(conversationId);
+    const message = this.userMessage(conversationId, text);
+    this.options.repository.transaction(() => this.storeUserMessage(conversation, message, conversation.title === ''));
     this.listChanges.emit();
     this.publish(conversationId, { type: 'message', message });
     this.startTurn(conversation, target);
     return message;
+  }
+
+  /**
+   * Replaces one of the user's messages, and every message after it, by `text`, then answers it:
+   * later turns are replaced, not kept as branches. Refused, with nothing changed, while a turn runs
+   * (TURN_IN_PROGRESS), when the provider cannot be used, or when `messageId` is not one of the
+   * user's messages in this conversation (MESSAGE_NOT_FOUND, MESSAGE_NOT_EDITABLE).
+   */
+  edit(conversationId: string, messageId: string, text: string): ChatMessage {
+    const { conversation, target } = this.idle(conversationId);
+    const { repository } = this.options;
+    const cut = editCut(repository, conversationId, messageId);
+    const message = this.userMessage(conversationId, text);
+    // The first message names a conversation until a title is generated or given.
+    const retitle = cut.first && repository.titleState(conversationId) === 'pending';
+    const removed = repository.transaction(() => {
+      const ids = this.removeFrom(conversationId, cut);
+      this.storeUserMessage(conversation, message, retitle);
+      return ids;
+    });
+    this.afterRemoval(conversationId, removed);
+    this.publish(conversationId, { type: 'message', message });
+    this.startTurn(conversation, target);
+    return message;
+  }
+
+  /**
+   * Runs the last turn again: its answers are removed and the model answers its user message anew
+   * ("Regenerate", and "Retry" after an error). `messageId` is an answer of that turn, or its user
+   * message (when it has no answer). Refused like edit, and with NOT_LAST_ANSWER for an earlier message.
+   */
+  regenerate(conversationId: string, messageId: string): void {
+    const { conversation, target } = this.idle(conversationId);
+    const { repository } = this.options;
+    const cut = regenerateCut(repository, conversationId, messageId);
+    const now = this.isoNow();
+    const removed = repository.transaction(() => {
+      const ids = this.removeFrom(conversationId, cut);
+      repository.touchConversation(conversationId, now);
+      return ids;
+    });
+    this.afterRemoval(conversationId, removed);
+    this.startTurn(conversation, target);
   }
 
   /** Aborts the running turn (the stream ends, running tool calls are cancelled); false when none runs. */
@@ -184,6 +230,7 @@ export class ChatService {
   /** Resolves once the conversation's turn (if any) has ended and been written. */
   async settled(conversationId: string): Promise<void> {
     await this.running.get(conversationId)?.done;
+    await this.titler.settled(conversationId);
   }
 
   /** Throws NOT_FOUND when nothing waits under callId, VALIDATION when always_allow needs the second confirmation. */
@@ -232,7 +279,43 @@ export class ChatService {
     const turns = [...this.running.values()];
     for (const turn of turns) turn.controller.abort();
     await Promise.all(turns.map((turn) => turn.done));
+    await this.titler.dispose();
     await this.options.toolResults.flush();
+  }
+
+  /** The conversation, when no turn runs and its provider can be used (else throws, changing nothing). */
+  private idle(conversationId: string): { conversation: ConversationRecord; target: Target } {
+    const conversation = this.get(conversationId);
+    if (this.running.has(conversationId)) throw new AppError('TURN_IN_PROGRESS', { params: { id: conversationId } });
+    return { conversation, target: this.target(conversation) };
+  }
+
+  private userMessage(conversationId: string, text: string): ChatMessage {
+    return { id: this.newId(), conversationId, role: 'user', text, toolCalls: [], status: 'done', createdAt: this.isoNow() };
+  }
+
+  /** Call inside a transaction: the message, its history row, and the conversation's activity (and title). */
+  private storeUserMessage(conversation: ConversationRecord, message: ChatMessage, retitle: boolean): void {
+    const { repository } = this.options;
+    repository.insertMessage(message);
+    repository.appendHistory(conversation.id, [{ role: 'user', text: message.text }], message.id);
+    const title = retitle ? titleFrom(message.text) : conversation.title;
+    repository.updateConversation({ ...conversation, title, updatedAt: message.createdAt });
+  }
+
+  /** Call inside a transaction. */
+  private removeFrom(conversationId: string, cut: Cut): string[] {
+    return this.options.repository.removeFrom(conversationId, cut.messageSeq, cut.historySeq);
+  }
+
+  /** Tells subscribers, and deletes the removed messages' stored tool results (the rows are gone already). */
+  private afterRemoval(conversationId: string, removed: string[]): void {
+    this.listChanges.emit();
+    if (removed.length === 0) return;
+    this.publish(conversationId, { type: 'messages_removed', ids: removed });
+    this.options.toolResults
+      .removeMessages(conversationId, removed)
+      .catch((error: unknown) => this.warn(`chat: could not remove the tool results of replaced messages in ${conversationId}`, error));
   }
 
   private target(conversation: ConversationRecord): Target {
@@ -245,30 +328,20 @@ export class ChatService {
 
   private startTurn(conversation: ConversationRecord, target: Target): void {
     const conversationId = conversation.id;
-    let storageNoticeShown = false;
-    const writeFailed = (error: unknown) => {
-      this.warn(`chat: could not store a message of ${conversationId}`, error);
-      const failure = this.options.storageError?.(error);
-      if (!failure || storageNoticeShown) return;
-      storageNoticeShown = true;
-      this.publish(conversationId, { type: 'notice', code: failure.code, ...(failure.params ? { params: failure.params } : {}) });
-    };
-    const turn: RunningTurn = {
-      controller: new AbortController(),
-      transcript: new TurnTranscript({ conversationId, newId: this.newId, now: () => this.isoNow(), nowMs: this.nowMs }),
-      writer: new TurnWriter({
-        repository: this.options.repository,
-        publish: (event) => this.publish(conversationId, event),
-        persistIntervalMs: this.options.persistIntervalMs ?? 500,
-        publishIntervalMs: this.options.publishIntervalMs ?? 50,
-        saveFullResult: (messageId, callId, result) => {
-          this.options.toolResults.save(conversationId, messageId, callId, result).catch(writeFailed);
-        },
-        onError: writeFailed,
-      }),
-      callIds: new Set(),
-      done: Promise.resolve(),
-    };
+    const { repository, toolResults, storageError } = this.options;
+    const turn = newRunningTurn({
+      conversationId,
+      repository,
+      toolResults,
+      publish: (event) => this.publish(conversationId, event),
+      newId: this.newId,
+      now: () => this.isoNow(),
+      nowMs: this.nowMs,
+      persistIntervalMs: this.options.persistIntervalMs ?? 500,
+      publishIntervalMs: this.options.publishIntervalMs ?? 50,
+      ...(storageError ? { storageError } : {}),
+      warn: (message, error) => this.warn(message, error),
+    });
     this.running.set(conversationId, turn);
     this.publish(conversationId, { type: 'turn', running: true });
     turn.done = this.runTurn(conversation, target, turn)
@@ -298,8 +371,10 @@ export class ChatService {
       this.warn(`chat: the engine threw in a turn of ${conversation.id}`, error);
       result = signal.aborted ? { messages: [], stopReason: 'stopped' } : { messages: [], stopReason: 'error', error: { code: 'INTERNAL' } };
     }
-    turn.writer.finish(conversation.id, turn.transcript.finish(result), result.messages, this.isoNow());
+    const finished = turn.transcript.finish(result);
+    turn.writer.finish(conversation.id, finished, result.messages, this.isoNow());
     this.listChanges.emit();
+    if (result.stopReason === 'answered' && !signal.aborted) this.titler.afterAnswer(conversation.id, target, finished.at(-1)?.text ?? '');
   }
 
   private onEngineEvent(conversationId: string, turn: RunningTurn, event: EngineEvent): void {

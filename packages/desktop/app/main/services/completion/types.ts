@@ -4,6 +4,7 @@
  * wire format through its official SDK (openai, @anthropic-ai/sdk, @google/genai) with pure
  * `toXRequest` / stream-mapping functions.
  */
+import type { TokenUsage } from '../../../shared/contracts/chat';
 import type { CompletionErrorCode, ResolvedProvider } from '../../../shared/contracts/providers';
 
 /** An image a tool returned, for vision-capable models (base64, no `data:` prefix). */
@@ -48,6 +49,8 @@ export type CompletionEvent =
   | { type: 'text'; delta: string }
   /** A complete tool call: arguments fully streamed and parsed. */
   | { type: 'tool_call'; call: EngineToolCall }
+  /** The tokens of this call, when the provider reported them; sent once, before `done`. */
+  | { type: 'usage'; usage: TokenUsage }
   | { type: 'done'; stopReason: 'end_turn' | 'tool_calls' | 'max_tokens' | 'other' };
 
 export class CompletionError extends Error {

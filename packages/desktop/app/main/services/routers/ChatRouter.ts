@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idString } from '../../../shared/contracts/mcp-types';
-import { approvalAnswerSchema, chatSendSchema, conversationCreateSchema, conversationUpdateSchema, toolResultQuerySchema } from '../../../shared/contracts/chat';
+import {
+  approvalAnswerSchema,
+  chatEditSchema,
+  chatRegenerateSchema,
+  chatSendSchema,
+  conversationCreateSchema,
+  conversationUpdateSchema,
+  toolResultQuerySchema,
+} from '../../../shared/contracts/chat';
 import { conversationEvents } from '../chat/conversationEvents';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
@@ -35,6 +43,13 @@ export const chatRouter = router({
     .input(toolResultQuerySchema)
     .query(({ ctx, input }) => ctx.services.chat.toolResult(input.conversationId, input.messageId, input.callId)),
   send: publicProcedure.input(chatSendSchema).mutation(({ ctx, input }) => ctx.services.chat.send(input.conversationId, input.text)),
+  /** Replaces a user message and everything after it, then answers it; returns the new message. */
+  edit: publicProcedure.input(chatEditSchema).mutation(({ ctx, input }) => ctx.services.chat.edit(input.conversationId, input.messageId, input.text)),
+  /** Runs the last turn again (Regenerate, Retry); the new answer arrives through chat.onConversation. */
+  regenerate: publicProcedure.input(chatRegenerateSchema).mutation(({ ctx, input }) => {
+    ctx.services.chat.regenerate(input.conversationId, input.messageId);
+    return { conversationId: input.conversationId };
+  }),
   stop: publicProcedure.input(conversationIdSchema).mutation(({ ctx, input }) => ({ stopped: ctx.services.chat.stop(input.conversationId) })),
   approve: publicProcedure.input(approvalAnswerSchema).mutation(({ ctx, input }) => {
     ctx.services.chat.approve(input.callId, input.decision, input.confirmedDestructive);

@@ -25,8 +25,8 @@ function callId(turn: Turn, i: number): string {
   return turn.toolCalls[i]?.id ?? `toolu_${i + 1}`;
 }
 
-function message(model: string, content: unknown[], stopReason: string | null) {
-  return { id: 'msg_scripted', type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } };
+function message(model: string, content: unknown[], stopReason: string | null, inputTokens = 10) {
+  return { id: 'msg_scripted', type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: 1 } };
 }
 
 export const anthropicWire: Wire = {
@@ -39,7 +39,7 @@ export const anthropicWire: Wire = {
   },
   errorBody: (status, text) => ({ type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message: text }, request_id: 'req_scripted' }),
   frames(turn, model): StreamFrames {
-    const body = [event('message_start', { message: message(model, [], null) }), event('ping', {})];
+    const body = [event('message_start', { message: message(model, [], null, turn.usage?.input) }), event('ping', {})];
     let index = 0;
     if (turn.text.length > 0) {
       body.push(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
@@ -56,7 +56,7 @@ export const anthropicWire: Wire = {
       index += 1;
     });
     const terminal = [
-      event('message_delta', { delta: { stop_reason: STOP[stopOf(turn)], stop_sequence: null }, usage: { output_tokens: 12 } }),
+      event('message_delta', { delta: { stop_reason: STOP[stopOf(turn)], stop_sequence: null }, usage: { output_tokens: turn.usage?.output ?? 12 } }),
       event('message_stop', {}),
     ];
     return { body, terminal };

@@ -47,7 +47,8 @@ export const geminiWire: Wire = {
   frames(turn, model): StreamFrames {
     const body = turn.text.map((text) => sse(response(model, [{ text }])));
     if (turn.toolCalls.length > 0) body.push(sse(response(model, callParts(turn))));
-    const usage = { promptTokenCount: 10, candidatesTokenCount: 12, totalTokenCount: 22 };
+    const [input, output] = [turn.usage?.input ?? 10, turn.usage?.output ?? 12];
+    const usage = { promptTokenCount: input, candidatesTokenCount: output, totalTokenCount: input + output };
     return { body, terminal: [sse({ ...response(model, [{ text: '' }], FINISH[stopOf(turn)]), usageMetadata: usage })] };
   },
   garbage: 'data: {"candidates": [{"content": {"role": "model", "parts": [{"text": "unterminated\r\n\r\n',

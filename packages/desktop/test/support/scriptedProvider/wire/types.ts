@@ -16,7 +16,8 @@ export interface Wire {
   rejectionMessage(violations: Violation[], tools: unknown[]): string;
   /** The provider's error JSON for an HTTP error status. */
   errorBody(status: number, message: string): unknown;
-  frames(turn: Turn, model: string): StreamFrames;
+  /** `body`: the request, for what it asks of the stream (OpenAI's stream_options). */
+  frames(turn: Turn, model: string, body?: unknown): StreamFrames;
   /** A frame the SDK cannot parse. */
   garbage: string;
   /** The non-streaming response to the same turn. */

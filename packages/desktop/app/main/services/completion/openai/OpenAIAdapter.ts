@@ -41,17 +41,43 @@ export function classifyOpenAIError(error: unknown): ProviderFailure {
   return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * Whether a failed request is an OpenAI-compatible server refusing `stream_options` (Mistral answers
+ * 422 "extra_forbidden", Groq 400 "property 'stream_options' is unsupported"): such a server answers
+ * the same request without it.
+ */
+export function refusesStreamOptions(error: unknown): boolean {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
+  return /stream_options|include_usage/i.test(`${error.message} ${JSON.stringify(error.error ?? null)}`);
+}
+
 export class OpenAIAdapter implements ProviderAdapter {
+  /** Base URLs whose server refused stream_options once: asked without it from then on. */
+  readonly #withoutUsage = new Set<string>();
+
   stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
     const client = createOpenAIClient(request.provider);
     // Unique per stream, so two steps of an id-less server never share an id.
     const streamId = crypto.randomUUID().slice(0, 8);
     return runStream({
       signal: request.signal,
-      open: (signal) => client.chat.completions.create(toOpenAIRequest(request), { signal }),
+      open: (signal) => this.#open(client, request, signal),
       mapper: createOpenAIStreamMapper({ newCallId: (index) => `call_${streamId}_${index}` }),
       classify: classifyOpenAIError,
     });
+  }
+
+  /** Asks for token usage, and once more without it when the server refuses the option. */
+  async #open(client: OpenAI, request: CompletionRequest, signal: AbortSignal) {
+    const address = client.baseURL;
+    if (this.#withoutUsage.has(address)) return client.chat.completions.create(toOpenAIRequest(request), { signal });
+    try {
+      return await client.chat.completions.create(toOpenAIRequest(request, { includeUsage: true }), { signal });
+    } catch (error) {
+      if (!refusesStreamOptions(error)) throw error;
+      this.#withoutUsage.add(address);
+      return client.chat.completions.create(toOpenAIRequest(request), { signal });
+    }
   }
 
   async listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]> {

@@ -11,13 +11,19 @@ import type {
 import { acceptedImages, COMMON_IMAGE_TYPES, groupToolResults, type MapperInput, type ToolMessage } from '../shared';
 import type { EngineMessage } from '../types';
 
-export function toOpenAIRequest(request: MapperInput): ChatCompletionCreateParamsStreaming {
+export interface OpenAIRequestOptions {
+  /** Ask for the usage chunk at the stream's end (stream_options.include_usage). Default false. */
+  includeUsage?: boolean;
+}
+
+export function toOpenAIRequest(request: MapperInput, options: OpenAIRequestOptions = {}): ChatCompletionCreateParamsStreaming {
   const messages: ChatCompletionMessageParam[] = request.system ? [{ role: 'system', content: request.system }] : [];
   for (const item of groupToolResults(request.messages)) {
     if (Array.isArray(item)) messages.push(...toolResults(item));
     else messages.push(toMessage(item));
   }
   const params: ChatCompletionCreateParamsStreaming = { model: request.model, messages, stream: true };
+  if (options.includeUsage) params.stream_options = { include_usage: true };
   // An empty `tools` array is rejected by OpenAI ("[] is too short"); leave the field out instead.
   if (request.tools.length > 0) params.tools = request.tools as ChatCompletionTool[];
   return params;

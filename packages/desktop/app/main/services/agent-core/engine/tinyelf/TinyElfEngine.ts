@@ -74,6 +74,7 @@ export class TinyElfEngine {
       return { messages: [], stopReason: 'error', error: { code: 'INTERNAL' } };
     }
     if (tools.omitted.reasons.length > 0) emit(options, { type: 'tools_omitted', names: tools.omitted.names, reasons: tools.omitted.reasons });
+    if (tools.manyToolsMode) emit(options, { type: 'many_tools', toolCount: tools.mcpToolCount, threshold: policy.manyToolsThreshold });
     const state: TurnState = { options, tools, messages: [], system: tools.manyToolsMode ? MANY_TOOLS_SYSTEM : undefined };
     for (let stepIndex = 0; stepIndex < this.maxSteps; stepIndex += 1) {
       const ended = await this.step(state, stepIndex);
@@ -94,7 +95,10 @@ export class TinyElfEngine {
       tools: tools.definitions,
       signal: options.signal,
     };
-    const output = await streamStep(this.deps.completion, request, (delta) => emit(options, { type: 'text', stepIndex, delta }));
+    const output = await streamStep(this.deps.completion, request, {
+      onText: (delta) => emit(options, { type: 'text', stepIndex, delta }),
+      onUsage: (usage) => emit(options, { type: 'usage', stepIndex, usage }),
+    });
     if (output.end.kind !== 'completed') {
       if (output.text) messages.push({ role: 'assistant', text: output.text, toolCalls: [] });
       if (output.end.kind === 'stopped') return { messages, stopReason: 'stopped' };
