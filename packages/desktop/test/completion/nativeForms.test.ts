@@ -108,3 +108,46 @@ describe('tool results in the native form', () => {
     expect(openai!.messages).toHaveLength(3);
   });
 });
+
+describe('what the user sent, in the native form', () => {
+  const attached: EngineMessage[] = [{ role: 'user', text: 'What is in the picture?', images: [{ mimeType: 'image/png', data: PNG_BASE64, name: 'chart.png' }] }];
+
+  async function received(format: WireFormatName): Promise<Record<string, unknown>> {
+    const server = await scripted({ script: { turns: [{ text: ['A chart.'] }] } });
+    await collect(service.stream({ provider: providerFor(format, server.url), model: 'scripted-model', system: 'Answer like a pirate.', messages: attached, tools: [] }));
+    return server.requests[0]!.body as Record<string, unknown>;
+  }
+
+  it('OpenAI: a system message first, the image as an image_url data URL part of the user message', async () => {
+    expect((await received('openai')).messages).toEqual([
+      { role: 'system', content: 'Answer like a pirate.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in the picture?' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } },
+        ],
+      },
+    ]);
+  });
+
+  it('Anthropic: `system`, and a base64 image block after the text', async () => {
+    const body = await received('anthropic');
+    expect(body.system).toBe('Answer like a pirate.');
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in the picture?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
+        ],
+      },
+    ]);
+  });
+
+  it('Gemini: `systemInstruction`, and an inlineData part after the text', async () => {
+    const body = await received('google');
+    expect(body.systemInstruction).toEqual({ role: 'user', parts: [{ text: 'Answer like a pirate.' }] });
+    expect(body.contents).toEqual([{ role: 'user', parts: [{ text: 'What is in the picture?' }, { inlineData: { mimeType: 'image/png', data: PNG_BASE64 } }] }]);
+  });
+});

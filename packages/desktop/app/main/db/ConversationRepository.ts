@@ -9,6 +9,7 @@ interface ConversationRow {
   model: string | null;
   tool_mode: ToolMode;
   selected_server_ids_json: string;
+  system_prompt: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -21,6 +22,7 @@ interface MessageRow {
   status: ChatMessageStatus;
   error_json: string | null;
   tool_calls_json: string;
+  attachments_json: string | null;
   created_at: string;
 }
 
@@ -54,8 +56,8 @@ export class ConversationRepository {
   insertConversation(record: ConversationRecord): void {
     this.#db
       .prepare(
-        `INSERT INTO conversations (id, title, provider_id, model, tool_mode, selected_server_ids_json, created_at, updated_at)
-         VALUES (@id, @title, @providerId, @model, @toolMode, @selected, @createdAt, @updatedAt)`,
+        `INSERT INTO conversations (id, title, provider_id, model, tool_mode, selected_server_ids_json, system_prompt, created_at, updated_at)
+         VALUES (@id, @title, @providerId, @model, @toolMode, @selected, @systemPrompt, @createdAt, @updatedAt)`,
       )
       .run(conversationParams(record));
   }
@@ -63,7 +65,7 @@ export class ConversationRepository {
   /** Returns false when no conversation has that id. */
   updateConversation(record: ConversationRecord): boolean {
     const sql = `UPDATE conversations SET title = @title, provider_id = @providerId, model = @model, tool_mode = @toolMode,
-                 selected_server_ids_json = @selected, updated_at = @updatedAt WHERE id = @id`;
+                 selected_server_ids_json = @selected, system_prompt = @systemPrompt, updated_at = @updatedAt WHERE id = @id`;
     return this.#db.prepare(sql).run(conversationParams(record)).changes === 1;
   }
 
@@ -82,12 +84,19 @@ export class ConversationRepository {
   insertMessage(message: ChatMessage): void {
     this.#db
       .prepare(
-        `INSERT INTO chat_messages (id, conversation_id, seq, role, text, status, error_json, tool_calls_json, created_at)
+        `INSERT INTO chat_messages (id, conversation_id, seq, role, text, status, error_json, tool_calls_json, attachments_json, created_at)
          VALUES (@id, @conversationId,
                  (SELECT COALESCE(MAX(seq), 0) + 1 FROM chat_messages WHERE conversation_id = @conversationId),
-                 @role, @text, @status, @errorJson, @toolCallsJson, @createdAt)`,
+                 @role, @text, @status, @errorJson, @toolCallsJson, @attachmentsJson, @createdAt)`,
       )
-      .run({ ...messageParams(message), conversationId: message.conversationId, role: message.role, createdAt: message.createdAt });
+      .run({
+        ...messageParams(message),
+        conversationId: message.conversationId,
+        role: message.role,
+        // Written once with the message: a message's files never change.
+        attachmentsJson: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+        createdAt: message.createdAt,
+      });
   }
 
   /** Writes the message's changing parts (text, status, error, tool calls). False when it is gone. */
@@ -132,6 +141,7 @@ function conversationParams(record: ConversationRecord) {
     model: record.model ?? null,
     toolMode: record.toolMode,
     selected: JSON.stringify(record.selectedServerIds),
+    systemPrompt: record.systemPrompt ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
@@ -158,6 +168,7 @@ function toConversation(row: ConversationRow): ConversationRecord {
   };
   if (row.provider_id !== null) record.providerId = row.provider_id;
   if (row.model !== null) record.model = row.model;
+  if (row.system_prompt !== null) record.systemPrompt = row.system_prompt;
   return record;
 }
 
@@ -172,5 +183,6 @@ function toMessage(row: MessageRow): ChatMessage {
     createdAt: row.created_at,
   };
   if (row.error_json !== null) message.error = JSON.parse(row.error_json) as NonNullable<ChatMessage['error']>;
+  if (row.attachments_json !== null) message.attachments = JSON.parse(row.attachments_json) as NonNullable<ChatMessage['attachments']>;
   return message;
 }

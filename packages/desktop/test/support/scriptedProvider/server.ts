@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHECKERS, type Violation } from '../../tools/providerRules';
 import { handleControl } from './control';
-import { parseScript, type Script, type ScriptInput, type Turn, type WireFormatName } from './script';
+import { listedModels, parseScript, type Script, type ScriptInput, type Turn, type WireFormatName } from './script';
 import { anthropicWire } from './wire/anthropic';
 import { geminiWire } from './wire/gemini';
 import { openaiWire } from './wire/openai';
@@ -173,7 +173,7 @@ class ScriptedProviderServer implements ScriptedProvider {
     if (refusal) return sendJson(res, refusal.status, refusal.body);
     if (match.kind === 'models') {
       record.outcome = 'models';
-      return sendJson(res, 200, wire.models(this.#script.models));
+      return sendJson(res, 200, wire.models(listedModels(this.#script), new URLSearchParams(record.query), this.#script.modelsPageSize));
     }
     const turn = this.#script.turns[this.#cursor];
     if (!turn) {

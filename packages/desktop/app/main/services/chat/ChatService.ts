@@ -5,12 +5,15 @@
  */
 import crypto from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, ChatMessage, ChatStreamEvent, ConversationRecord } from '../../../shared/contracts/chat';
-import type { ResolvedProvider } from '../../../shared/contracts/providers';
+import type { AttachmentData, AttachmentInput } from '../../../shared/contracts/attachments';
+import { defaultModelOf, type ResolvedProvider } from '../../../shared/contracts/providers';
 import type { ConversationRepository } from '../../db/ConversationRepository';
 import { AppError } from '../../errors';
 import type { EngineEvent, RunTurnOptions, TurnResult } from '../agent-core/engine/tinyelf/engineTypes';
 import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
+import type { AttachmentStore } from './AttachmentStore';
+import { hasImageRefs, loadHistoryImages, prepareAttachments } from './attachments';
 import { applyInput, type ConversationInput, newConversation, titleFrom } from './conversationInput';
 import { TurnTranscript } from './TurnTranscript';
 import { TurnWriter } from './TurnWriter';
@@ -41,6 +44,10 @@ export interface ChatServiceOptions {
   repository: ConversationRepository;
   /** Where the whole results of large tool calls go (their messages keep a bounded copy). */
   toolResults: ToolResultStore;
+  /** Where the images users attach go. */
+  attachments: AttachmentStore;
+  /** The system prompt a new conversation starts with (Settings → General); default none. */
+  defaultSystemPrompt?: () => string;
   engine: ChatEngine;
   providers: ChatProviders;
   approvals: ChatApprovals;
@@ -99,7 +106,8 @@ export class ChatService {
   }
 
   create(input: ConversationInput = {}): ConversationRecord {
-    const record = newConversation(this.newId(), input, this.isoNow());
+    const systemPrompt = input.systemPrompt ?? this.options.defaultSystemPrompt?.() ?? '';
+    const record = newConversation(this.newId(), { ...input, systemPrompt }, this.isoNow());
     this.options.repository.insertConversation(record);
     this.listChanges.emit();
     return record;
@@ -123,6 +131,9 @@ export class ChatService {
     this.options.toolResults
       .removeConversation(id)
       .catch((error: unknown) => this.warn(`chat: could not remove the tool results of ${id}`, error));
+    this.options.attachments
+      .removeConversation(id)
+      .catch((error: unknown) => this.warn(`chat: could not remove the attachments of ${id}`, error));
   }
 
   /**
@@ -146,24 +157,44 @@ export class ChatService {
     return result;
   }
 
+  /** One image of a stored message, for the message's thumbnail. */
+  async attachment(conversationId: string, attachmentId: string): Promise<AttachmentData> {
+    const view = this.messages(conversationId)
+      .flatMap((message) => message.attachments ?? [])
+      .find((attachment) => attachment.id === attachmentId && attachment.kind === 'image');
+    const bytes = view && (await this.options.attachments.load(conversationId, attachmentId));
+    if (!view || !bytes) throw new AppError('ATTACHMENT_NOT_FOUND', { params: { attachmentId } });
+    return { mimeType: view.mimeType, data: bytes.toString('base64') };
+  }
+
   /**
-   * Commits the user's message, then starts the turn and returns the message. Throws, with nothing
-   * stored, when the conversation is missing, a turn is running (TURN_IN_PROGRESS) or its provider
-   * cannot be used (PROVIDER_NOT_CONFIGURED): the renderer keeps the text in the composer then.
+   * Commits the user's message (its images written first), then starts the turn and returns the
+   * message. Throws, with nothing stored, when the conversation is missing, a turn is running
+   * (TURN_IN_PROGRESS), its provider cannot be used (PROVIDER_NOT_CONFIGURED) or an attached image is
+   * not one (VALIDATION): the renderer keeps the text and files in the composer then.
    */
-  send(conversationId: string, text: string): ChatMessage {
+  send(conversationId: string, text: string, attachments: readonly AttachmentInput[] = []): ChatMessage {
     const conversation = this.get(conversationId);
     if (this.running.has(conversationId)) throw new AppError('TURN_IN_PROGRESS', { params: { id: conversationId } });
     const target = this.target(conversation);
+    const prepared = prepareAttachments(text, attachments, this.newId);
     const now = this.isoNow();
     const message: ChatMessage = { id: this.newId(), conversationId, role: 'user', text, toolCalls: [], status: 'done', createdAt: now };
+    if (prepared.views.length > 0) message.attachments = prepared.views;
     const { repository } = this.options;
-    repository.transaction(() => {
-      repository.insertMessage(message);
-      repository.appendHistory(conversationId, [{ role: 'user', text }]);
-      const title = conversation.title === '' ? titleFrom(text) : conversation.title;
-      repository.updateConversation({ ...conversation, title, updatedAt: now });
-    });
+    this.options.attachments.saveSync(conversationId, prepared.images);
+    try {
+      repository.transaction(() => {
+        repository.insertMessage(message);
+        repository.appendHistory(conversationId, [prepared.history]);
+        // A message of files only is titled by its first file.
+        const title = conversation.title === '' ? titleFrom(text || (prepared.views[0]?.name ?? '')) : conversation.title;
+        repository.updateConversation({ ...conversation, title, updatedAt: now });
+      });
+    } catch (error) {
+      this.options.attachments.removeSync(conversationId, prepared.images.map((image) => image.id));
+      throw error;
+    }
     this.listChanges.emit();
     this.publish(conversationId, { type: 'message', message });
     this.startTurn(conversation, target);
@@ -238,7 +269,7 @@ export class ChatService {
   private target(conversation: ConversationRecord): Target {
     if (!conversation.providerId) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id: '' } });
     const provider = this.options.providers.resolve(conversation.providerId);
-    const model = conversation.model ?? provider.models[0];
+    const model = conversation.model ?? defaultModelOf(provider);
     if (!model) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id: provider.id } });
     return { provider, model };
   }
@@ -283,11 +314,15 @@ export class ChatService {
     const { signal } = turn.controller;
     let result: TurnResult;
     try {
+      const stored = this.options.repository.listHistory(conversation.id);
+      // Without images the engine starts at once, within send (the turn's first events come before it returns).
+      const history = hasImageRefs(stored) ? await loadHistoryImages(stored, (id) => this.options.attachments.load(conversation.id, id)) : stored;
       result = await this.options.engine.runTurn({
         conversationId: conversation.id,
         provider: target.provider,
         model: target.model,
-        history: this.options.repository.listHistory(conversation.id),
+        history,
+        ...(conversation.systemPrompt ? { system: conversation.systemPrompt } : {}),
         toolMode: conversation.toolMode,
         selectedServerIds: conversation.selectedServerIds,
         signal,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentQuerySchema } from '../../../shared/contracts/attachments';
 import { idString } from '../../../shared/contracts/mcp-types';
 import { approvalAnswerSchema, chatSendSchema, conversationCreateSchema, conversationUpdateSchema, toolResultQuerySchema } from '../../../shared/contracts/chat';
 import { conversationEvents } from '../chat/conversationEvents';
@@ -34,7 +35,9 @@ export const chatRouter = router({
   toolResult: publicProcedure
     .input(toolResultQuerySchema)
     .query(({ ctx, input }) => ctx.services.chat.toolResult(input.conversationId, input.messageId, input.callId)),
-  send: publicProcedure.input(chatSendSchema).mutation(({ ctx, input }) => ctx.services.chat.send(input.conversationId, input.text)),
+  send: publicProcedure.input(chatSendSchema).mutation(({ ctx, input }) => ctx.services.chat.send(input.conversationId, input.text, input.attachments)),
+  /** One image a message was sent with, as base64 (the message's thumbnail). */
+  attachment: publicProcedure.input(attachmentQuerySchema).query(({ ctx, input }) => ctx.services.chat.attachment(input.conversationId, input.attachmentId)),
   stop: publicProcedure.input(conversationIdSchema).mutation(({ ctx, input }) => ({ stopped: ctx.services.chat.stop(input.conversationId) })),
   approve: publicProcedure.input(approvalAnswerSchema).mutation(({ ctx, input }) => {
     ctx.services.chat.approve(input.callId, input.decision, input.confirmedDestructive);
