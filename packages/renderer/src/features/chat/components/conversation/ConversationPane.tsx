@@ -8,10 +8,10 @@ import { useApiSubscription } from '../../../../lib/useApiSubscription';
 import type { ConversationPatch } from '../../model/useConversations';
 import { useConversationStream } from '../../model/useConversationStream';
 import { useConversationTitle } from '../conversation-list/useConversationTitle';
+import { ModelPicker } from '../model-picker/ModelPicker';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { NoticeList } from './NoticeList';
-import { ProviderPicker } from './ProviderPicker';
 import { ToolsSelector } from './ToolsSelector';
 
 export interface ConversationPaneProps {
@@ -51,7 +51,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
           {titleOf(conversation)}
         </h2>
         <div className="conversation__settings">
-          <ProviderPicker
+          <ModelPicker
             providers={providers}
             providerId={conversation.providerId}
             model={conversation.model}
