@@ -9,6 +9,7 @@ import type { ConversationPatch } from '../../model/useConversations';
 import { useConversationStream } from '../../model/useConversationStream';
 import { useConversationTitle } from '../conversation-list/useConversationTitle';
 import { ModelPicker } from '../model-picker/ModelPicker';
+import { SystemPromptButton } from '../system-prompt/SystemPromptButton';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { NoticeList } from './NoticeList';
@@ -59,6 +60,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
             onChange={(choice) => void update(choice)}
             onSetUpProviders={onSetUpProviders}
           />
+          <SystemPromptButton systemPrompt={conversation.systemPrompt} onSave={(systemPrompt) => onUpdate({ systemPrompt })} />
           <ToolsSelector
             toolMode={conversation.toolMode}
             selectedServerIds={conversation.selectedServerIds}

@@ -131,7 +131,10 @@ function ListStatus({ state, onRetry }: { state: ModelListState | undefined; onR
   const { t } = useTranslation();
   if (state === undefined || state.kind === 'loading') return <p className="model-picker__status">{t('chat/models:loading')}</p>;
   let reason: string | undefined;
-  if (state.kind === 'failed') reason = errorText(t, toDisplayError(state.error).code);
+  if (state.kind === 'failed') {
+    const shown = toDisplayError(state.error);
+    reason = errorText(t, shown.code, shown.params);
+  }
   else if (!state.result.ok) {
     const { code, status, detail } = state.result;
     reason = errorText(t, code, { detail: detail ?? '', status: status ?? '' });
