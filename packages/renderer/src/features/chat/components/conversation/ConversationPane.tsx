@@ -91,7 +91,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
       <Composer
         running={state.running}
         blockedReason={blockedReason}
-        onSend={(text) => api.chat.send.mutate({ conversationId: conversation.id, text })}
+        onSend={(text, attachments) => api.chat.send.mutate({ conversationId: conversation.id, text, ...(attachments.length > 0 ? { attachments } : {}) })}
         onStop={() => api.chat.stop.mutate({ conversationId: conversation.id })}
       />
     </section>

@@ -4,6 +4,7 @@ import { useApi } from '../../../../lib/api';
 import { errorText } from '../../../../lib/errorText';
 import { ToolCallDisplay } from '../ToolCallDisplay';
 import type { ApprovalAnswer } from '../tool-call/ApprovalPrompt';
+import { MessageAttachments } from '../attachments/MessageAttachments';
 import { MessageText } from './MessageText';
 
 export interface MessageItemProps {
@@ -27,6 +28,7 @@ export function MessageItem({ message, approvals, onAnswer }: MessageItemProps) 
       data-role={message.role}
       data-status={message.status}
     >
+      {message.attachments && message.attachments.length > 0 && <MessageAttachments conversationId={message.conversationId} attachments={message.attachments} />}
       {message.text !== '' && <MessageText text={message.text} />}
       {message.status === 'streaming' && empty && <p className="message__pending">{t('chat/conversations:messages.writing')}</p>}
       {message.toolCalls.map((call) => {
