@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ATTACHMENTS_MAX_COUNT, IMAGE_ATTACHMENT_MAX_BYTES } from '../../app/shared/contracts/limits';
+import { ATTACHMENTS_MAX_COUNT, ID_MAX_LENGTH, IMAGE_ATTACHMENT_MAX_BYTES } from '../../app/shared/contracts/limits';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
@@ -215,5 +215,25 @@ describe('the default model of a provider', () => {
     expect((await caller.providers.get({ id: added.id })).defaultModel).toBe('b');
     const cleared = await caller.providers.update({ id: added.id, name: 'P', kind: 'openai', models: ['a', 'b'] });
     expect(cleared).not.toHaveProperty('defaultModel');
+  });
+
+  it('that is not a string or is too long is refused with a field error naming it, and nothing is stored', async () => {
+    const { caller } = open(tempDir('provider-default-bad-'));
+    const base = { name: 'P', kind: 'openai' as const, apiKey: API_KEY, models: ['a'] };
+    // The router's input arrives from the renderer over IPC: any JSON value can reach it.
+    expect(await fieldErrors(caller.providers.add({ ...base, defaultModel: 42 as unknown as string }))).toEqual([{ field: 'defaultModel', code: 'invalid' }]);
+    const long = 'm'.repeat(ID_MAX_LENGTH + 1);
+    expect(await fieldErrors(caller.providers.add({ ...base, models: ['a', long], defaultModel: long }))).toEqual([
+      { field: 'models.1', code: 'tooLong', params: { max: ID_MAX_LENGTH } },
+      { field: 'defaultModel', code: 'tooLong', params: { max: ID_MAX_LENGTH } },
+    ]);
+    expect(await caller.providers.list()).toEqual([]);
+
+    const added = await caller.providers.add({ ...base, models: ['a', 'b'], defaultModel: 'b' });
+    expect(await fieldErrors(caller.providers.update({ id: added.id, ...base, defaultModel: ['b'] as unknown as string }))).toEqual([{ field: 'defaultModel', code: 'invalid' }]);
+    expect(await fieldErrors(caller.providers.update({ id: added.id, ...base, models: ['a', 'b'], defaultModel: 'b'.repeat(ID_MAX_LENGTH + 1) }))).toEqual([
+      { field: 'defaultModel', code: 'tooLong', params: { max: ID_MAX_LENGTH } },
+    ]);
+    expect(await caller.providers.get({ id: added.id })).toMatchObject({ models: ['a', 'b'], defaultModel: 'b' });
   });
 });
