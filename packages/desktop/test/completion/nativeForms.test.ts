@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CompletionService } from '../../app/main/services/completion/CompletionService';
 import type { EngineMessage } from '../../app/main/services/completion/types';
 import type { WireFormatName } from '../support/scriptedProvider/script';
-import { collect, PNG_BASE64, providerFor, scripted, VALID_TOOLS } from './helpers';
+import { collect, completionError, FORMATS, PNG_BASE64, providerFor, scripted, textOf, VALID_TOOLS } from './helpers';
 
 const service = new CompletionService();
 
@@ -149,5 +149,24 @@ describe('what the user sent, in the native form', () => {
     const body = await received('google');
     expect(body.systemInstruction).toEqual({ role: 'user', parts: [{ text: 'Answer like a pirate.' }] });
     expect(body.contents).toEqual([{ role: 'user', parts: [{ text: 'What is in the picture?' }, { inlineData: { mimeType: 'image/png', data: PNG_BASE64 } }] }]);
+  });
+});
+
+describe("the scripted provider checks the native form (a turn's expect)", () => {
+  const attached: EngineMessage[] = [{ role: 'user', text: 'What is in the picture?', images: [{ mimeType: 'image/png', data: PNG_BASE64, name: 'chart.png' }] }];
+  const expectation = { system: 'Answer like a pirate.', images: [{ mimeType: 'image/png', data: PNG_BASE64 }], userText: ['picture'] };
+
+  it.each(FORMATS)('%s: answers a request carrying them, and refuses one without them with a 400 naming what is missing', async (format) => {
+    const server = await scripted({ script: { turns: [{ text: ['A chart.'], expect: expectation }, { text: ['never'], expect: expectation }] } });
+    const stream = (system: string | undefined, messages: EngineMessage[]) =>
+      collect(service.stream({ provider: providerFor(format, server.url), model: 'scripted-model', ...(system ? { system } : {}), messages, tools: [] }));
+    expect(textOf(await stream('Answer like a pirate.', attached))).toBe('A chart.');
+    expect(server.requests[0]!.outcome).toBe('reply');
+
+    // The same words without the image, and no system prompt: not what the turn expects.
+    const error = await completionError(stream(undefined, [{ role: 'user', text: 'What is in the picture?' }]));
+    expect(error.code).toBe('PROVIDER_BAD_REQUEST');
+    expect(error.message).toMatch(/system prompt "Answer like a pirate\." \(got null\); an image\/png image in the \w+ form/);
+    expect(server.requests[1]!.outcome).toBe('unmet');
   });
 });

@@ -37,6 +37,20 @@ export const turnSchema = z.strictObject({
   hold: z.boolean().default(false),
   /** Pause between streamed events, in milliseconds; default 0. */
   chunkDelayMs: z.number().int().min(0).max(60_000).default(0),
+  /**
+   * What the request must carry, read as the provider's API reads it (expectations.ts); a request
+   * without it is answered 400 naming what is missing (outcome `unmet`).
+   */
+  expect: z
+    .strictObject({
+      /** The system prompt, in the format's own place. */
+      system: z.string().optional(),
+      /** Images in the latest user message, in the format's own image form; `data` is base64. */
+      images: z.array(z.strictObject({ mimeType: z.string(), data: z.string() })).default([]),
+      /** Texts the latest user message contains (an inlined text file, say). */
+      userText: z.array(z.string()).default([]),
+    })
+    .optional(),
 });
 
 /** A listed model: an id, or its fields. */

@@ -9,13 +9,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHECKERS, type Violation } from '../../tools/providerRules';
 import { handleControl } from './control';
+import { unmetExpectations } from './expectations';
 import { listedModels, parseScript, type Script, type ScriptInput, type Turn, type WireFormatName } from './script';
 import { anthropicWire } from './wire/anthropic';
 import { geminiWire } from './wire/gemini';
 import { openaiWire } from './wire/openai';
 import type { Wire } from './wire/types';
 
-export type Outcome = 'reply' | 'error' | 'rejected' | 'unauthorized' | 'malformed' | 'held' | 'exhausted' | 'wrong-format' | 'models' | 'not-found';
+export type Outcome = 'reply' | 'error' | 'rejected' | 'unmet' | 'unauthorized' | 'malformed' | 'held' | 'exhausted' | 'wrong-format' | 'models' | 'not-found';
 
 export interface RecordedRequest {
   seq: number;
@@ -185,6 +186,11 @@ class ScriptedProviderServer implements ScriptedProvider {
     if (turn.format && turn.format !== wire.name) {
       record.outcome = 'wrong-format';
       return sendJson(res, 500, wire.errorBody(500, `scripted provider: turn ${record.turn} expects ${turn.format}, got ${wire.name}`));
+    }
+    const unmet = unmetExpectations(turn, wire.name, record.body);
+    if (unmet.length > 0) {
+      record.outcome = 'unmet';
+      return sendJson(res, 400, wire.errorBody(400, `scripted provider: turn ${record.turn} expected ${unmet.join('; ')}`));
     }
     if (turn.error) {
       record.outcome = 'error';
