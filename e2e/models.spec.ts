@@ -171,3 +171,99 @@ test('models come from the provider’s list, and the system prompt, a picked an
   await expect(reloaded.getByRole('img', { name: 'Image pasted.png' })).toBeVisible();
   fs.writeFileSync(test.info().outputPath('sent-attachments.png'), await page.screenshot());
 });
+
+const LANGUAGES = ['en', 'zh', 'ja'] as const;
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 900, height: 600 },
+];
+/** The main navigation's Settings button in each language (locales/<lang>/app/shell.json). */
+const SETTINGS_LABEL = { en: 'Settings', zh: '设置', ja: '設定' };
+
+/** Settings → General → Language, by position, so it works from any language. */
+async function chooseLanguage(page: Page, language: (typeof LANGUAGES)[number]): Promise<void> {
+  const nav = page.getByRole('navigation').first();
+  await nav.getByRole('button').nth(1).click();
+  await page.getByRole('tab').nth(2).click();
+  await page.getByRole('tabpanel').getByRole('combobox').first().selectOption(language);
+  await expect(nav.getByRole('button').nth(1)).toHaveText(SETTINGS_LABEL[language]);
+}
+
+test('the model picker, the files to send, the system prompt dialog and the provider form’s model list, in en, zh and ja at 1280×800 and 900×600', async ({ page, host, provider }) => {
+  await provider.setScript({
+    apiKey: KEY,
+    models: [
+      'scripted-model',
+      { id: 'vision-large', displayName: 'Vision Large' },
+      'scripted-mini',
+      { id: 'accounts/fireworks/models/llama-v3p1-405b-instruct-long-context-preview', displayName: 'Llama 3.1 405B Instruct (long context, preview)' },
+      ...Array.from({ length: 12 }, (_, i) => `extra-model-${i + 1}`),
+    ],
+  });
+  await page.goto(host.url);
+  await openSettings(page);
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const form = page.getByRole('dialog', { name: 'Add provider' });
+  await form.getByLabel('Name', { exact: true }).fill('Scripted');
+  await form.getByLabel('Type', { exact: true }).selectOption({ label: 'OpenAI-compatible' });
+  await form.getByLabel(/^Base URL/).fill(provider.openaiBaseUrl);
+  await form.getByLabel('API key', { exact: true }).fill(KEY);
+  await form.getByLabel('Model 1', { exact: true }).fill('scripted-model');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await openChat(page);
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await expect(page.getByTestId('model-picker')).toBeVisible();
+
+  const shot = async (name: string) => fs.writeFileSync(test.info().outputPath(name), await page.screenshot());
+  for (const language of LANGUAGES) {
+    await chooseLanguage(page, language);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      const tag = `${language}-${size.width}x${size.height}`;
+
+      // Settings → Providers → edit → fetch models.
+      await page.getByRole('tab').nth(1).click();
+      await page.getByRole('table').getByRole('row').nth(1).getByRole('button').nth(1).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('.fetched-models__bar .button').click();
+      await expect(dialog.getByRole('checkbox')).toHaveCount(16);
+      await dialog.getByRole('checkbox').nth(3).check();
+      await dialog.getByRole('checkbox').nth(3).scrollIntoViewIfNeeded();
+      await shot(`provider-form-${tag}.png`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page.getByRole('navigation').first().getByRole('button').nth(0).click();
+      const picker = page.getByTestId('model-picker');
+      await expect(picker).toBeVisible();
+
+      // Files waiting to be sent, and one refused with its reason.
+      await page.getByTestId('attach-input').setInputFiles([
+        { name: 'gradient.png', mimeType: 'image/png', buffer: PICKED },
+        { name: 'quarterly-report-final-version-2026-with-appendix.md', mimeType: 'text/markdown', buffer: Buffer.from(NOTES) },
+        { name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004') },
+      ]);
+      await expect(page.locator('.attachment-tray .attachment')).toHaveCount(2);
+      await shot(`attachments-${tag}.png`);
+
+      await picker.click();
+      await expect(page.locator('.model-picker__popover')).toBeVisible();
+      await expect(page.locator('.model-picker__popover')).toBeInViewport({ ratio: 1 });
+      await shot(`model-picker-${tag}.png`);
+      await page.keyboard.press('Escape');
+
+      await page.locator('.system-prompt__trigger').click();
+      const promptDialog = page.getByRole('dialog');
+      await promptDialog.getByRole('textbox').fill(PROMPT);
+      await expect(promptDialog).toBeInViewport({ ratio: 1 });
+      await shot(`system-prompt-${tag}.png`);
+      await page.keyboard.press('Escape');
+      await expect(promptDialog).toBeHidden();
+
+      // Back to Settings for the next size (the composer's files are dropped with the chat view).
+      await page.getByRole('navigation').first().getByRole('button').nth(1).click();
+    }
+  }
+});

@@ -34,7 +34,7 @@ describe('the conversation system prompt', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('chat.conversations.update')).toEqual([{ id: conversation.id, systemPrompt: 'Answer like a pirate.' }]);
     // The button now says a prompt is set, and focus came back to it.
-    const marked = await screen.findByRole('button', { name: 'System prompt System prompt (set)' });
+    const marked = await screen.findByRole('button', { name: 'System prompt (set)' });
     await waitFor(() => expect(document.activeElement).toBe(marked));
   });
 

@@ -118,8 +118,11 @@ function ChoiceItem({ choice, selected, onSelect }: { choice: ModelChoice; selec
   return (
     <Command.Item value={`${choice.providerId}\u0000${choice.id}`} onSelect={onSelect} className="model-picker__item" data-selected-model={selected || undefined}>
       <Check aria-hidden="true" size={14} className="model-picker__check" />
-      <span className="model-picker__id">{choice.id}</span>
-      {choice.name && <span className="model-picker__name">{choice.name}</span>}
+      {/* Wraps as a whole: a long id takes the line and its display name goes under it. */}
+      <span className="model-picker__label">
+        <span className="model-picker__id">{choice.id}</span>
+        {choice.name && <span className="model-picker__name">{choice.name}</span>}
+      </span>
       {choice.isDefault && <span className="model-picker__badge">{t('chat/models:default')}</span>}
       {selected && <span className="visually-hidden">{t('chat/models:current')}</span>}
     </Command.Item>

@@ -27,11 +27,18 @@ export function SystemPromptButton({ systemPrompt, disabled, onSave }: SystemPro
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className="system-prompt__trigger" disabled={disabled} data-set={set || undefined} title={set ? systemPrompt : undefined}>
+        <button
+          type="button"
+          className="system-prompt__trigger"
+          disabled={disabled}
+          data-set={set || undefined}
+          // The name starts with the visible label, and says when a prompt is set (the dot's meaning).
+          aria-label={set ? t('chat/system-prompt:buttonSet') : undefined}
+          title={set ? systemPrompt : undefined}
+        >
           <ScrollText aria-hidden="true" size={16} />
           <span>{t('chat/system-prompt:button')}</span>
           {set && <span className="system-prompt__dot" aria-hidden="true" />}
-          {set && <span className="visually-hidden">{t('chat/system-prompt:buttonSet')}</span>}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
