@@ -223,6 +223,11 @@ test('the model picker, the files to send, the system prompt dialog and the prov
       await page.setViewportSize(size);
       const tag = `${language}-${size.width}x${size.height}`;
 
+      // Settings → General: the default system prompt, the last section.
+      await page.getByRole('tab').nth(2).click();
+      await page.getByRole('tabpanel').locator('textarea').last().scrollIntoViewIfNeeded();
+      await shot(`general-system-prompt-${tag}.png`);
+
       // Settings → Providers → edit → fetch models.
       await page.getByRole('tab').nth(1).click();
       await page.getByRole('table').getByRole('row').nth(1).getByRole('button').nth(1).click();

@@ -71,7 +71,8 @@ function SystemPromptForm({ initial }: { initial: string }) {
     <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving}>
       <FailureAlert error={failure} />
       <div className="field">
-        <label htmlFor={`${id}-text`} className="field__label">
+        {/* The section's heading above says the same, so the label is for screen readers only. */}
+        <label htmlFor={`${id}-text`} className="visually-hidden">
           {t('settings/system-prompt:label')}
         </label>
         <textarea
