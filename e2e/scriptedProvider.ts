@@ -31,11 +31,14 @@ export interface ScriptTurn {
   chunkDelayMs?: number;
   /** Token counts to report (OpenAI: only when the request asked with stream_options.include_usage). */
   usage?: { input: number; output: number };
+  /** What the request must carry, read in the wire format's own form; otherwise a 400 (outcome `unmet`). */
+  expect?: { system?: string; images?: Array<{ mimeType: string; data: string }>; userText?: string[] };
 }
 
 export interface Script {
   turns?: ScriptTurn[];
-  models?: string[];
+  /** What GET …/models lists: ids, or ids with a display name. */
+  models?: Array<string | { id: string; displayName?: string }>;
   apiKey?: string;
   validateTools?: boolean;
   /** The answer to Elftia's title requests (they take no turn); without it they are answered 500. */
@@ -219,7 +222,7 @@ export async function startConversation(
   });
   await openChat(page);
   await page.getByRole('button', { name: 'New conversation' }).click();
-  await expect(page.getByLabel('Model', { exact: true })).toHaveValue(model);
+  await expect(page.getByTestId('model-picker')).toHaveAccessibleName(`Model: ${model} (${options.providerName ?? 'Scripted'})`);
   await expect(page.getByRole('radio', { name: 'All servers' })).toBeChecked();
 }
 

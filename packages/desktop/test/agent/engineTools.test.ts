@@ -70,6 +70,16 @@ describe('many tools mode', () => {
     expect(below.events.some((e) => e.type === 'many_tools')).toBe(false);
   });
 
+  it("sends the conversation's system prompt, with the many-tools note after it", async () => {
+    const run = await runTurn({ engine: engine(), steps: [answer('ok')], turn: { system: '  Answer in French.  ' } });
+    expect(run.model.requests[0]?.system).toMatch(/^Answer in French\.\n\nMany MCP tools are available.*search_tools/s);
+
+    const below = await runTurn({ engine: engine({ ...many, manyToolsThreshold: 1000 }), steps: [answer('ok')], turn: { system: 'Answer in French.' } });
+    expect(below.model.requests[0]?.system).toBe('Answer in French.');
+    const blank = await runTurn({ engine: engine({ ...many, manyToolsThreshold: 1000 }), steps: [answer('ok')], turn: { system: '   ' } });
+    expect(blank.model.requests[0]?.system).toBeUndefined();
+  });
+
   it('use_mcp_tool runs the tool behind its own approval and shows it as that tool', async () => {
     const run = await runTurn({ engine: engine(), steps: [callTools(use('u1', { server_name: 'Everything', tool_name: 'echo', arguments: { message: 'via' } })), answer('ok')] });
     expect(asked).toHaveLength(1);

@@ -10,6 +10,7 @@ import { ConversationRepository } from '../../app/main/db/ConversationRepository
 import { type AppServices, createAppServices } from '../../app/main/index';
 import type { RunTurnOptions } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
 import { ChatService } from '../../app/main/services/chat/ChatService';
+import { AttachmentStore } from '../../app/main/services/chat/AttachmentStore';
 import { ToolResultStore } from '../../app/main/services/chat/ToolResultStore';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
@@ -29,7 +30,8 @@ function setup(engine: ScriptedEngine) {
   const dataDir = tempDir();
   const services = createAppServices({ dataDir });
   const toolResults = new ToolResultStore(path.join(dataDir, 'tool-results'));
-  const chat = new ChatService({ repository: new ConversationRepository(services.db), toolResults, engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5 });
+  const attachments = new AttachmentStore(path.join(dataDir, 'attachments'));
+  const chat = new ChatService({ repository: new ConversationRepository(services.db), toolResults, attachments, engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5 });
   open.push({ services, chat });
   const controller = new AbortController();
   const withChat = { ...services, chat };

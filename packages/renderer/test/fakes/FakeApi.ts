@@ -11,7 +11,7 @@ import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/
 import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { type McpServerInput, parseMcpServerInput, toFieldErrors, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { type AppSettings, filesFolderSchema, type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
+import { type AppSettings, filesFolderSchema, type PackageMirrors, packageMirrorsSchema, systemPromptSchema } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
@@ -35,6 +35,8 @@ export class FakeApi implements ElftiaApi {
   /** settings.filesFolder, as stored, and the folders that "exist" for setFilesFolder. */
   filesFolder = '';
   readonly existingFolders = new Set<string>();
+  /** settings.systemPrompt, as stored. */
+  systemPrompt = '';
   /** settings.packageMirrors, as stored. */
   mirrors: PackageMirrors = { npmRegistry: '', pythonIndex: '' };
   readonly recorder = new CallRecorder();
@@ -205,6 +207,17 @@ export class FakeApi implements ElftiaApi {
         }),
     },
     packageMirrors: { query: () => this.#run('settings.packageMirrors', undefined, () => ({ ...this.mirrors })) },
+    systemPrompt: { query: () => this.#run('settings.systemPrompt', undefined, () => ({ systemPrompt: this.systemPrompt })) },
+    // Like SettingsService: the shared schema validates (trimmed, at most SYSTEM_PROMPT_MAX_LENGTH).
+    setSystemPrompt: {
+      mutate: (input) =>
+        this.#run('settings.setSystemPrompt', input, () => {
+          const parsed = systemPromptSchema.safeParse(input);
+          if (!parsed.success) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: toFieldErrors(parsed.error) });
+          this.systemPrompt = parsed.data.systemPrompt;
+          return { systemPrompt: this.systemPrompt };
+        }),
+    },
     // Like SettingsService: the shared schema validates, and nothing is stored on a bad field.
     setPackageMirrors: {
       mutate: (input) =>

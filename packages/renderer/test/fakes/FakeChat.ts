@@ -19,6 +19,7 @@ import {
   type ToolCallView,
   type ToolPermission,
 } from '@elftia/desktop/shared/contracts/chat.ts';
+import { type AttachmentData, type AttachmentView, base64Bytes } from '@elftia/desktop/shared/contracts/attachments.ts';
 import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { z } from 'zod';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
@@ -35,6 +36,8 @@ export class FakeChat {
   conversations: ConversationRecord[] = [];
   readonly messages = new Map<string, ChatMessage[]>();
   readonly pending = new Map<string, ApprovalRequest>();
+  /** What chat.attachment answers, by attachment id (chat.send stores its images here). */
+  readonly attachmentData = new Map<string, AttachmentData>();
   /** Whole results chat.toolResult answers, by `${messageId}/${callId}` (set by a test). */
   readonly fullResults = new Map<string, NonNullable<ToolCallView['result']>>();
   permissions: ToolPermission[] = [];
@@ -81,15 +84,29 @@ export class FakeChat {
           return result;
         }),
     },
+    attachment: {
+      query: (input) =>
+        this.recorder.run('chat.attachment', input, () => {
+          const data = this.attachmentData.get(input.attachmentId);
+          if (!data) throw new FakeTrpcError({ code: 'ATTACHMENT_NOT_FOUND', params: { attachmentId: input.attachmentId } });
+          return data;
+        }),
+    },
     // Like ChatService: the user's message is stored and streamed, then the turn starts.
     send: {
       mutate: (input) =>
         this.recorder.run('chat.send', input, () => {
-          const { conversationId, text } = parse(chatSendSchema, input);
+          const { conversationId, text, attachments = [] } = parse(chatSendSchema, input);
           const conversation = this.#conversation(conversationId);
           // Like ChatService: a conversation without a title takes one from its first message.
-          if (conversation.title === '') this.#replace({ ...conversation, title: text.slice(0, 40) });
-          const message = this.message(conversationId, { role: 'user', text });
+          if (conversation.title === '') this.#replace({ ...conversation, title: (text || (attachments[0]?.name ?? '')).slice(0, 40) });
+          const views = attachments.map((attachment): AttachmentView => {
+            const id = `att-${this.#nextId++}`;
+            if (attachment.kind === 'text') return { id, kind: 'text', name: attachment.name, mimeType: 'text/plain', size: attachment.text.length };
+            this.attachmentData.set(id, { mimeType: attachment.mimeType, data: attachment.data });
+            return { id, kind: 'image', name: attachment.name, mimeType: attachment.mimeType, size: base64Bytes(attachment.data) };
+          });
+          const message = this.message(conversationId, { role: 'user', text, ...(views.length > 0 ? { attachments: views } : {}) });
           this.emit(conversationId, { type: 'message', message });
           this.emit(conversationId, { type: 'turn', running: true });
           return { messageId: message.id };

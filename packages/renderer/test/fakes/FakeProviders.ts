@@ -5,8 +5,10 @@
  */
 import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import {
+  providerDraftModelsSchema,
   type ProviderInput,
   type ProviderInputParsed,
+  type ProviderModelsResult,
   providerInputSchema,
   type ProviderRecord,
   type ProviderTestResult,
@@ -14,12 +16,18 @@ import {
 import type { ElftiaApi } from '../../src/lib/api';
 import { type CallRecorder, FakeTrpcError, validationError } from './CallRecorder';
 
+const FETCHED_AT = new Date(0).toISOString();
+
 export class FakeProviders {
   records: ProviderRecord[] = [];
   /** The stored keys, by provider id; what the SecretStore would hold. */
   readonly keys = new Map<string, string>();
   /** What providers.test answers, per provider id; a successful 120 ms round trip otherwise. */
   readonly testResults = new Map<string, ProviderTestResult>();
+  /** What providers.models and refreshModels answer, per provider id; its own models otherwise. */
+  readonly listedModels = new Map<string, ProviderModelsResult>();
+  /** What providers.draftModels answers; its key's models otherwise (see draftModels). */
+  draftResult: ProviderModelsResult | undefined;
   #nextId = 1;
 
   constructor(private readonly recorder: CallRecorder) {}
@@ -55,7 +63,22 @@ export class FakeProviders {
           return this.testResults.get(input.id) ?? { ok: true, latencyMs: 120 };
         }),
     },
+    models: { query: (input) => this.recorder.run('providers.models', input, () => this.#listed(input.id)) },
+    refreshModels: { mutate: (input) => this.recorder.run('providers.refreshModels', input, () => this.#listed(input.id)) },
+    draftModels: {
+      mutate: (input) =>
+        this.recorder.run('providers.draftModels', input, () => {
+          const parsed = providerDraftModelsSchema.safeParse(input);
+          if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
+          return this.draftResult ?? { ok: true, models: [], fetchedAt: FETCHED_AT };
+        }),
+    },
   };
+
+  #listed(id: string): ProviderModelsResult {
+    const record = this.#find(id);
+    return this.listedModels.get(id) ?? { ok: true, models: record.models.map((model) => ({ id: model })), fetchedAt: FETCHED_AT };
+  }
 
   /** Adds a provider as if the user had earlier. */
   add(input: ProviderInput): ProviderRecord {
@@ -74,8 +97,14 @@ export class FakeProviders {
     return parsed.data;
   }
 
-  #fields(parsed: ProviderInputParsed): Pick<ProviderRecord, 'name' | 'kind' | 'baseUrl' | 'models'> {
-    return { name: parsed.name, kind: parsed.kind, models: parsed.models, ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}) };
+  #fields(parsed: ProviderInputParsed): Pick<ProviderRecord, 'name' | 'kind' | 'baseUrl' | 'models' | 'defaultModel'> {
+    return {
+      name: parsed.name,
+      kind: parsed.kind,
+      models: parsed.models,
+      ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}),
+      ...(parsed.defaultModel ? { defaultModel: parsed.defaultModel } : {}),
+    };
   }
 
   #find(id: string): ProviderRecord {

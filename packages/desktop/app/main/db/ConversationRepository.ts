@@ -9,6 +9,7 @@ interface ConversationRow {
   model: string | null;
   tool_mode: ToolMode;
   selected_server_ids_json: string;
+  system_prompt: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -21,6 +22,7 @@ interface MessageRow {
   status: ChatMessageStatus;
   error_json: string | null;
   tool_calls_json: string;
+  attachments_json: string | null;
   created_at: string;
   usage_json: string | null;
   many_tools_json: string | null;
@@ -44,6 +46,12 @@ export interface MessagePlace {
  * history (what the model is sent). Rows are written only by this process's ChatService, so JSON
  * columns are trusted on read.
  */
+/** What removeFrom deleted: the messages, and the stored images they were sent with (files to delete). */
+export interface RemovedMessages {
+  ids: string[];
+  imageIds: string[];
+}
+
 export class ConversationRepository {
   readonly #db: Db;
 
@@ -69,8 +77,8 @@ export class ConversationRepository {
   insertConversation(record: ConversationRecord, titleState: TitleState = 'pending'): void {
     this.#db
       .prepare(
-        `INSERT INTO conversations (id, title, provider_id, model, tool_mode, selected_server_ids_json, created_at, updated_at, title_state)
-         VALUES (@id, @title, @providerId, @model, @toolMode, @selected, @createdAt, @updatedAt, @titleState)`,
+        `INSERT INTO conversations (id, title, provider_id, model, tool_mode, selected_server_ids_json, system_prompt, created_at, updated_at, title_state)
+         VALUES (@id, @title, @providerId, @model, @toolMode, @selected, @systemPrompt, @createdAt, @updatedAt, @titleState)`,
       )
       .run({ ...conversationParams(record), titleState });
   }
@@ -100,7 +108,7 @@ export class ConversationRepository {
   /** Returns false when no conversation has that id. */
   updateConversation(record: ConversationRecord): boolean {
     const sql = `UPDATE conversations SET title = @title, provider_id = @providerId, model = @model, tool_mode = @toolMode,
-                 selected_server_ids_json = @selected, updated_at = @updatedAt WHERE id = @id`;
+                 selected_server_ids_json = @selected, system_prompt = @systemPrompt, updated_at = @updatedAt WHERE id = @id`;
     return this.#db.prepare(sql).run(conversationParams(record)).changes === 1;
   }
 
@@ -119,12 +127,19 @@ export class ConversationRepository {
   insertMessage(message: ChatMessage): void {
     this.#db
       .prepare(
-        `INSERT INTO chat_messages (id, conversation_id, seq, role, text, status, error_json, tool_calls_json, created_at, usage_json, many_tools_json)
+        `INSERT INTO chat_messages (id, conversation_id, seq, role, text, status, error_json, tool_calls_json, attachments_json, created_at, usage_json, many_tools_json)
          VALUES (@id, @conversationId,
                  (SELECT COALESCE(MAX(seq), 0) + 1 FROM chat_messages WHERE conversation_id = @conversationId),
-                 @role, @text, @status, @errorJson, @toolCallsJson, @createdAt, @usageJson, @manyToolsJson)`,
+                 @role, @text, @status, @errorJson, @toolCallsJson, @attachmentsJson, @createdAt, @usageJson, @manyToolsJson)`,
       )
-      .run({ ...messageParams(message), conversationId: message.conversationId, role: message.role, createdAt: message.createdAt });
+      .run({
+        ...messageParams(message),
+        conversationId: message.conversationId,
+        role: message.role,
+        // Written once with the message: a message's files never change.
+        attachmentsJson: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+        createdAt: message.createdAt,
+      });
   }
 
   /** Writes the message's changing parts (text, status, error, tool calls, usage). False when it is gone. */
@@ -162,13 +177,17 @@ export class ConversationRepository {
    * Removes the messages from `messageSeq` on and the history rows from `historySeq` on; returns the
    * removed messages' ids. Call inside a transaction with what replaces them.
    */
-  removeFrom(conversationId: string, messageSeq: number, historySeq: number): string[] {
-    const removed = this.#db
-      .prepare<[string, number], { id: string }>('DELETE FROM chat_messages WHERE conversation_id = ? AND seq >= ? RETURNING id')
-      .all(conversationId, messageSeq)
-      .map((row) => row.id);
+  removeFrom(conversationId: string, messageSeq: number, historySeq: number): RemovedMessages {
+    const rows = this.#db
+      .prepare<[string, number], { id: string; attachments_json: string | null }>(
+        'DELETE FROM chat_messages WHERE conversation_id = ? AND seq >= ? RETURNING id, attachments_json',
+      )
+      .all(conversationId, messageSeq);
     this.#db.prepare('DELETE FROM chat_history WHERE conversation_id = ? AND seq >= ?').run(conversationId, historySeq);
-    return removed;
+    const imageIds = rows.flatMap((row) =>
+      row.attachments_json === null ? [] : (JSON.parse(row.attachments_json) as NonNullable<ChatMessage['attachments']>).filter((a) => a.kind === 'image').map((a) => a.id),
+    );
+    return { ids: rows.map((row) => row.id), imageIds };
   }
 
   /** Messages a turn left 'streaming' (the app quit or crashed mid-turn). */
@@ -208,6 +227,7 @@ function conversationParams(record: ConversationRecord) {
     model: record.model ?? null,
     toolMode: record.toolMode,
     selected: JSON.stringify(record.selectedServerIds),
+    systemPrompt: record.systemPrompt ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
@@ -236,6 +256,7 @@ function toConversation(row: ConversationRow): ConversationRecord {
   };
   if (row.provider_id !== null) record.providerId = row.provider_id;
   if (row.model !== null) record.model = row.model;
+  if (row.system_prompt !== null) record.systemPrompt = row.system_prompt;
   return record;
 }
 
@@ -252,5 +273,6 @@ function toMessage(row: MessageRow): ChatMessage {
   if (row.error_json !== null) message.error = JSON.parse(row.error_json) as NonNullable<ChatMessage['error']>;
   if (row.usage_json !== null) message.usage = JSON.parse(row.usage_json) as TokenUsage;
   if (row.many_tools_json !== null) message.manyTools = JSON.parse(row.many_tools_json) as ManyToolsNote;
+  if (row.attachments_json !== null) message.attachments = JSON.parse(row.attachments_json) as NonNullable<ChatMessage['attachments']>;
   return message;
 }

@@ -4,7 +4,8 @@
  * approvals). Runtime-neutral: imports only zod and sibling contracts.
  */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, TITLE_MAX_LENGTH } from './limits';
+import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, SYSTEM_PROMPT_MAX_LENGTH, TITLE_MAX_LENGTH } from './limits';
+import { attachmentsSchema, type AttachmentView } from './attachments';
 import { idString } from './mcp-types';
 import { hasHiddenCharacters } from './names';
 import type { McpToolAnnotations } from './mcp-tool';
@@ -23,6 +24,8 @@ export interface ConversationRecord {
   toolMode: ToolMode;
   /** Server ids used when toolMode is 'manual'. */
   selectedServerIds: string[];
+  /** Sent as the system prompt of every turn; absent or '' sends none. Starts as Settings → General's default. */
+  systemPrompt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -117,6 +120,8 @@ export interface ChatMessage {
   status: ChatMessageStatus;
   /** When status is 'error': a translatable code (PROVIDER_AUTH, …) and parameters. */
   error?: { code: string; params?: Record<string, string | number> };
+  /** User messages: the files sent with the text (images load with chat.attachment). */
+  attachments?: AttachmentView[];
   createdAt: string;
   /** Assistant messages: the tokens of this step's model call, when the provider reported them. */
   usage?: TokenUsage;
@@ -179,13 +184,21 @@ export const CHAT_ERROR_CODES = [
   'MESSAGE_NOT_EDITABLE',
   /** chat.regenerate names an answer that is not the conversation's last one. */
   'NOT_LAST_ANSWER',
+  /** chat.attachment for an image that is not stored (none, or its conversation was deleted). */
+  'ATTACHMENT_NOT_FOUND',
 ] as const;
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
-export const chatSendSchema = z.strictObject({
-  conversationId: idString,
-  text: z.string().trim().min(1, { error: 'required' }).max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
-});
+/** A message needs text, attachments, or both. */
+export const chatSendSchema = z
+  .strictObject({
+    conversationId: idString,
+    text: z.string().trim().max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
+    attachments: attachmentsSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.text === '' && (value.attachments ?? []).length === 0) ctx.addIssue({ code: 'custom', path: ['text'], message: 'required' });
+  });
 
 /**
  * chat.regenerate: runs the last turn again (also "retry" after an error); `messageId` is an
@@ -241,6 +254,8 @@ export const conversationCreateSchema = z.strictObject({
   model: z.string().trim().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }).optional(),
   toolMode: z.enum(TOOL_MODES).optional(),
   selectedServerIds: z.array(idString).max(SELECTED_SERVERS_MAX_COUNT, { error: 'tooMany' }).optional(),
+  /** '' clears it; omitted on create: Settings → General's default. */
+  systemPrompt: z.string().trim().max(SYSTEM_PROMPT_MAX_LENGTH, { error: 'tooLong' }).optional(),
 });
 
 export const conversationUpdateSchema = conversationCreateSchema.extend({ id: idString });

@@ -10,13 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { TITLE_SYSTEM_PROMPT } from '../../../app/main/services/chat/TitleGenerator';
 import { CHECKERS, type Violation } from '../../tools/providerRules';
 import { handleControl } from './control';
-import { parseScript, type Script, type ScriptInput, type Turn, type WireFormatName } from './script';
+import { unmetExpectations } from './expectations';
+import { listedModels, parseScript, type Script, type ScriptInput, type Turn, type WireFormatName } from './script';
 import { anthropicWire } from './wire/anthropic';
 import { geminiWire } from './wire/gemini';
 import { openaiWire } from './wire/openai';
 import type { Wire } from './wire/types';
 
-export type Outcome = 'reply' | 'error' | 'rejected' | 'unauthorized' | 'malformed' | 'held' | 'exhausted' | 'wrong-format' | 'models' | 'not-found';
+export type Outcome = 'reply' | 'error' | 'rejected' | 'unmet' | 'unauthorized' | 'malformed' | 'held' | 'exhausted' | 'wrong-format' | 'models' | 'not-found';
 
 export interface RecordedRequest {
   seq: number;
@@ -176,7 +177,7 @@ class ScriptedProviderServer implements ScriptedProvider {
     if (refusal) return sendJson(res, refusal.status, refusal.body);
     if (match.kind === 'models') {
       record.outcome = 'models';
-      return sendJson(res, 200, wire.models(this.#script.models));
+      return sendJson(res, 200, wire.models(listedModels(this.#script), new URLSearchParams(record.query), this.#script.modelsPageSize));
     }
     if (isTitleRequest(record.body)) {
       record.purpose = 'title';
@@ -201,6 +202,11 @@ class ScriptedProviderServer implements ScriptedProvider {
     if (turn.format && turn.format !== wire.name) {
       record.outcome = 'wrong-format';
       return sendJson(res, 500, wire.errorBody(500, `scripted provider: turn ${record.turn} expects ${turn.format}, got ${wire.name}`));
+    }
+    const unmet = unmetExpectations(turn, wire.name, record.body);
+    if (unmet.length > 0) {
+      record.outcome = 'unmet';
+      return sendJson(res, 400, wire.errorBody(400, `scripted provider: turn ${record.turn} expected ${unmet.join('; ')}`));
     }
     if (turn.error) {
       record.outcome = 'error';

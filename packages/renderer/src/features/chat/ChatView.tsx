@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultModelOf } from '@elftia/desktop/shared/contracts/providers.ts';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../lib/appError';
 import { ConversationList } from './components/conversation-list/ConversationList';
 import { ConversationPane } from './components/conversation/ConversationPane';
@@ -22,10 +23,11 @@ export function ChatView({ onSetUpProviders }: ChatViewProps) {
 
   async function createConversation() {
     setCreateFailure(undefined);
-    // A new conversation starts with the first provider and model, so it can be used right away.
+    // A new conversation starts with the first provider and its default model, so it can be used right away.
     const provider = providers?.[0];
+    const model = provider && defaultModelOf(provider);
     try {
-      await conversations.create(provider ? { providerId: provider.id, model: provider.models[0] } : {});
+      await conversations.create(provider && model ? { providerId: provider.id, model } : {});
     } catch (error) {
       setCreateFailure(toDisplayError(error));
     }

@@ -6,12 +6,15 @@
  */
 import crypto from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, ChatMessage, ChatStreamEvent, ConversationRecord } from '../../../shared/contracts/chat';
-import type { ResolvedProvider } from '../../../shared/contracts/providers';
-import type { ConversationRepository } from '../../db/ConversationRepository';
+import type { AttachmentData, AttachmentInput } from '../../../shared/contracts/attachments';
+import { defaultModelOf, type ResolvedProvider } from '../../../shared/contracts/providers';
+import type { ConversationRepository, RemovedMessages } from '../../db/ConversationRepository';
 import { AppError } from '../../errors';
 import type { EngineEvent, RunTurnOptions, TurnResult } from '../agent-core/engine/tinyelf/engineTypes';
 import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
+import type { AttachmentStore } from './AttachmentStore';
+import { hasImageRefs, loadHistoryImages, prepareAttachments, type UserMessage } from './attachments';
 import { applyInput, type ConversationInput, newConversation, titleFrom } from './conversationInput';
 import { type Cut, editCut, regenerateCut } from './conversationRewind';
 import { ConversationTitler } from './ConversationTitler';
@@ -44,6 +47,10 @@ export interface ChatServiceOptions {
   repository: ConversationRepository;
   /** Where the whole results of large tool calls go (their messages keep a bounded copy). */
   toolResults: ToolResultStore;
+  /** Where the images users attach go. */
+  attachments: AttachmentStore;
+  /** The system prompt a new conversation starts with (Settings → General); default none. */
+  defaultSystemPrompt?: () => string;
   engine: ChatEngine;
   providers: ChatProviders;
   approvals: ChatApprovals;
@@ -102,7 +109,8 @@ export class ChatService {
   }
 
   create(input: ConversationInput = {}): ConversationRecord {
-    const record = newConversation(this.newId(), input, this.isoNow());
+    const systemPrompt = input.systemPrompt ?? this.options.defaultSystemPrompt?.() ?? '';
+    const record = newConversation(this.newId(), { ...input, systemPrompt }, this.isoNow());
     this.options.repository.insertConversation(record, record.title === '' ? 'pending' : 'user');
     this.listChanges.emit();
     return record;
@@ -135,6 +143,9 @@ export class ChatService {
     this.options.toolResults
       .removeConversation(id)
       .catch((error: unknown) => this.warn(`chat: could not remove the tool results of ${id}`, error));
+    this.options.attachments
+      .removeConversation(id)
+      .catch((error: unknown) => this.warn(`chat: could not remove the attachments of ${id}`, error));
   }
 
   /**
@@ -158,15 +169,34 @@ export class ChatService {
     return result;
   }
 
+  /** One image of a stored message, for the message's thumbnail. */
+  async attachment(conversationId: string, attachmentId: string): Promise<AttachmentData> {
+    const view = this.messages(conversationId)
+      .flatMap((message) => message.attachments ?? [])
+      .find((attachment) => attachment.id === attachmentId && attachment.kind === 'image');
+    const bytes = view && (await this.options.attachments.load(conversationId, attachmentId));
+    if (!view || !bytes) throw new AppError('ATTACHMENT_NOT_FOUND', { params: { attachmentId } });
+    return { mimeType: view.mimeType, data: bytes.toString('base64') };
+  }
+
   /**
-   * Commits the user's message, then starts the turn and returns the message. Throws, with nothing
-   * stored, when the conversation is missing, a turn is running (TURN_IN_PROGRESS) or its provider
-   * cannot be used (PROVIDER_NOT_CONFIGURED): the renderer keeps the text in the composer then.
+   * Commits the user's message (its images written first), then starts the turn and returns the
+   * message. Throws, with nothing stored, when the conversation is missing, a turn is running
+   * (TURN_IN_PROGRESS), its provider cannot be used (PROVIDER_NOT_CONFIGURED) or an attached image is
+   * not one (VALIDATION): the renderer keeps the text and files in the composer then.
    */
-  send(conversationId: string, text: string): ChatMessage {
+  send(conversationId: string, text: string, attachments: readonly AttachmentInput[] = []): ChatMessage {
     const { conversation, target } = this.idle(conversationId);
+    const prepared = prepareAttachments(text, attachments, this.newId);
     const message = this.userMessage(conversationId, text);
-    this.options.repository.transaction(() => this.storeUserMessage(conversation, message, conversation.title === ''));
+    if (prepared.views.length > 0) message.attachments = prepared.views;
+    this.options.attachments.saveSync(conversationId, prepared.images);
+    try {
+      this.options.repository.transaction(() => this.storeUserMessage(conversation, message, prepared.history, conversation.title === ''));
+    } catch (error) {
+      this.options.attachments.removeSync(conversationId, prepared.images.map((image) => image.id));
+      throw error;
+    }
     this.listChanges.emit();
     this.publish(conversationId, { type: 'message', message });
     this.startTurn(conversation, target);
@@ -188,7 +218,7 @@ export class ChatService {
     const retitle = cut.first && repository.titleState(conversationId) === 'pending';
     const removed = repository.transaction(() => {
       const ids = this.removeFrom(conversationId, cut);
-      this.storeUserMessage(conversation, message, retitle);
+      this.storeUserMessage(conversation, message, { role: 'user', text: message.text }, retitle);
       return ids;
     });
     this.afterRemoval(conversationId, removed);
@@ -295,33 +325,35 @@ export class ChatService {
   }
 
   /** Call inside a transaction: the message, its history row, and the conversation's activity (and title). */
-  private storeUserMessage(conversation: ConversationRecord, message: ChatMessage, retitle: boolean): void {
+  private storeUserMessage(conversation: ConversationRecord, message: ChatMessage, history: UserMessage, retitle: boolean): void {
     const { repository } = this.options;
     repository.insertMessage(message);
-    repository.appendHistory(conversation.id, [{ role: 'user', text: message.text }], message.id);
-    const title = retitle ? titleFrom(message.text) : conversation.title;
+    repository.appendHistory(conversation.id, [history], message.id);
+    // A message of files only is titled by its first file.
+    const title = retitle ? titleFrom(message.text || (message.attachments?.[0]?.name ?? '')) : conversation.title;
     repository.updateConversation({ ...conversation, title, updatedAt: message.createdAt });
   }
 
   /** Call inside a transaction. */
-  private removeFrom(conversationId: string, cut: Cut): string[] {
+  private removeFrom(conversationId: string, cut: Cut): RemovedMessages {
     return this.options.repository.removeFrom(conversationId, cut.messageSeq, cut.historySeq);
   }
 
-  /** Tells subscribers, and deletes the removed messages' stored tool results (the rows are gone already). */
-  private afterRemoval(conversationId: string, removed: string[]): void {
+  /** Tells subscribers, and deletes the removed messages' stored tool results and images (the rows are gone already). */
+  private afterRemoval(conversationId: string, removed: RemovedMessages): void {
     this.listChanges.emit();
-    if (removed.length === 0) return;
-    this.publish(conversationId, { type: 'messages_removed', ids: removed });
+    if (removed.ids.length === 0) return;
+    this.publish(conversationId, { type: 'messages_removed', ids: removed.ids });
+    this.options.attachments.removeSync(conversationId, removed.imageIds);
     this.options.toolResults
-      .removeMessages(conversationId, removed)
+      .removeMessages(conversationId, removed.ids)
       .catch((error: unknown) => this.warn(`chat: could not remove the tool results of replaced messages in ${conversationId}`, error));
   }
 
   private target(conversation: ConversationRecord): Target {
     if (!conversation.providerId) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id: '' } });
     const provider = this.options.providers.resolve(conversation.providerId);
-    const model = conversation.model ?? provider.models[0];
+    const model = conversation.model ?? defaultModelOf(provider);
     if (!model) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id: provider.id } });
     return { provider, model };
   }
@@ -356,11 +388,15 @@ export class ChatService {
     const { signal } = turn.controller;
     let result: TurnResult;
     try {
+      const stored = this.options.repository.listHistory(conversation.id);
+      // Without images the engine starts at once, within send (the turn's first events come before it returns).
+      const history = hasImageRefs(stored) ? await loadHistoryImages(stored, (id) => this.options.attachments.load(conversation.id, id)) : stored;
       result = await this.options.engine.runTurn({
         conversationId: conversation.id,
         provider: target.provider,
         model: target.model,
-        history: this.options.repository.listHistory(conversation.id),
+        history,
+        ...(conversation.systemPrompt ? { system: conversation.systemPrompt } : {}),
         toolMode: conversation.toolMode,
         selectedServerIds: conversation.selectedServerIds,
         signal,

@@ -2,7 +2,7 @@
  * Anthropic Messages: named SSE events — message_start, content_block_start/delta/stop (text_delta,
  * input_json_delta), message_delta with the stop_reason, message_stop.
  */
-import { argumentText, splitInto, stopOf, type Turn } from '../script';
+import { argumentText, pageOf, splitInto, stopOf, type Turn } from '../script';
 import { moreSuffix, sse, type StreamFrames, toolIndex, type Wire } from './types';
 
 const STOP = { end_turn: 'end_turn', tool_calls: 'tool_use', max_tokens: 'max_tokens' } as const;
@@ -67,10 +67,17 @@ export const anthropicWire: Wire = {
     turn.toolCalls.forEach((call, i) => content.push({ type: 'tool_use', id: callId(turn, i), name: call.name, input: call.arguments }));
     return message(model, content, STOP[stopOf(turn)]);
   },
-  models: (ids) => ({
-    data: ids.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' })),
-    has_more: false,
-    first_id: ids[0] ?? null,
-    last_id: ids.at(-1) ?? null,
-  }),
+  models(models, query, pageSize) {
+    // `limit` (default 20, at most 1000) and `after_id`, as GET /v1/models documents them.
+    const limit = Math.min(Number(query.get('limit') ?? 20) || 20, 1000, pageSize ?? 1000);
+    const after = query.get('after_id');
+    const start = after === null ? 0 : models.findIndex((m) => m.id === after) + 1;
+    const { page, next } = pageOf(models, start, limit);
+    return {
+      data: page.map((m) => ({ type: 'model', id: m.id, display_name: m.displayName ?? m.id, created_at: '2025-01-01T00:00:00Z' })),
+      has_more: next !== undefined,
+      first_id: page[0]?.id ?? null,
+      last_id: page.at(-1)?.id ?? null,
+    };
+  },
 };

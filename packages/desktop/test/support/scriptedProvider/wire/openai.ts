@@ -62,5 +62,8 @@ export const openaiWire: Wire = {
     const message = { role: 'assistant', content: turn.text.join('') || null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
     return { id: 'chatcmpl-scripted', object: 'chat.completion', created: 1_700_000_000, model, choices: [{ index: 0, message, finish_reason: FINISH[stopOf(turn)] }] };
   },
-  models: (ids) => ({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'scripted' })) }),
+  models: (models) => ({
+    object: 'list',
+    data: models.map((m) => ({ id: m.id, object: 'model', created: 1_700_000_000, owned_by: 'scripted', ...(m.displayName ? { name: m.displayName } : {}) })),
+  }),
 };

@@ -1,5 +1,5 @@
 import type { Violation } from '../../../tools/providerRules';
-import type { Turn, WireFormatName } from '../script';
+import type { ListedModel, Turn, WireFormatName } from '../script';
 
 /** A response stream as SSE frames: `body` carries the content, `terminal` the events that end it. */
 export interface StreamFrames {
@@ -22,7 +22,8 @@ export interface Wire {
   garbage: string;
   /** The non-streaming response to the same turn. */
   whole(turn: Turn, model: string): unknown;
-  models(ids: string[]): unknown;
+  /** GET …/models: the page of `models` the query asks for, at most `pageSize` when set. */
+  models(models: ListedModel[], query: URLSearchParams, pageSize: number | undefined): unknown;
 }
 
 export function sse(data: unknown, event?: string): string {

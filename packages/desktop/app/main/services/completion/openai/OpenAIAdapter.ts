@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
-import type { ResolvedProvider } from '../../../../shared/contracts/providers';
+import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
+import { collectModels, mapEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toOpenAIRequest } from './request';
@@ -80,8 +81,10 @@ export class OpenAIAdapter implements ProviderAdapter {
     }
   }
 
-  async listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]> {
-    const page = await requestOnce(signal, classifyOpenAIError, () => createOpenAIClient(provider).models.list({ signal }));
-    return page.data.map((model) => model.id);
+  listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
+    return requestOnce(signal, classifyOpenAIError, () =>
+      // OpenAI's entries have no display name; OpenRouter's (an openai-compatible endpoint) carry one as `name`.
+      collectModels(mapEntries(createOpenAIClient(provider).models.list({ signal }), (model) => ({ id: model.id, name: (model as { name?: unknown }).name }))),
+    );
   }
 }

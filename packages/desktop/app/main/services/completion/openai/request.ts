@@ -8,7 +8,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import { acceptedImages, COMMON_IMAGE_TYPES, groupToolResults, type MapperInput, type ToolMessage } from '../shared';
+import { acceptedImages, COMMON_IMAGE_TYPES, groupToolResults, type MapperInput, type ToolMessage, type UserMessage } from '../shared';
 import type { EngineMessage } from '../types';
 
 export interface OpenAIRequestOptions {
@@ -30,7 +30,7 @@ export function toOpenAIRequest(request: MapperInput, options: OpenAIRequestOpti
 }
 
 function toMessage(message: Exclude<EngineMessage, ToolMessage>): ChatCompletionMessageParam {
-  if (message.role === 'user') return { role: 'user', content: message.text };
+  if (message.role === 'user') return userMessage(message);
   if (message.toolCalls.length === 0) return { role: 'assistant', content: message.text };
   return {
     role: 'assistant',
@@ -42,6 +42,15 @@ function toMessage(message: Exclude<EngineMessage, ToolMessage>): ChatCompletion
       function: { name: call.name, arguments: JSON.stringify(call.arguments) },
     })),
   };
+}
+
+/** Text alone as a string; with attached images, a text part and one `image_url` part (a data URL) per image. */
+function userMessage(message: UserMessage): ChatCompletionMessageParam {
+  const images = acceptedImages(message.images ?? [], COMMON_IMAGE_TYPES);
+  if (images.length === 0) return { role: 'user', content: message.text };
+  const parts: ChatCompletionContentPart[] = message.text === '' ? [] : [{ type: 'text', text: message.text }];
+  for (const image of images) parts.push({ type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } });
+  return { role: 'user', content: parts };
 }
 
 /**

@@ -1,7 +1,12 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatSendSchema } from '@elftia/desktop/shared/contracts/chat.ts';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+import type { AttachmentInput } from '@elftia/desktop/shared/contracts/attachments.ts';
+import { type DisplayError, errorMessageKey, readAppError, toDisplayError } from '../../../../lib/appError';
+import { problemsFromFieldErrors } from '../../model/attachmentFiles';
+import { useAttachments } from '../../model/useAttachments';
+import { AttachButton } from '../attachments/AttachButton';
+import { AttachmentTray } from '../attachments/AttachmentTray';
 
 // The schema's own limit, so the box cannot accept more than chat.send does.
 const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
@@ -11,7 +16,8 @@ export interface ComposerProps {
   running: boolean;
   /** Why sending is not possible yet (no provider or model), shown as the hint; undefined when it is. */
   blockedReason?: string;
-  onSend: (text: string) => Promise<unknown>;
+  /** The text and the files attached (picked, pasted or dropped). */
+  onSend: (text: string, attachments: AttachmentInput[]) => Promise<unknown>;
   onStop: () => Promise<unknown>;
 }
 
@@ -26,23 +32,53 @@ export function Composer({ running, blockedReason, onSend, onStop }: ComposerPro
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<{ kind: 'send' | 'stop'; error: DisplayError }>();
-  const canSend = !running && !sending && blockedReason === undefined && text.trim() !== '';
+  const [dragging, setDragging] = useState(false);
+  const attachments = useAttachments();
+  const canSend = !running && !sending && blockedReason === undefined && (text.trim() !== '' || attachments.items.length > 0);
 
   async function send() {
     if (!canSend) return;
     const sent = text;
+    const files = attachments.take();
     setSending(true);
     setFailure(undefined);
     setText('');
     try {
-      await onSend(sent);
+      await onSend(sent, files.map((file) => file.input));
     } catch (error) {
       // Only if the user has not started a new message meanwhile.
       setText((current) => (current === '' ? sent : current));
-      setFailure({ kind: 'send', error: toDisplayError(error) });
+      // What main said of a file is shown with the file; the rest as the send's failure.
+      const fieldErrors = readAppError(error)?.fieldErrors ?? [];
+      const { problems, rest } = problemsFromFieldErrors(fieldErrors, files.map((file) => file.input));
+      attachments.restore(files, problems);
+      if (problems.length === 0 || rest.length > 0) setFailure({ kind: 'send', error: toDisplayError(error) });
     } finally {
       setSending(false);
     }
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    // A pasted image would otherwise also paste its file name or nothing useful as text.
+    event.preventDefault();
+    void attachments.add(files);
+  }
+
+  const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
+
+  function onDragOver(event: DragEvent<HTMLFormElement>) {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  }
+
+  function onDrop(event: DragEvent<HTMLFormElement>) {
+    setDragging(false);
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    void attachments.add([...event.dataTransfer.files]);
   }
 
   async function stop() {
@@ -68,7 +104,15 @@ export function Composer({ running, blockedReason, onSend, onStop }: ComposerPro
   const hintId = `${id}-hint`;
   const failureId = `${id}-failure`;
   return (
-    <form className="composer" onSubmit={onSubmit} aria-busy={sending}>
+    <form
+      className="composer"
+      onSubmit={onSubmit}
+      aria-busy={sending}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      data-dragging={dragging || undefined}
+    >
       {failure && (
         <p id={failureId} className="form__failure" role="alert">
           {t(failure.kind === 'send' ? 'chat/conversations:composer.sendFailed' : 'chat/conversations:composer.stopFailed', {
@@ -76,6 +120,7 @@ export function Composer({ running, blockedReason, onSend, onStop }: ComposerPro
           })}
         </p>
       )}
+      <AttachmentTray items={attachments.items} problems={attachments.problems} onRemove={attachments.remove} />
       <label htmlFor={id} className="visually-hidden">
         {t('chat/conversations:composer.label')}
       </label>
@@ -88,9 +133,11 @@ export function Composer({ running, blockedReason, onSend, onStop }: ComposerPro
         placeholder={t('chat/conversations:composer.placeholder')}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         aria-describedby={failure ? `${failureId} ${hintId}` : hintId}
       />
       <div className="composer__bar">
+        <AttachButton onFiles={(files) => void attachments.add(files)} />
         <p id={hintId} className="field__hint">
           {blockedReason ?? t('chat/conversations:composer.hint')}
         </p>

@@ -8,10 +8,11 @@ import { useApiSubscription } from '../../../../lib/useApiSubscription';
 import type { ConversationPatch } from '../../model/useConversations';
 import { useConversationStream } from '../../model/useConversationStream';
 import { useConversationTitle } from '../conversation-list/useConversationTitle';
+import { ModelPicker } from '../model-picker/ModelPicker';
+import { SystemPromptButton } from '../system-prompt/SystemPromptButton';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { NoticeList } from './NoticeList';
-import { ProviderPicker } from './ProviderPicker';
 import { ToolsSelector } from './ToolsSelector';
 
 export interface ConversationPaneProps {
@@ -51,7 +52,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
           {titleOf(conversation)}
         </h2>
         <div className="conversation__settings">
-          <ProviderPicker
+          <ModelPicker
             providers={providers}
             providerId={conversation.providerId}
             model={conversation.model}
@@ -59,6 +60,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
             onChange={(choice) => void update(choice)}
             onSetUpProviders={onSetUpProviders}
           />
+          <SystemPromptButton systemPrompt={conversation.systemPrompt} onSave={(systemPrompt) => onUpdate({ systemPrompt })} />
           <ToolsSelector
             toolMode={conversation.toolMode}
             selectedServerIds={conversation.selectedServerIds}
@@ -89,7 +91,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
       <Composer
         running={state.running}
         blockedReason={blockedReason}
-        onSend={(text) => api.chat.send.mutate({ conversationId: conversation.id, text })}
+        onSend={(text, attachments) => api.chat.send.mutate({ conversationId: conversation.id, text, ...(attachments.length > 0 ? { attachments } : {}) })}
         onStop={() => api.chat.stop.mutate({ conversationId: conversation.id })}
       />
     </section>

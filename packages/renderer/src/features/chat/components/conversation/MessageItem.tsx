@@ -6,6 +6,7 @@ import { errorText } from '../../../../lib/errorText';
 import type { MessageActions as Actions } from '../../model/messageTurns';
 import { ToolCallDisplay } from '../ToolCallDisplay';
 import type { ApprovalAnswer } from '../tool-call/ApprovalPrompt';
+import { MessageAttachments } from '../attachments/MessageAttachments';
 import { ManyToolsNote } from './ManyToolsNote';
 import { MessageActions } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
@@ -54,6 +55,7 @@ export function MessageItem({ message, approvals, onAnswer, actions, running = f
       data-status={message.status}
     >
       {message.manyTools && <ManyToolsNote note={message.manyTools} />}
+      {message.attachments && message.attachments.length > 0 && <MessageAttachments conversationId={message.conversationId} attachments={message.attachments} />}
       {editing ? (
         <MessageEditor initialText={message.text} onSubmit={edit} onCancel={stopEditing} />
       ) : (

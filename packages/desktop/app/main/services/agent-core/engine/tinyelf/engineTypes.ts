@@ -12,6 +12,8 @@ export interface RunTurnOptions {
   model: string;
   /** The conversation so far, ending with the new user message. */
   history: EngineMessage[];
+  /** The conversation's system prompt; absent or '' sends none (the engine may add its own). */
+  system?: string;
   toolMode: ToolMode;
   /** Used when toolMode is 'manual'. */
   selectedServerIds: string[];

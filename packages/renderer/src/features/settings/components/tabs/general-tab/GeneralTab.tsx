@@ -5,6 +5,7 @@ import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../
 import { useSettings } from '../../../../../lib/settings';
 import { FilesFolderSection } from './FilesFolderSection';
 import { PackageMirrorsSection } from './PackageMirrorsSection';
+import { SystemPromptSection } from './SystemPromptSection';
 
 // Language names stay in their own language in every UI language, so a user who switched to a
 // language they cannot read can still find theirs.
@@ -67,6 +68,7 @@ export function GeneralTab() {
       </div>
       <FilesFolderSection />
       <PackageMirrorsSection />
+      <SystemPromptSection />
     </section>
   );
 }
