@@ -146,11 +146,6 @@ export class FakeChat {
     setPolicy: {
       mutate: (input) =>
         this.recorder.run('approvals.setPolicy', input, () => {
-          // Like ApprovalsRouter's policyPatchSchema: a whole number from 1 to 10 000.
-          const threshold = input.manyToolsThreshold;
-          if (threshold !== undefined && (!Number.isInteger(threshold) || threshold < 1 || threshold > 10_000)) {
-            throw validationError([{ field: 'manyToolsThreshold', code: 'invalid' }]);
-          }
           this.policy = { ...this.policy, ...input };
           return { ...this.policy };
         }),
