@@ -2,7 +2,7 @@
  * Settings as sections against the real headless host: each section fits the window or scrolls on
  * its own, in English, Chinese and Japanese at 1280×800 and 900×600 (no label wraps, no raw {{…}});
  * a failing server's row says what went wrong and fixes it (Install uv runs the stand-in installer,
- * then the server starts); the built-in servers are listed; and the router's own rules (a name
+ * then the server starts; Check the key opens Edit for a remote server that answers 401); the built-in servers are listed; and the router's own rules (a name
  * already used, a folder that does not exist) reach the form from main, not from a test fake.
  *
  * Screenshots of every section go to ELFTIA_SHOTS_DIR when set (else the test's output folder).
@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { CONNECT_TIMEOUT_MS, expect, launchHost, openSettings, test } from './fixtures';
+import { CONNECT_TIMEOUT_MS, expect, launchHost, openSettings, ROOT, test } from './fixtures';
+import { startAnnouncing, stopProcess } from './processes';
 import { addProviderInUi } from './scriptedProvider';
 import { homeWithoutUv } from './standInUv';
 
@@ -207,4 +208,35 @@ test('a name already used is refused by the router and shown under Name; nothing
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('The name “everything” is already used.')).toBeVisible();
   expect((JSON.parse(host.cli(['mcp', 'list', '--json']).stdout) as unknown[]).length).toBe(1);
+});
+
+test('a remote server that refuses the key says “HTTP 401 … check the key”; Check the key opens Edit, and the right key connects it', async ({ page, host }) => {
+  const key = `team-key-${Date.now()}`;
+  const { child, announced } = await startAnnouncing<{ url: string }>('the bearer server', [path.join(ROOT, 'e2e/bearerMcpServer.mjs')], ROOT, { ...process.env, MCP_BEARER_KEY: key });
+  try {
+    const added = host.cli(['mcp', 'add', 'team', '--transport', 'http', '--url', announced.url, '--header', 'Authorization: Bearer stale-key']);
+    expect(added.status, added.stderr).toBe(0);
+    await page.goto(host.url);
+    await openSettings(page);
+
+    const row = page.getByTestId('mcp-server-row').filter({ hasText: 'team' });
+    await expect(row.getByTestId('mcp-server-status')).toHaveText('Error', { timeout: CONNECT_TIMEOUT_MS });
+    const error = page.getByTestId('mcp-server-error');
+    // Main named the HTTP status (failureCause.ts); the row turns it into what to do.
+    await expect(error.getByRole('alert')).toHaveText('HTTP 401: the server refused the credentials — check the key');
+    await expect(error.getByRole('button')).toHaveText(['Check the key']);
+    await page.screenshot({ path: path.join(shotsDir(), 'servers-unauthorized.png') });
+
+    await error.getByRole('button', { name: 'Check the key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit MCP server' });
+    await expect(dialog.getByLabel('Header name 1', { exact: true })).toHaveValue('Authorization');
+    await dialog.getByLabel('Header value 1', { exact: true }).fill(`Bearer ${key}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
+    await expect(page.getByTestId('mcp-server-error')).toHaveCount(0);
+  } finally {
+    await stopProcess(child);
+  }
 });
