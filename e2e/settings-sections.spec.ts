@@ -172,6 +172,8 @@ test('the built-in servers are listed; files leads to its folder in General, and
   await openSettings(page);
   const builtins = page.getByRole('region', { name: 'Built-in servers' });
   await expect(builtins.getByTestId('builtin-server')).toHaveCount(2);
+  await expect(page.getByTestId('mcp-server-list-empty').getByRole('button', { name: 'Browse presets' })).toBeVisible();
+  await page.screenshot({ path: path.join(shotsDir(), 'servers-empty-with-builtins.png') });
   const files = builtins.getByTestId('builtin-server').filter({ hasText: 'files' });
   await expect(files.getByTestId('builtin-server-offered')).toHaveText('Not offered');
   await expect(builtins.getByRole('button', { name: /Delete|Edit/ })).toHaveCount(0);

@@ -44,6 +44,14 @@ describe('SettingsView', () => {
     await waitFor(() => expect(selected()).toEqual(['Servers']));
   });
 
+  it('with no server yet, Servers leads to the presets in one click', async () => {
+    renderApp(<SettingsView />);
+    const empty = await screen.findByTestId('mcp-server-list-empty');
+    fireEvent.click(within(empty).getByRole('button', { name: 'Browse presets' }));
+    expect(selected()).toEqual(['Presets']);
+    expect(await screen.findByRole('heading', { name: 'Official presets' })).toBeTruthy();
+  });
+
   it('opens on the section it is deep-linked to', async () => {
     renderApp(<SettingsView initialSection="providers" />);
     expect(selected()).toEqual(['Providers']);
