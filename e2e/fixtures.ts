@@ -83,7 +83,13 @@ export const test = base.extend<{ host: Host }>({
 
 export { expect } from '@playwright/test';
 
-/** The app opens on Chat; most specs start in Settings (the Tools tab is its first tab). */
+/** The app opens on Chat; most specs start in Settings (Servers is its first section). */
 export async function openSettings(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+}
+
+/** Settings, at one of its sections (English names: Servers, Presets, Runtimes, Approvals, Providers, General). */
+export async function openSettingsSection(page: Page, section: string): Promise<void> {
+  await openSettings(page);
+  await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab', { name: section }).click();
 }

@@ -39,9 +39,12 @@ function wrappedLabels(page: Page): Promise<string[]> {
   });
 }
 
+/** Settings' sections, in the order of its navigation; General is the last. */
+const SECTION_COUNT = 6;
+
 async function chooseLanguage(page: Page, language: (typeof LANGUAGES)[number]): Promise<void> {
   await page.getByRole('navigation').first().getByRole('button').nth(1).click();
-  await page.getByRole('tab').nth(2).click();
+  await page.getByRole('tab').nth(SECTION_COUNT - 1).click();
   await page.getByRole('tabpanel').getByRole('combobox').first().selectOption(language);
   await expect(page.getByRole('navigation').first().getByRole('button').nth(1)).toHaveText(SETTINGS_LABEL[language]);
 }
@@ -58,10 +61,10 @@ test('no button, tab or column header wraps its label, in en, zh and ja at 1280�
     await chooseLanguage(page, language);
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      for (const tab of [0, 1, 2]) {
+      for (let tab = 0; tab < SECTION_COUNT; tab += 1) {
         await page.getByRole('tab').nth(tab).click();
         await expect(page.getByRole('tabpanel').getByRole('button').first()).toBeVisible();
-        for (const label of await wrappedLabels(page)) found.push(`${language} ${size.width}×${size.height} tab ${tab}: ${label}`);
+        for (const label of await wrappedLabels(page)) found.push(`${language} ${size.width}×${size.height} section ${tab}: ${label}`);
       }
     }
   }

@@ -190,7 +190,7 @@ export function addEverythingServer(cli: (args: string[]) => { status: number; s
   expect(added.status, added.stderr).toBe(0);
 }
 
-/** Settings → Tools: waits until the server reports Connected (a cold stdio start is slow on a busy machine). */
+/** Settings → Servers: waits until the server reports Connected (a cold stdio start is slow on a busy machine). */
 export async function expectServerConnected(page: Page, name: string): Promise<void> {
   await openSettings(page);
   const row = page.getByTestId('mcp-server-row').filter({ hasText: name });

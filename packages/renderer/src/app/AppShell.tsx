@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatView } from '../features/chat/ChatView';
-import { type SettingsTabId, SettingsView } from '../features/settings/SettingsView';
+import type { SettingsSectionId } from '../features/settings/sections';
+import { SettingsView } from '../features/settings/SettingsView';
 import type { BridgeStatus } from '../lib/bridgeStatus';
 import { ConnectionBanner } from './ConnectionBanner';
 
-type View = { id: 'chat' } | { id: 'settings'; tab: SettingsTabId };
+type View = { id: 'chat' } | { id: 'settings'; section: SettingsSectionId };
 
 export interface AppShellProps {
   status: BridgeStatus;
@@ -19,10 +20,10 @@ export interface AppShellProps {
  */
 export function AppShell({ status, initialView = 'chat' }: AppShellProps) {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>(initialView === 'chat' ? { id: 'chat' } : { id: 'settings', tab: 'tools' });
+  const [view, setView] = useState<View>(initialView === 'chat' ? { id: 'chat' } : { id: 'settings', section: 'servers' });
   const nav: Array<{ id: View['id']; labelKey: string; open: () => void }> = [
     { id: 'chat', labelKey: 'app/shell:nav.chat', open: () => setView({ id: 'chat' }) },
-    { id: 'settings', labelKey: 'app/shell:nav.settings', open: () => setView({ id: 'settings', tab: 'tools' }) },
+    { id: 'settings', labelKey: 'app/shell:nav.settings', open: () => setView({ id: 'settings', section: 'servers' }) },
   ];
   return (
     <div className="shell">
@@ -45,10 +46,10 @@ export function AppShell({ status, initialView = 'chat' }: AppShellProps) {
       <ConnectionBanner status={status} />
       <main className="shell__main">
         {view.id === 'chat' ? (
-          <ChatView onSetUpProviders={() => setView({ id: 'settings', tab: 'providers' })} />
+          <ChatView onSetUpProviders={() => setView({ id: 'settings', section: 'providers' })} />
         ) : (
-          // Keyed by tab so "Set up a provider" opens Providers even when Settings is already shown.
-          <SettingsView key={view.tab} initialTab={view.tab} />
+          // Keyed by section so "Set up a provider" opens Providers even when Settings is already shown.
+          <SettingsView key={view.section} initialSection={view.section} />
         )}
       </main>
     </div>

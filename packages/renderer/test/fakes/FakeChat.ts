@@ -148,10 +148,7 @@ export class FakeChat {
           const answer = parse(approvalAnswerSchema, input);
           const request = this.pending.get(answer.callId);
           if (!request) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id: answer.callId } });
-          // Seed 004: a destructive tool is always-allowed only after the second confirmation.
-          if (answer.decision === 'always_allow' && request.destructive && !answer.confirmedDestructive) {
-            throw validationError([{ field: 'confirmedDestructive', code: 'required' }]);
-          }
+          // The second confirmation a destructive tool needs is the router's rule (packages/desktop/test/agent/approvals.test.ts).
           if (answer.decision === 'always_allow' && request.serverId) {
             this.permissions = [...this.permissions, { serverId: request.serverId, serverName: request.serverName ?? '', toolName: request.toolName, createdAt: this.#now() }];
             this.permissionChannel.emit();
@@ -188,11 +185,6 @@ export class FakeChat {
     setPolicy: {
       mutate: (input) =>
         this.recorder.run('approvals.setPolicy', input, () => {
-          // Like ApprovalsRouter's policyPatchSchema: a whole number from 1 to 10 000.
-          const threshold = input.manyToolsThreshold;
-          if (threshold !== undefined && (!Number.isInteger(threshold) || threshold < 1 || threshold > 10_000)) {
-            throw validationError([{ field: 'manyToolsThreshold', code: 'invalid' }]);
-          }
           this.policy = { ...this.policy, ...input };
           return { ...this.policy };
         }),

@@ -144,6 +144,7 @@ describe('the provider form’s models from the provider', () => {
 
     // The router's field error names the field (an OpenAI-compatible endpoint needs its address).
     fireEvent.change(within(form).getByLabelText('Type'), { target: { value: 'openai-compatible' } });
+    api.failures.set('providers.draftModels', new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'baseUrl', code: 'required' }] }));
     fireEvent.click(within(form).getByRole('button', { name: 'Fetch again' }));
     await waitFor(() => expect(status(form).textContent).toBe('The model list could not be read: Base URL: This field is required.'));
 

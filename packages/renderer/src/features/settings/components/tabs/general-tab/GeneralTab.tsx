@@ -20,7 +20,7 @@ const LANGUAGE_OPTIONS: Array<{ value: LanguagePreference; key: string }> = [
  * Settings → General: the UI language (persisted by the main process, so the CLI sees it too), the
  * folder the built-in files server may read, and the package mirrors stdio servers download from.
  */
-export function GeneralTab() {
+export function GeneralTab({ focusFilesFolder = false }: { focusFilesFolder?: boolean }) {
   const { t } = useTranslation();
   const { settings, setLanguage } = useSettings();
   const titleId = useId();
@@ -37,7 +37,7 @@ export function GeneralTab() {
   }
 
   return (
-    <section aria-labelledby={titleId}>
+    <section className="settings-section-page" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('settings/general:title')}</h2>
       <div className="field">
         <label htmlFor={selectId} className="field__label">
@@ -66,7 +66,7 @@ export function GeneralTab() {
           </p>
         )}
       </div>
-      <FilesFolderSection />
+      <FilesFolderSection focus={focusFilesFolder} />
       <PackageMirrorsSection />
       <SystemPromptSection />
     </section>
