@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { ROOT } from './fixtures';
+import { openSettingsSection, ROOT } from './fixtures';
 import {
   addEverythingServer,
   addProviderInUi,
@@ -204,6 +204,7 @@ test('many-tools mode is said in the chat: how many tools and the threshold', as
   await provider.setScript({ turns: [{ format: 'openai', text: ['I will search the tools.'] }] });
   await startConversation(page, { url: host.url, provider });
   await expectServerConnected(page, 'everything');
+  await openSettingsSection(page, 'Approvals');
   await page.getByLabel('Many-tools threshold').fill('5');
   await page.getByRole('button', { name: 'Save threshold' }).click();
   await openChat(page);

@@ -180,11 +180,11 @@ const SIZES = [
 /** The main navigation's Settings button in each language (locales/<lang>/app/shell.json). */
 const SETTINGS_LABEL = { en: 'Settings', zh: '设置', ja: '設定' };
 
-/** Settings → General → Language, by position, so it works from any language. */
+/** Settings → General (the last section) → Language, by position, so it works from any language. */
 async function chooseLanguage(page: Page, language: (typeof LANGUAGES)[number]): Promise<void> {
   const nav = page.getByRole('navigation').first();
   await nav.getByRole('button').nth(1).click();
-  await page.getByRole('tab').nth(2).click();
+  await page.getByRole('tablist').getByRole('tab').last().click();
   await page.getByRole('tabpanel').getByRole('combobox').first().selectOption(language);
   await expect(nav.getByRole('button').nth(1)).toHaveText(SETTINGS_LABEL[language]);
 }
@@ -224,12 +224,12 @@ test('the model picker, the files to send, the system prompt dialog and the prov
       const tag = `${language}-${size.width}x${size.height}`;
 
       // Settings → General: the default system prompt, the last section.
-      await page.getByRole('tab').nth(2).click();
+      await page.getByRole('tablist').getByRole('tab').last().click();
       await page.getByRole('tabpanel').locator('textarea').last().scrollIntoViewIfNeeded();
       await shot(`general-system-prompt-${tag}.png`);
 
-      // Settings → Providers → edit → fetch models.
-      await page.getByRole('tab').nth(1).click();
+      // Settings → Providers (the fifth section) → edit → fetch models.
+      await page.getByRole('tablist').getByRole('tab').nth(4).click();
       await page.getByRole('table').getByRole('row').nth(1).getByRole('button').nth(1).click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('.fetched-models__bar .button').click();
