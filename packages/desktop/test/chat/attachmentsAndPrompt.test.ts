@@ -129,6 +129,42 @@ describe('stored attachments', () => {
     expect((await caller.chat.messages({ conversationId: conversation.id }))[0]!.attachments![0]!.mimeType).toBe('image/jpeg');
   });
 
+  it('an edited message keeps its files: the new text goes with the same image and inlined file, and the image stays on disk', async () => {
+    const { provider, services, caller, conversation, dataDir } = await setup('openai');
+    await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'What is this?', attachments: [NOTES, CHART] }), conversation.id);
+    const [sent] = await caller.chat.messages({ conversationId: conversation.id });
+    await sendAndSettle(services, () => caller.chat.edit({ conversationId: conversation.id, messageId: sent!.id, text: 'Describe it.' }), conversation.id);
+
+    const [edited, answer] = await caller.chat.messages({ conversationId: conversation.id });
+    expect(edited).toMatchObject({ role: 'user', text: 'Describe it.', attachments: sent!.attachments });
+    expect(answer).toMatchObject({ role: 'assistant', text: 'Again.' });
+    expect(replies(provider)[1]!.messages).toEqual([
+      { role: 'system', content: 'Answer like a pirate.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Describe it.\n\n<file name="notes.md">\n# Plan\nShip it.\n</file>' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } },
+        ],
+      },
+    ]);
+    const image = sent!.attachments!.find((attachment) => attachment.kind === 'image')!;
+    expect(await caller.chat.attachment({ conversationId: conversation.id, attachmentId: image.id })).toEqual({ mimeType: 'image/png', data: PNG_BASE64 });
+    expect(fs.readdirSync(path.join(dataDir, 'attachments'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())).toHaveLength(1);
+  });
+
+  it('an edit removes the images of the later messages it replaces', async () => {
+    const { services, caller, conversation, dataDir } = await setup('openai', { turns: [{ text: ['One.'] }, { text: ['Two.'] }, { text: ['Three.'] }] });
+    await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'first' }), conversation.id);
+    await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'second', attachments: [CHART] }), conversation.id);
+    const [first] = await caller.chat.messages({ conversationId: conversation.id });
+    const imageFiles = () => fs.readdirSync(path.join(dataDir, 'attachments'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(imageFiles()).toHaveLength(1);
+    await sendAndSettle(services, () => caller.chat.edit({ conversationId: conversation.id, messageId: first!.id, text: 'first, again' }), conversation.id);
+    expect((await caller.chat.messages({ conversationId: conversation.id })).map((m) => m.text)).toEqual(['first, again', 'Three.']);
+    expect(imageFiles()).toHaveLength(0);
+  });
+
   it('removes the images with their conversation', async () => {
     const { services, caller, conversation, dataDir } = await setup('openai');
     await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'x', attachments: [CHART] }), conversation.id);

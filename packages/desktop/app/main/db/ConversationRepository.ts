@@ -149,6 +149,13 @@ export class ConversationRepository {
     return this.#db.prepare(sql).run(messageParams(message)).changes === 1;
   }
 
+  /** One message, when it belongs to this conversation. */
+  getMessage(conversationId: string, messageId: string): ChatMessage | undefined {
+    const sql = 'SELECT * FROM chat_messages WHERE conversation_id = ? AND id = ?';
+    const row = this.#db.prepare<[string, string], MessageRow>(sql).get(conversationId, messageId);
+    return row ? toMessage(row) : undefined;
+  }
+
   /** The message's place, when it belongs to this conversation. */
   messagePlace(conversationId: string, messageId: string): MessagePlace | undefined {
     const sql = 'SELECT id, role, seq FROM chat_messages WHERE conversation_id = ? AND id = ?';
@@ -168,6 +175,13 @@ export class ConversationRepository {
   }
 
   /** The seq of the history row a user message was sent as (undefined when untied, see migration 0009). */
+  /** The history row chat.send stored for the user message `messageId` (its text files inlined, its images as refs). */
+  userHistoryOf(conversationId: string, messageId: string): EngineMessage | undefined {
+    const sql = 'SELECT message_json FROM chat_history WHERE conversation_id = ? AND message_id = ? ORDER BY seq LIMIT 1';
+    const row = this.#db.prepare<[string, string], { message_json: string }>(sql).get(conversationId, messageId);
+    return row ? (JSON.parse(row.message_json) as EngineMessage) : undefined;
+  }
+
   historySeqOf(conversationId: string, messageId: string): number | undefined {
     const sql = 'SELECT seq FROM chat_history WHERE conversation_id = ? AND message_id = ?';
     return this.#db.prepare<[string, string], { seq: number }>(sql).get(conversationId, messageId)?.seq;

@@ -14,7 +14,7 @@ import type { EngineEvent, RunTurnOptions, TurnResult } from '../agent-core/engi
 import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
 import type { AttachmentStore } from './AttachmentStore';
-import { hasImageRefs, loadHistoryImages, prepareAttachments, type UserMessage } from './attachments';
+import { hasImageRefs, loadHistoryImages, prepareAttachments, type UserMessage, withEditedText } from './attachments';
 import { applyInput, type ConversationInput, newConversation, titleFrom } from './conversationInput';
 import { type Cut, editCut, regenerateCut } from './conversationRewind';
 import { ConversationTitler } from './ConversationTitler';
@@ -214,13 +214,20 @@ export class ChatService {
     const { repository } = this.options;
     const cut = editCut(repository, conversationId, messageId);
     const message = this.userMessage(conversationId, text);
+    // The files the message was sent with go with its new text (the editor changes only the text).
+    const edited = repository.getMessage(conversationId, messageId);
+    const sent = repository.userHistoryOf(conversationId, messageId);
+    const history: UserMessage = sent?.role === 'user' && edited ? withEditedText(sent, edited.text, text) : { role: 'user', text };
+    if (edited?.attachments?.length) message.attachments = edited.attachments;
     // The first message names a conversation until a title is generated or given.
     const retitle = cut.first && repository.titleState(conversationId) === 'pending';
     const removed = repository.transaction(() => {
       const ids = this.removeFrom(conversationId, cut);
-      this.storeUserMessage(conversation, message, { role: 'user', text: message.text }, retitle);
+      this.storeUserMessage(conversation, message, history, retitle);
       return ids;
     });
+    const kept = new Set(message.attachments?.map((attachment) => attachment.id));
+    removed.imageIds = removed.imageIds.filter((id) => !kept.has(id));
     this.afterRemoval(conversationId, removed);
     this.publish(conversationId, { type: 'message', message });
     this.startTurn(conversation, target);

@@ -61,6 +61,15 @@ export function withFiles(text: string, files: readonly { name: string; text: st
   return [text, ...blocks].filter((part) => part !== '').join('\n\n');
 }
 
+/**
+ * An edited message keeps the files it was sent with: its stored history entry (`sent`, whose text
+ * is `sentText` followed by the inlined files) with `text` in place of the old text.
+ */
+export function withEditedText(sent: UserMessage, sentText: string, text: string): UserMessage {
+  const files = sent.text.startsWith(sentText) ? sent.text.slice(sentText.length).replace(/^\n\n/, '') : '';
+  return { ...sent, text: [text, files].filter((part) => part !== '').join('\n\n') };
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
