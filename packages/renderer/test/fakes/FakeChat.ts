@@ -11,7 +11,7 @@ import {
   type ChatStreamEvent,
   chatSendSchema,
   type ConversationRecord,
-  conversationCreateSchema,
+  conversationCreateRequestSchema,
   conversationUpdateSchema,
   DEFAULT_APPROVAL_POLICY,
   type ToolCallView,
@@ -48,7 +48,13 @@ export class FakeChat {
   readonly chatApi: ElftiaApi['chat'] = {
     conversations: {
       onChanged: { subscribe: (input, handlers) => this.listChannel.subscribe(input, handlers) },
-      create: { mutate: (input) => this.recorder.run('chat.conversations.create', input, () => this.createConversation(parse(conversationCreateSchema, input))) },
+      create: {
+        mutate: (input) =>
+          this.recorder.run('chat.conversations.create', input, () => {
+            const { reuseEmpty, ...fields } = parse(conversationCreateRequestSchema, input);
+            return (reuseEmpty && this.#reuseEmpty(fields)) || this.createConversation(fields);
+          }),
+      },
       update: {
         mutate: (input) =>
           this.recorder.run('chat.conversations.update', input, () => {
@@ -190,6 +196,17 @@ export class FakeChat {
 
   listenersOf(conversationId: string): number {
     return this.#listeners.get(conversationId)?.size ?? 0;
+  }
+
+  /** Like ChatService.create with reuseEmpty: the newest untitled conversation without messages, on top, given the provider it lacks. */
+  #reuseEmpty(fields: Pick<ConversationRecord, 'providerId' | 'model'>): ConversationRecord | undefined {
+    const empty = this.conversations.find((c) => c.title === '' && (this.messages.get(c.id) ?? []).length === 0);
+    if (!empty) return undefined;
+    const choice = empty.providerId === undefined ? { providerId: fields.providerId, model: fields.model } : {};
+    const next = { ...empty, ...choice, updatedAt: this.#now() };
+    this.conversations = [next, ...this.conversations.filter((c) => c.id !== empty.id)];
+    this.listChannel.emit();
+    return { ...next };
   }
 
   #replace(record: ConversationRecord): void {

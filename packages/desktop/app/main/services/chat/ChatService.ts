@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import type { EngineEvent, RunTurnOptions, TurnResult } from '../agent-core/engine/tinyelf/engineTypes';
 import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
-import { applyInput, type ConversationInput, newConversation, titleFrom } from './conversationInput';
+import { applyInput, type ConversationInput, missingChoice, newConversation, titleFrom } from './conversationInput';
 import { TurnTranscript } from './TurnTranscript';
 import { TurnWriter } from './TurnWriter';
 import type { ToolResult } from './toolResultView';
@@ -98,7 +98,14 @@ export class ChatService {
     return record;
   }
 
-  create(input: ConversationInput = {}): ConversationRecord {
+  /**
+   * A new conversation; with `reuseEmpty`, the newest untitled one without messages instead, moved
+   * to the top and given the provider (and model) it lacks, so "New conversation" never piles up
+   * empty entries. Its own provider and model, when it has them, are the user's choice and stay.
+   */
+  create(input: ConversationInput = {}, options: { reuseEmpty?: boolean } = {}): ConversationRecord {
+    const empty = options.reuseEmpty ? this.options.repository.findEmptyConversation() : undefined;
+    if (empty) return this.update(empty.id, missingChoice(empty, input));
     const record = newConversation(this.newId(), input, this.isoNow());
     this.options.repository.insertConversation(record);
     this.listChanges.emit();

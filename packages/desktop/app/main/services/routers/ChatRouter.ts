@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString } from '../../../shared/contracts/mcp-types';
-import { approvalAnswerSchema, chatSendSchema, conversationCreateSchema, conversationUpdateSchema, toolResultQuerySchema } from '../../../shared/contracts/chat';
+import { approvalAnswerSchema, chatSendSchema, conversationCreateRequestSchema, conversationUpdateSchema, toolResultQuerySchema } from '../../../shared/contracts/chat';
 import { conversationEvents } from '../chat/conversationEvents';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
@@ -15,7 +15,10 @@ const idSchema = z.strictObject({ id: idString });
 export const chatRouter = router({
   conversations: router({
     list: publicProcedure.query(({ ctx }) => ctx.services.chat.list()),
-    create: publicProcedure.input(conversationCreateSchema).mutation(({ ctx, input }) => ctx.services.chat.create(input)),
+    create: publicProcedure.input(conversationCreateRequestSchema).mutation(({ ctx, input }) => {
+      const { reuseEmpty, ...fields } = input;
+      return ctx.services.chat.create(fields, { reuseEmpty });
+    }),
     update: publicProcedure.input(conversationUpdateSchema).mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
       return ctx.services.chat.update(id, fields);

@@ -4,6 +4,8 @@ import { type ElftiaApi, useApi } from '../../../lib/api';
 import { useApiSubscription } from '../../../lib/useApiSubscription';
 
 export type ConversationPatch = Omit<Parameters<ElftiaApi['chat']['conversations']['update']['mutate']>[0], 'id'>;
+/** chat.conversations.create's input: the first fields, and whether an empty conversation may be reused. */
+export type ConversationRequest = Parameters<ElftiaApi['chat']['conversations']['create']['mutate']>[0];
 
 export interface Conversations {
   /** undefined while loading. */
@@ -11,7 +13,7 @@ export interface Conversations {
   loadError: unknown;
   selectedId: string | undefined;
   select(id: string): void;
-  create(fields?: Omit<ConversationPatch, 'title'>): Promise<ConversationRecord>;
+  create(fields?: ConversationRequest): Promise<ConversationRecord>;
   update(id: string, patch: ConversationPatch): Promise<ConversationRecord>;
   remove(id: string): Promise<void>;
 }
@@ -38,7 +40,7 @@ export function useConversations(): Conversations {
   }, [list]);
 
   const create = useCallback(
-    async (fields: Omit<ConversationPatch, 'title'> = {}) => {
+    async (fields: ConversationRequest = {}) => {
       const record = await api.chat.conversations.create.mutate(fields);
       setCreated(record);
       setSelectedId(record.id);

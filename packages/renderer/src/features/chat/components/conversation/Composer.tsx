@@ -1,10 +1,20 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { ArrowUp, Square } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatSendSchema } from '@elftia/desktop/shared/contracts/chat.ts';
+import { Tooltip } from '../../../../components/Tooltip';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
 
 // The schema's own limit, so the box cannot accept more than chat.send does.
 const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
+
+/** What the conversation asks of its composer: focus, Stop from elsewhere (Esc in the messages). */
+export interface ComposerHandle {
+  focus(): void;
+  stop(): void;
+  /** Focus is in the box and nothing is typed: a prompt that needs an answer may take focus. */
+  isIdle(): boolean;
+}
 
 export interface ComposerProps {
   /** A turn runs: sending waits, Stop shows. Typing the next message stays possible. */
@@ -13,20 +23,31 @@ export interface ComposerProps {
   blockedReason?: string;
   onSend: (text: string) => Promise<unknown>;
   onStop: () => Promise<unknown>;
+  /** The conversation's controls in the bar under the box (model picker, tools), compact. */
+  controls?: ReactNode;
+  ref?: Ref<ComposerHandle>;
 }
 
 /**
- * The message box. Enter sends and Shift+Enter adds a line, except while an input method is
- * composing (Japanese and Chinese use Enter to confirm a conversion). The box empties at once and
- * gets the text back if sending fails, so nothing typed is ever lost.
+ * The message box, pinned under the messages: it grows with its text up to a limit (styles.css),
+ * then scrolls. Enter sends and Shift+Enter adds a line, except while an input method is composing
+ * (Japanese and Chinese use Enter to confirm a conversion). The box empties at once and gets the
+ * text back if sending fails, so nothing typed is ever lost. Send turns into Stop while a turn runs.
  */
-export function Composer({ running, blockedReason, onSend, onStop }: ComposerProps) {
+export function Composer({ running, blockedReason, onSend, onStop, controls, ref }: ComposerProps) {
   const { t } = useTranslation();
   const id = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<{ kind: 'send' | 'stop'; error: DisplayError }>();
   const canSend = !running && !sending && blockedReason === undefined && text.trim() !== '';
+
+  useImperativeHandle(ref, () => ({
+    focus: () => inputRef.current?.focus(),
+    stop: () => void stop(),
+    isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',
+  }));
 
   async function send() {
     if (!canSend) return;
@@ -67,43 +88,53 @@ export function Composer({ running, blockedReason, onSend, onStop }: ComposerPro
 
   const hintId = `${id}-hint`;
   const failureId = `${id}-failure`;
+  const sendLabel = t('chat/conversations:composer.send');
+  const stopLabel = t('chat/conversations:composer.stop');
   return (
     <form className="composer" onSubmit={onSubmit} aria-busy={sending}>
       {failure && (
-        <p id={failureId} className="form__failure" role="alert">
+        <p id={failureId} className="form__failure composer__failure" role="alert">
           {t(failure.kind === 'send' ? 'chat/conversations:composer.sendFailed' : 'chat/conversations:composer.stopFailed', {
             reason: t(errorMessageKey(failure.error.code), failure.error.params ?? {}),
           })}
         </p>
       )}
-      <label htmlFor={id} className="visually-hidden">
-        {t('chat/conversations:composer.label')}
-      </label>
-      <textarea
-        id={id}
-        className="input composer__input"
-        rows={3}
-        value={text}
-        maxLength={MESSAGE_MAX}
-        placeholder={t('chat/conversations:composer.placeholder')}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        aria-describedby={failure ? `${failureId} ${hintId}` : hintId}
-      />
-      <div className="composer__bar">
-        <p id={hintId} className="field__hint">
-          {blockedReason ?? t('chat/conversations:composer.hint')}
-        </p>
-        {running ? (
-          <button type="button" className="button button--danger" onClick={() => void stop()}>
-            {t('chat/conversations:composer.stop')}
-          </button>
-        ) : (
-          <button type="submit" className="button button--primary" disabled={!canSend}>
-            {t('chat/conversations:composer.send')}
-          </button>
-        )}
+      <div className="composer__box">
+        <label htmlFor={id} className="visually-hidden">
+          {t('chat/conversations:composer.label')}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={id}
+          className="composer__input"
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_MAX}
+          placeholder={t('chat/conversations:composer.placeholder')}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={failure ? `${failureId} ${hintId}` : hintId}
+        />
+        <div className="composer__bar">
+          <div className="composer__controls">{controls}</div>
+          {running ? (
+            <Tooltip label={`${stopLabel} (Esc)`}>
+              <button type="button" className="composer__action composer__action--stop" aria-label={stopLabel} onClick={() => void stop()}>
+                <Square size={14} aria-hidden fill="currentColor" />
+              </button>
+            </Tooltip>
+          ) : (
+            <Tooltip label={`${sendLabel} (Enter)`}>
+              <button type="submit" className="composer__action" aria-label={sendLabel} disabled={!canSend}>
+                <ArrowUp size={18} aria-hidden />
+              </button>
+            </Tooltip>
+          )}
+        </div>
       </div>
+      <p id={hintId} className={blockedReason ? 'composer__hint composer__hint--blocked' : 'composer__hint'}>
+        {blockedReason ?? t('chat/conversations:composer.hint')}
+      </p>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../
 import { useSettings } from '../../../../../lib/settings';
 import { FilesFolderSection } from './FilesFolderSection';
 import { PackageMirrorsSection } from './PackageMirrorsSection';
+import { ThemeSection } from './ThemeSection';
 
 // Language names stay in their own language in every UI language, so a user who switched to a
 // language they cannot read can still find theirs.
@@ -65,6 +66,7 @@ export function GeneralTab() {
           </p>
         )}
       </div>
+      <ThemeSection />
       <FilesFolderSection />
       <PackageMirrorsSection />
     </section>
