@@ -123,6 +123,32 @@ for (const language of LANGUAGES) {
   });
 }
 
+test('the composer grows with its text up to a third of the window, then scrolls, with Send still inside the window', async ({ page }) => {
+  const host = await launchHost({ prepare: (dataDir) => seedDataDir(dataDir, { conversations: 1 }) });
+  try {
+    await page.setViewportSize(SIZES[1]);
+    await page.goto(host.url);
+    const box = page.getByRole('textbox', { name: message('en', 'chat/conversations:composer.label') });
+    await expect(box).toBeFocused();
+    const height = () => box.evaluate((element) => element.getBoundingClientRect().height);
+    const empty = await height();
+
+    await box.fill('one\ntwo\nthree\nfour');
+    const fourLines = await height();
+    expect(fourLines).toBeGreaterThan(empty);
+
+    await box.fill(Array.from({ length: 60 }, (_, line) => `line ${line + 1}`).join('\n'));
+    const long = await height();
+    expect(long).toBeGreaterThan(fourLines);
+    expect(long).toBeLessThanOrEqual(SIZES[1].height / 3 + 1);
+    expect(await box.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect(page.getByRole('button', { name: message('en', 'chat/conversations:composer.send'), exact: true })).toBeInViewport({ ratio: 1 });
+    expect(await windowFits(page)).toBe(true);
+  } finally {
+    await host.stop();
+  }
+});
+
 test('at 900×600 a failure that belongs to no field is scrolled into view when Save is pressed', async ({ page }) => {
   // A stored secret whose key file is gone: the next secret cannot be sealed (SECRET_KEY_MISSING),
   // a failure of the form as a whole.
