@@ -97,3 +97,27 @@ test('new conversation → type → send → approve, and the rest of the chat, 
     await host.stop();
   }
 });
+
+test('on a first launch the cursor is in the message box, and the first message starts a conversation', async ({ page, provider }) => {
+  await provider.setScript({ turns: [{ format: 'openai', text: ['Hello back.'] }] });
+  const host = await launchHost({ prepare: (dataDir) => seedDataDir(dataDir, { providerUrl: provider.openaiBaseUrl }) });
+  try {
+    await page.goto(host.url);
+    await expect(page.getByText('No conversations yet.')).toBeVisible();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('Hello');
+    await page.keyboard.press('Enter');
+
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByRole('article', { name: 'Assistant' }).last()).toHaveText('Hello back.');
+    await expect(page.getByTestId('conversation-list').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: 'Hello' })).toBeVisible();
+    await expect(box).toBeFocused();
+    const [first] = await provider.completions();
+    expect(first!.body.model).toBe('scripted-model');
+    expect(first!.body.messages.at(-1)).toEqual({ role: 'user', content: 'Hello' });
+  } finally {
+    await host.stop();
+  }
+});

@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@elftia/desktop/shared/contracts/settings.ts';
 import { ChatView } from '../../src/features/chat/ChatView';
-import { FakeApi } from '../fakes/FakeApi';
+import { FakeApi, FakeTrpcError } from '../fakes/FakeApi';
 import { renderApp } from '../helpers/renderApp';
 import { approvalRequest, toolCall } from './toolCalls';
 
@@ -142,6 +142,54 @@ describe('ChatView sidebar: New conversation', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'New conversation' })).toBeTruthy());
     expect(fake.callsTo('chat.conversations.create')).toEqual([{ providerId: provider.id, model: 'gpt-4o', reuseEmpty: true }]);
     await waitFor(() => expect(document.activeElement).toBe(composer()));
+  });
+});
+
+describe('ChatView with no conversation yet', () => {
+  const welcome = (fake: FakeApi) => {
+    renderApp(<ChatView onSetUpProviders={() => undefined} />, { api: fake });
+    return screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+  };
+
+  it('has the composer focused at once; the first message starts a conversation with the choices in the bar and is sent', async () => {
+    const { fake, provider } = api();
+    const box = await welcome(fake);
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(screen.getByText('No conversations yet.')).toBeTruthy();
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' }).value).toBe('gpt-4o');
+
+    fireEvent.change(box, { target: { value: 'Hello there' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Hello there' })).toBeTruthy());
+    const [created] = fake.fakeChat.conversations;
+    expect(fake.callsTo('chat.conversations.create')).toEqual([
+      { providerId: provider.id, model: 'gpt-4o', toolMode: 'auto', selectedServerIds: [], reuseEmpty: true },
+    ]);
+    await waitFor(() => expect(fake.callsTo('chat.send')).toEqual([{ conversationId: created!.id, text: 'Hello there' }]));
+    expect(fake.callsTo('chat.conversations.create')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(composer()));
+  });
+
+  it('gives the text back with the reason when the first message cannot be sent', async () => {
+    const { fake } = api();
+    const box = await welcome(fake);
+    fake.failures.set('chat.send', new FakeTrpcError({ code: 'TURN_IN_PROGRESS' }));
+    fireEvent.change(box, { target: { value: 'Please keep this' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(composer().value).toBe('Please keep this'));
+    expect(screen.getByRole('alert').textContent).toMatch(/^Not sent: /);
+  });
+
+  it('asks for a provider before the first message when none is set up', async () => {
+    const fake = new FakeApi();
+    fake.settingsValue = { language: 'en' };
+    const box = await welcome(fake);
+    fireEvent.change(box, { target: { value: 'Hi' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByRole('button', { name: 'Set up a provider' })).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
+    expect(fake.callsTo('chat.conversations.create')).toEqual([]);
+    expect(box.value).toBe('Hi');
   });
 });
 

@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../lib/appError';
-import { SHORTCUTS, shortcutLabel } from '../../lib/shortcuts';
 import { ConversationSidebar } from './components/conversation-list/ConversationSidebar';
 import { ConversationPane } from './components/conversation/ConversationPane';
+import { type ConversationStart, WelcomePane } from './components/conversation/WelcomePane';
 import { useChatShortcuts } from './model/useChatShortcuts';
 import { useConversations } from './model/useConversations';
 import { useProviders } from './model/useProviders';
@@ -53,6 +53,28 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
       setCreateFailure(toDisplayError(error));
     }
   }, [conversations, providers]);
+
+  // The first message typed in the welcome composer, sent by the new conversation's pane once open.
+  const firstMessage = useRef<{ id: string; text: string }>(undefined);
+
+  const startConversation = useCallback(
+    async (start: ConversationStart, text: string) => {
+      // Set before the conversation opens: its pane takes the message as it mounts.
+      await conversations.create({ ...start, reuseEmpty: true }, (record) => {
+        firstMessage.current = { id: record.id, text };
+        focusFor.current = record.id;
+      });
+      setFocusRequest((n) => n + 1);
+    },
+    [conversations],
+  );
+
+  const takeFirstMessage = useCallback((id: string) => {
+    if (firstMessage.current?.id !== id) return undefined;
+    const { text } = firstMessage.current;
+    firstMessage.current = undefined;
+    return text;
+  }, []);
 
   const takeFocusRequest = useCallback((id: string) => {
     if (focusFor.current !== id) return false;
@@ -117,14 +139,12 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
             onSetUpProviders={onSetUpProviders}
             focusRequest={focusRequest}
             takeFocusRequest={takeFocusRequest}
+            takeFirstMessage={takeFirstMessage}
           />
         ) : (
-          conversations.list !== undefined && (
-            <div className="chat__welcome">
-              <p className="chat__welcome-text">{t('chat/conversations:empty')}</p>
-              <p className="chat__welcome-hint">{t('chat/conversations:emptyHint', { shortcut: shortcutLabel(SHORTCUTS.newConversation) })}</p>
-            </div>
-          )
+          // Not while the list has conversations and the newest is about to open.
+          conversations.list?.length === 0 &&
+          providers && <WelcomePane providers={providers} onStart={startConversation} onSetUpProviders={onSetUpProviders} />
         )}
       </main>
     </div>

@@ -13,7 +13,8 @@ export interface Conversations {
   loadError: unknown;
   selectedId: string | undefined;
   select(id: string): void;
-  create(fields?: ConversationRequest): Promise<ConversationRecord>;
+  /** `beforeOpen` runs with the record before it opens (its pane mounts right after). */
+  create(fields?: ConversationRequest, beforeOpen?: (record: ConversationRecord) => void): Promise<ConversationRecord>;
   update(id: string, patch: ConversationPatch): Promise<ConversationRecord>;
   remove(id: string): Promise<void>;
 }
@@ -40,8 +41,9 @@ export function useConversations(): Conversations {
   }, [list]);
 
   const create = useCallback(
-    async (fields: ConversationRequest = {}) => {
+    async (fields: ConversationRequest = {}, beforeOpen?: (record: ConversationRecord) => void) => {
       const record = await api.chat.conversations.create.mutate(fields);
+      beforeOpen?.(record);
       setCreated(record);
       setSelectedId(record.id);
       return record;

@@ -14,6 +14,8 @@ export interface ComposerHandle {
   stop(): void;
   /** Focus is in the box and nothing is typed: a prompt that needs an answer may take focus. */
   isIdle(): boolean;
+  /** Sends `text` as if typed and sent; left in the box when it cannot be sent (yet). */
+  send(text: string): void;
 }
 
 export interface ComposerProps {
@@ -41,17 +43,21 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<{ kind: 'send' | 'stop'; error: DisplayError }>();
-  const canSend = !running && !sending && blockedReason === undefined && text.trim() !== '';
+  const canSendText = (value: string) => !running && !sending && blockedReason === undefined && value.trim() !== '';
+  const canSend = canSendText(text);
 
   useImperativeHandle(ref, () => ({
     focus: () => inputRef.current?.focus(),
     stop: () => void stop(),
     isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',
+    send: (value) => void send(value),
   }));
 
-  async function send() {
-    if (!canSend) return;
-    const sent = text;
+  async function send(sent: string = text) {
+    if (!canSendText(sent)) {
+      setText(sent);
+      return;
+    }
     setSending(true);
     setFailure(undefined);
     setText('');

@@ -19,10 +19,12 @@ export interface ConversationPaneProps {
   providers: ProviderRecord[];
   onUpdate: (patch: ConversationPatch) => Promise<unknown>;
   onSetUpProviders: () => void;
-  /** Changes when the composer should take focus again (New conversation on the open one). */
+  /** Changes after New conversation (or a first message) is answered: focus, and the first message, are asked for again. */
   focusRequest?: number;
   /** Whether this conversation's composer was asked to take focus (after New conversation); consumes the ask. */
   takeFocusRequest?: (conversationId: string) => boolean;
+  /** The first message typed before this conversation existed (WelcomePane), sent once on mount; consumes it. */
+  takeFirstMessage?: (conversationId: string) => string | undefined;
 }
 
 function nothingFocused(): boolean {
@@ -33,7 +35,7 @@ function nothingFocused(): boolean {
  * One open conversation: its title, the transcript filling the height, notices, and the composer
  * pinned at the bottom with the model and tool choices in its bar. Mount with key={id}.
  */
-export function ConversationPane({ conversation, providers, onUpdate, onSetUpProviders, focusRequest = 0, takeFocusRequest }: ConversationPaneProps) {
+export function ConversationPane({ conversation, providers, onUpdate, onSetUpProviders, focusRequest = 0, takeFocusRequest, takeFirstMessage }: ConversationPaneProps) {
   const { t } = useTranslation();
   const api = useApi();
   const headingId = useId();
@@ -48,6 +50,13 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
     // At start (nothing has focus yet) and after New conversation, typing goes straight to the box.
     if (takeFocusRequest?.(conversation.id) || nothingFocused()) composer.current?.focus();
   }, [focusRequest, takeFocusRequest, conversation.id]);
+
+  useEffect(() => {
+    // Sent through the composer, so a failure puts the text back in the box with the reason. Asked
+    // again on focusRequest: the list's event may open the pane before the creation has answered.
+    const first = takeFirstMessage?.(conversation.id);
+    if (first !== undefined) composer.current?.send(first);
+  }, [focusRequest, takeFirstMessage, conversation.id]);
 
   const firstApproval = state.approvals[0]?.callId;
   useEffect(() => {

@@ -21,7 +21,7 @@ export interface ToolsSelectorProps {
 }
 
 /**
- * Which MCP servers' tools this conversation offers the model (seed 000's auto / manual, and none):
+ * Which MCP servers' tools this conversation offers the model:
  * all enabled servers, a checklist, or no tools at all. A compact button in the composer's bar that
  * says the current choice, opening the choices in a popover (Radix UI Popover) above it.
  */
