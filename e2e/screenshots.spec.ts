@@ -2,7 +2,7 @@
  * Screenshots of each main screen at 1280×800 and 900×600 in en, zh and ja, written to
  * test-results/screenshots/ for a person to look at (not compared pixel by pixel): the chat with no
  * conversation, a new conversation, a tool call waiting for approval and answered, the sidebar with
- * thirty conversations over every date group and its menu open, Settings, and the dark theme. Each
+ * thirty conversations over every date group and its menu open, Settings (Tools and General), and the dark theme. Each
  * screen is also checked for a visible `{{placeholder}}` and a button or header wrapped onto two lines.
  */
 import path from 'node:path';
@@ -52,6 +52,11 @@ for (const language of LANGUAGES) {
         timeout: CONNECT_TIMEOUT_MS,
       });
       await shoot(page, 'settings', language, problems);
+      // General, where the theme and the language are chosen.
+      await page.getByRole('tab').nth(2).click();
+      await expect(page.getByRole('group', { name: t('settings/general:theme.label') })).toBeVisible();
+      await shoot(page, 'settings-general', language, problems);
+      await page.getByRole('tab').nth(0).click();
       await nav.getByRole('button', { name: t('app/shell:nav.back') }).click();
 
       await page.keyboard.press('ControlOrMeta+Shift+O');

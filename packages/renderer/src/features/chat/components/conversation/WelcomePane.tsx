@@ -45,7 +45,7 @@ export function WelcomePane({ providers, onStart, onSetUpProviders }: WelcomePan
   }, []);
 
   return (
-    <section className="conversation conversation--welcome" aria-label={t('chat/conversations:empty')}>
+    <section className="conversation" aria-label={t('chat/conversations:empty')}>
       <div className="chat__welcome">
         <p className="chat__welcome-text">{t('chat/conversations:empty')}</p>
         <p className="chat__welcome-hint">{t('chat/conversations:emptyHint', { shortcut: shortcutLabel(SHORTCUTS.newConversation) })}</p>
