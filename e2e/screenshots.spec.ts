@@ -2,8 +2,9 @@
  * Screenshots of each main screen at 1280×800 and 900×600 in en, zh and ja, written to
  * test-results/screenshots/ for a person to look at (not compared pixel by pixel): the chat with no
  * conversation, a new conversation, a tool call waiting for approval and answered, the sidebar with
- * thirty conversations over every date group and its menu open, Settings (Tools and General), and the dark theme. Each
- * screen is also checked for a visible `{{placeholder}}` and a button or header wrapped onto two lines.
+ * thirty conversations over every date group, its menu open and folded to a rail, Settings (Tools
+ * and General), and the dark theme. Each screen is also checked for a visible `{{placeholder}}` and
+ * a button or header wrapped onto two lines.
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -100,6 +101,11 @@ for (const language of LANGUAGES) {
       await row.getByRole('button').last().click();
       await expect(page.getByRole('menuitem', { name: message(language, 'chat/conversations:list.rename') })).toBeVisible();
       await shoot(page, 'sidebar-menu', language, problems);
+
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: message(language, 'chat/conversations:sidebar.hide') }).click();
+      await expect(page.getByRole('button', { name: message(language, 'chat/conversations:sidebar.show') })).toBeVisible();
+      await shoot(page, 'sidebar-folded', language, problems);
       expect(problems).toEqual([]);
     } finally {
       await host.stop();
