@@ -174,7 +174,7 @@ test('invalid arguments: the card names the tool and every problem, translated, 
   expect(told?.content).toMatch(/Argument "b" must have required property 'b'; Argument "a" must be number\./);
 });
 
-test('Always allow: the next call runs without asking, and the grant is listed and revocable in Settings → Tools', async ({ page, host, provider }) => {
+test('Always allow: the next call runs without asking, and the grant is listed and revocable in Settings → Approvals', async ({ page, host, provider }) => {
   addEverythingServer(host.cli);
   const echoTurn = (id: string, message: string) => ({ format: 'openai' as const, toolCalls: [{ id, name: ECHO.providerName, arguments: { message } }] });
   await provider.setScript({
@@ -215,6 +215,7 @@ test('Always allow: the next call runs without asking, and the grant is listed a
   expect(toolMessage((await provider.completions())[3]!.body.messages, 'call_2')?.content).toContain('Echo: two');
 
   await expectServerConnected(page, 'everything');
+  await page.getByRole('tab', { name: 'Approvals' }).click();
   const permissions = page.getByTestId('tool-permissions');
   await expect(permissions.getByRole('listitem')).toHaveCount(1);
   await expect(permissions.getByRole('listitem')).toContainText('echo on everything');

@@ -84,7 +84,7 @@ export const test = base.extend<{ host: Host }>({
 export { expect } from '@playwright/test';
 
 /**
- * The app opens on Chat; most specs start in Settings (the Tools tab is its first tab). The main
+ * The app opens on Chat; most specs start in Settings (Servers is its first section). The main
  * navigation is at the foot of the chat's sidebar, and at the top of Settings as "Back to chat":
  * already in Settings, there is nothing to press.
  */
@@ -93,4 +93,10 @@ export async function openSettings(page: Page): Promise<void> {
   await nav.waitFor();
   const settings = nav.getByRole('button', { name: 'Settings', exact: true });
   if ((await settings.count()) > 0) await settings.click();
+}
+
+/** Settings, at one of its sections (English names: Servers, Presets, Runtimes, Approvals, Providers, General). */
+export async function openSettingsSection(page: Page, section: string): Promise<void> {
+  await openSettings(page);
+  await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab', { name: section }).click();
 }

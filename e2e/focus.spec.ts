@@ -17,7 +17,7 @@ async function pressOn(page: Page, control: Locator, key: 'Enter' | 'Space'): Pr
   await page.keyboard.press(key);
 }
 
-test('Settings → Tools: the switch, Restart, Check again and the approval policy keep focus while they work', async ({ page, host }) => {
+test('Settings → Servers, Runtimes and Approvals: the switch, Restart, Check again and the approval policy keep focus while they work', async ({ page, host }) => {
   const added = host.cli(['mcp', 'add', 'lenient', '--transport', 'stdio', '--command', process.execPath, `--arg=${LENIENT_SERVER}`]);
   expect(added.status, added.stderr).toBe(0);
   await page.goto(host.url);
@@ -45,11 +45,13 @@ test('Settings → Tools: the switch, Restart, Check again and the approval poli
   await expect(restart).not.toHaveAttribute('aria-disabled');
   await expect(restart).toBeFocused();
 
+  await page.getByRole('tab', { name: 'Runtimes' }).click();
   const checkAgain = page.getByRole('button', { name: 'Check again' });
   await pressOn(page, checkAgain, 'Enter');
   await expect(checkAgain).not.toHaveAttribute('aria-disabled');
   await expect(checkAgain).toBeFocused();
 
+  await page.getByRole('tab', { name: 'Approvals' }).click();
   const saved = page.getByRole('status').filter({ hasText: 'Saved.' });
   const readOnly = page.getByRole('checkbox', { name: 'Run read-only tools without asking' });
   await pressOn(page, readOnly, 'Space');

@@ -13,11 +13,14 @@ import { launchHost, openSettings, runCli } from './fixtures';
 import { LANGUAGES, type Language, message, SIZES, seedDataDir, wrappedLabels } from './layoutHelpers';
 import { expect, test } from './scriptedProvider';
 
+/** Settings' sections, in the order of its navigation; General is the last. */
+const SECTION_COUNT = 6;
+
 async function chooseLanguage(page: Page, from: Language, to: Language): Promise<void> {
   const nav = page.getByRole('navigation', { name: message(from, 'app/shell:nav.label') });
   const settings = nav.getByRole('button', { name: message(from, 'app/shell:nav.settings'), exact: true });
   if ((await settings.count()) > 0) await settings.click();
-  await page.getByRole('tab').nth(2).click();
+  await page.getByRole('tab').nth(SECTION_COUNT - 1).click();
   await page.getByRole('tabpanel').getByRole('combobox').first().selectOption(to);
   await expect(page.getByRole('navigation', { name: message(to, 'app/shell:nav.label') })).toBeVisible();
 }
@@ -37,10 +40,10 @@ test('no button, tab or column header wraps its label in Settings, in en, zh and
       current = language;
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        for (const tab of [0, 1, 2]) {
+        for (let tab = 0; tab < SECTION_COUNT; tab += 1) {
           await page.getByRole('tab').nth(tab).click();
           await expect(page.getByRole('tabpanel').getByRole('button').first()).toBeVisible();
-          for (const label of await wrappedLabels(page)) found.push(`${language} ${size.width}×${size.height} tab ${tab}: ${label}`);
+          for (const label of await wrappedLabels(page)) found.push(`${language} ${size.width}×${size.height} section ${tab}: ${label}`);
         }
       }
     }

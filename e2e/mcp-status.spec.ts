@@ -1,5 +1,5 @@
 /**
- * Settings → Tools against the real headless host and real MCP server processes: the live status,
+ * Settings → Servers against the real headless host and real MCP server processes: the live status,
  * the server's reported facts, its tools and log, a failure's translated reason, and Disabled.
  */
 import fs from 'node:fs';
@@ -52,7 +52,7 @@ test('a real stdio server connects and shows its facts, tools, log and restart; 
   await expect(details.getByRole('button', { name: 'Restart everything' })).toBeDisabled();
 });
 
-test('a stdio server whose command does not exist shows Error with a translated reason and the cause', async ({ page, host }) => {
+test('a stdio server whose command does not exist shows Error, says so in a few words, and offers Edit; the full reason is one click away', async ({ page, host }) => {
   const command = 'elftia-no-such-command-xyz';
   const added = host.cli(['mcp', 'add', 'broken', '--transport', 'stdio', '--command', command]);
   expect(added.status, added.stderr).toBe(0);
@@ -62,15 +62,23 @@ test('a stdio server whose command does not exist shows Error with a translated 
   const row = page.getByTestId('mcp-server-row').filter({ hasText: 'broken' });
   await expect(row.getByTestId('mcp-server-status')).toHaveText('Error', { timeout: CONNECT_TIMEOUT_MS });
 
-  // The reason is the English message of whatever code McpService reported, never the raw code,
-  // followed by what happened: the command was not found, and what to do about it.
   const error = page.getByTestId('mcp-server-error');
+  await expect(error.getByRole('alert')).toHaveText(`Command not found: ${command}`);
+  // Not a runtime Elftia installs: the fix is the command itself.
+  await expect(error.getByRole('button')).toHaveText(['Edit server']);
+  // One click away: the message of whatever code McpService reported (never the raw code), what
+  // happened, and the server's own words.
   const code = await error.getAttribute('data-code');
   expect(code && ERROR_MESSAGES[code]).toBeTruthy();
   const cause = ERROR_CATALOG.causes.commandNotFound!.replace('{{command}}', command);
-  await expect(error.getByRole('alert')).toHaveText(`Last error: ${ERROR_MESSAGES[code!]} ${cause}`);
   await error.getByText('Technical details').click();
+  await expect(error.getByText(`${ERROR_MESSAGES[code!]} ${cause}`)).toBeVisible();
   await expect(error.locator('pre')).toContainText(command);
+
+  await error.getByRole('button', { name: 'Edit server' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit MCP server' });
+  await expect(edit.getByLabel('Command', { exact: true })).toHaveValue(command);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: 'Details for broken' }).click();
   const details = page.getByRole('region', { name: 'Details of broken' });
@@ -88,10 +96,11 @@ test('a server whose tool list breaks the schema connects with its usable tools 
   const row = page.getByTestId('mcp-server-row').filter({ hasText: 'sloppy' });
   await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
   await expect(row.getByTestId('mcp-server-facts')).toContainText('Tools: 10');
-  await expect(row.getByTestId('mcp-server-skipped')).toHaveText('Left out of the server’s lists: 3. The details say why.');
+  await expect(page.getByTestId('mcp-server-skipped')).toHaveText('Left out of the server’s lists: 3. The details say why.');
 
-  await page.getByRole('button', { name: 'Details for sloppy' }).click();
+  await page.getByTestId('mcp-server-skipped-notice').getByRole('button', { name: 'Show details' }).click();
   const details = page.getByRole('region', { name: 'Details of sloppy' });
+  await expect(details.getByRole('heading', { name: 'Left out' })).toBeFocused();
   await expect(details.getByRole('region', { name: 'Left out' }).getByTestId('mcp-skipped-item')).toHaveText([
     'Tool (no name): the entry is not an object.',
     /^Tool \(no name\): “name” is missing or not valid\./,

@@ -1,15 +1,15 @@
 /**
- * Settings → Tools → presets against the real headless host: a preset that needs a key asks for it
- * and connects with it; a preset whose runtime is missing offers the install, runs it (a stand-in
- * `curl` serving a stand-in uv, on a temporary HOME), then adds the server, which shows its first
- * start's download as "Installing…" and then connects.
+ * Settings → Presets against the real headless host: a preset that needs a key asks for it and
+ * connects with it; a preset whose runtime is missing offers the install, runs it (a stand-in `curl`
+ * serving a stand-in uv, on a temporary HOME), then adds the server, which Settings → Servers shows
+ * downloading on its first start ("Installing…") and then connected.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, launchHost, openSettings, ROOT, test } from './fixtures';
+import { CONNECT_TIMEOUT_MS, expect, launchHost, openSettings, openSettingsSection, ROOT, test } from './fixtures';
 import { startAnnouncing, stopProcess } from './processes';
+import { homeWithoutUv } from './standInUv';
 
 function writePresets(dataDir: string, presets: unknown[]): void {
   fs.writeFileSync(path.join(dataDir, 'presets.json'), JSON.stringify({ presets }));
@@ -45,7 +45,7 @@ test('a preset that needs a key asks for it in a dialog, then connects with it',
   });
   try {
     await page.goto(host.url);
-    await openSettings(page);
+    await openSettingsSection(page, 'Presets');
     const presets = presetsSection(page);
     // Search narrows the list to the one preset; its category chip does too.
     await presets.getByRole('searchbox', { name: 'Search presets' }).fill('team remote');
@@ -64,15 +64,18 @@ test('a preset that needs a key asks for it in a dialog, then connects with it',
     await dialog.getByRole('button', { name: 'Add and start' }).click();
     await expect(dialog).toBeHidden();
 
+    // Settings moves to Servers, where the new server starts with its details open.
+    await expect(page.getByRole('tab', { name: 'Servers' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('region', { name: 'MCP servers' }).getByRole('status').filter({ hasText: 'Added “Team Remote”' })).toBeVisible();
     const row = page.getByTestId('mcp-server-row').filter({ hasText: 'Team Remote' });
     await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
     await expect(row.getByTestId('mcp-server-facts')).toContainText('Tools: 1');
-    // The new server's details open by themselves, with its tools.
     const details = page.getByRole('region', { name: 'Details of Team Remote' });
     await expect(details.getByTestId('mcp-tool')).toHaveCount(1);
     await expect(details.getByTestId('mcp-tool')).toContainText('whoami');
+    await expect(page.getByRole('button', { name: 'Details for Team Remote' })).toBeFocused();
+    await page.getByRole('tab', { name: 'Presets' }).click();
     await expect(card.getByTestId('preset-added')).toHaveText('Added');
-    await expect(presets.getByRole('status')).toContainText('Added “Team Remote”');
     // The key was stored sealed: not in any file of the data dir.
     for (const file of fs.readdirSync(host.dataDir)) {
       const full = path.join(host.dataDir, file);
@@ -84,42 +87,11 @@ test('a preset that needs a key asks for it in a dialog, then connects with it',
   }
 });
 
-/** A `curl` that serves an install script for a stand-in uv (whose uvx runs server-everything). */
-function fakeCurl(binDir: string): void {
-  const uvx = `#!/bin/sh
-if [ "$1" = "--version" ]; then echo "uvx 0.9.0"; exit 0; fi
-for arg in "$@"; do
-  if [ "$arg" = "python" ]; then echo "Resolved 12 packages"; sleep 2; echo "Installed 12 packages"; exit 0; fi
-done
-exec '${process.execPath}' '${EVERYTHING_ENTRY}' stdio
-`;
-  const script = `echo "downloading uv 0.9.0 x86_64-unknown-linux-gnu"
-mkdir -p "$HOME/.local/bin"
-printf '%s\\n' '#!/bin/sh' 'echo "uv 0.9.0"' > "$HOME/.local/bin/uv"
-cat > "$HOME/.local/bin/uvx" <<'UVX'
-${uvx}UVX
-chmod +x "$HOME/.local/bin/uv" "$HOME/.local/bin/uvx"
-echo "installing to $HOME/.local/bin"
-`;
-  const curl = `#!/bin/sh
-echo "$*" >> "${path.join(binDir, 'curl-calls.txt')}"
-cat <<'SCRIPT'
-${script}SCRIPT
-`;
-  fs.writeFileSync(path.join(binDir, 'curl'), curl, { mode: 0o755 });
-}
-
 test('a preset whose runtime is missing offers the install, then adds the server, which installs and connects', async ({ page }) => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-e2e-home-'));
-  const binDir = path.join(home, 'fake-bin');
-  fs.mkdirSync(binDir);
-  fakeCurl(binDir);
-  // The host takes PATH from the user's login shell first (as for a GUI launch), so the stand-in curl
-  // comes first the way a user's own would: from their profile.
-  fs.writeFileSync(path.join(home, '.bash_profile'), `export PATH="${binDir}:$PATH"\n`);
+  // No uv anywhere: a temporary HOME, and a PATH of the stand-in curl and the system's basics.
+  const { home, binDir, env, remove } = homeWithoutUv();
   const host = await launchHost({
-    // No uv anywhere: a temporary HOME, and a PATH of the stand-in curl and the system's basics.
-    env: { ...process.env, HOME: home, SHELL: '/bin/bash', PATH: [binDir, path.dirname(process.execPath), '/usr/bin', '/bin'].join(':') },
+    env,
     prepare: (dataDir) =>
       writePresets(dataDir, [
         {
@@ -140,11 +112,12 @@ test('a preset whose runtime is missing offers the install, then adds the server
   });
   try {
     await page.goto(host.url);
-    await openSettings(page);
-    const presets = presetsSection(page);
-    // The runtime panel knows before anyone asks: uv and uvx missing, node found.
+    await openSettingsSection(page, 'Runtimes');
+    // Runtimes knows before anyone asks: uv and uvx missing, node found.
     await expect(page.getByTestId('runtimes-summary')).toHaveText('2 missing');
     await expect(page.getByTestId('runtime-row').filter({ hasText: 'node' }).first()).toContainText('Found');
+    await page.getByRole('tab', { name: 'Presets' }).click();
+    const presets = presetsSection(page);
     await presets.getByRole('button', { name: 'Code & repositories' }).click();
     await presets.getByRole('button', { name: 'Add Team Python Tool' }).click();
 
@@ -160,16 +133,18 @@ test('a preset whose runtime is missing offers the install, then adds the server
     expect(fs.readFileSync(path.join(binDir, 'curl-calls.txt'), 'utf8')).toContain('https://astral.sh/uv/install.sh');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('runtimes-summary')).toHaveText('All found');
 
     const row = page.getByTestId('mcp-server-row').filter({ hasText: 'Team Python Tool' });
     // The first start downloads the package as its own phase, then connects.
     await expect(row.getByTestId('mcp-server-status')).toHaveText('Installing…', { timeout: CONNECT_TIMEOUT_MS });
     await expect(row.getByTestId('mcp-server-installing')).toContainText('First start: downloading team-python-tool==1.0.0');
     await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
+    await page.getByRole('tab', { name: 'Presets' }).click();
     await expect(presets.getByTestId('preset-card').filter({ hasText: 'Team Python Tool' }).getByTestId('preset-added')).toBeVisible();
+    await page.getByRole('tab', { name: 'Runtimes' }).click();
+    await expect(page.getByTestId('runtimes-summary')).toHaveText('All found');
   } finally {
     await host.stop();
-    fs.rmSync(home, { recursive: true, force: true });
+    remove();
   }
 });

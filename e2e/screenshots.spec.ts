@@ -54,10 +54,10 @@ for (const language of LANGUAGES) {
       });
       await shoot(page, 'settings', language, problems);
       // General, where the theme and the language are chosen.
-      await page.getByRole('tab').nth(2).click();
+      await page.getByRole('tab', { name: t('settings/common:sections.general') }).click();
       await expect(page.getByRole('group', { name: t('settings/general:theme.label') })).toBeVisible();
       await shoot(page, 'settings-general', language, problems);
-      await page.getByRole('tab').nth(0).click();
+      await page.getByRole('tab', { name: t('settings/common:sections.servers') }).click();
       await nav.getByRole('button', { name: t('app/shell:nav.back') }).click();
 
       await page.keyboard.press('ControlOrMeta+Shift+O');

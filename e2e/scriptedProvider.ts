@@ -29,13 +29,21 @@ export interface ScriptTurn {
   malformed?: 'garbage' | 'truncated' | 'reset';
   hold?: boolean;
   chunkDelayMs?: number;
+  /** Token counts to report (OpenAI: only when the request asked with stream_options.include_usage). */
+  usage?: { input: number; output: number };
+  /** What the request must carry, read in the wire format's own form; otherwise a 400 (outcome `unmet`). */
+  expect?: { system?: string; images?: Array<{ mimeType: string; data: string }>; userText?: string[] };
 }
 
 export interface Script {
   turns?: ScriptTurn[];
-  models?: string[];
+  /** What GET …/models lists: ids, or ids with a display name. */
+  models?: Array<string | { id: string; displayName?: string }>;
   apiKey?: string;
   validateTools?: boolean;
+  /** The answer to Elftia's title requests (they take no turn); without it they are answered 500. */
+  title?: ScriptTurn;
+  refuseStreamOptions?: boolean;
 }
 
 /** What the provider received (RecordedRequest in scriptedProvider/server.ts), as far as tests read it. */
@@ -49,6 +57,8 @@ export interface RecordedRequest {
   outcome: string;
   turn?: number;
   clientAborted: boolean;
+  /** 'title' for Elftia's title requests. */
+  purpose?: 'title';
 }
 
 /** An OpenAI Chat Completions message as Elftia sends it. */
@@ -106,9 +116,14 @@ export class ScriptedProviderProcess {
     return (await response.json()) as RecordedRequest[];
   }
 
-  /** The model requests only (not /v1/models), each with its OpenAI body. */
+  /** The model requests of chat turns only (not /v1/models, not title requests), each with its OpenAI body. */
   async completions(): Promise<Array<RecordedRequest & { body: OpenAIRequestBody }>> {
-    return (await this.requests()).filter((r) => r.path === '/v1/chat/completions') as Array<RecordedRequest & { body: OpenAIRequestBody }>;
+    return (await this.requests()).filter((r) => r.path === '/v1/chat/completions' && r.purpose !== 'title') as Array<RecordedRequest & { body: OpenAIRequestBody }>;
+  }
+
+  /** The title requests Elftia sent after a first answer, each with its OpenAI body. */
+  async titleRequests(): Promise<Array<RecordedRequest & { body: OpenAIRequestBody }>> {
+    return (await this.requests()).filter((r) => r.purpose === 'title') as Array<RecordedRequest & { body: OpenAIRequestBody }>;
   }
 
   async state(): Promise<{ remainingTurns: number; requestCount: number }> {
@@ -175,7 +190,7 @@ export function addEverythingServer(cli: (args: string[]) => { status: number; s
   expect(added.status, added.stderr).toBe(0);
 }
 
-/** Settings → Tools: waits until the server reports Connected (a cold stdio start is slow on a busy machine). */
+/** Settings → Servers: waits until the server reports Connected (a cold stdio start is slow on a busy machine). */
 export async function expectServerConnected(page: Page, name: string): Promise<void> {
   await openSettings(page);
   const row = page.getByTestId('mcp-server-row').filter({ hasText: name });
@@ -210,7 +225,7 @@ export async function startConversation(
   });
   await openChat(page);
   await page.getByRole('button', { name: 'New conversation' }).click();
-  await expect(page.getByLabel('Model', { exact: true })).toHaveValue(model);
+  await expect(page.getByTestId('model-picker')).toHaveAccessibleName(`Model: ${model} (${options.providerName ?? 'Scripted'})`);
   await expect(page.getByRole('button', { name: 'Tools: All servers' })).toBeVisible();
 }
 

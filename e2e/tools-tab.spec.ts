@@ -99,18 +99,18 @@ test('a server added by the CLI appears in the open UI, and UI edits reach the C
   expect(listed(host.cli)).toEqual([]);
 });
 
-test('switching to Japanese translates the Tools tab and persists', async ({ page, host }) => {
+test('switching to Japanese translates Settings and persists', async ({ page, host }) => {
   await page.goto(host.url);
   await openSettings(page);
   await page.getByRole('tab', { name: 'General' }).click();
   await page.getByLabel('Language', { exact: true }).selectOption('ja');
-  await page.getByRole('tab', { name: 'ツール' }).click();
+  await page.getByRole('tab', { name: 'サーバー' }).click();
   await expect(page.getByRole('heading', { name: 'MCP サーバー' })).toBeVisible();
 
   await page.reload();
   // The whole shell is Japanese now, navigation included.
   await page.getByRole('navigation', { name: 'メイン' }).getByRole('button', { name: '設定' }).click();
-  await expect(page.getByRole('tab', { name: 'ツール' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'サーバー' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'MCP サーバー' })).toBeVisible();
 });
 

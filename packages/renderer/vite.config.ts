@@ -29,6 +29,8 @@ export default defineConfig({
     // Loaded from disk (Electron) or loopback (the headless host), never over a network: one
     // ~550 kB bundle is fine, and the default 500 kB warning would only be noise in `start`.
     chunkSizeWarningLimit: 1024,
+    // Fonts (KaTeX's) stay files: index.html's CSP allows fonts from 'self' only, not data: URLs.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
   },
   server: {
     fs: { allow: [workspaceRoot] },

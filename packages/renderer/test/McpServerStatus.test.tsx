@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { MAX_LOG_LINES } from '../src/features/settings/components/tabs/tools-tab/details/LogView';
-import { ToolsTab } from '../src/features/settings/components/tabs/tools-tab/ToolsTab';
+import { ServersSection } from '../src/features/settings/components/tabs/tools-tab/ServersSection';
 import { FakeApi, FakeTrpcError } from './fakes/FakeApi';
 import { renderApp } from './helpers/renderApp';
 
@@ -41,10 +41,10 @@ async function openDetails() {
   return within(screen.getByRole('region', { name: 'Details of everything' }));
 }
 
-describe('server status in Settings → Tools', () => {
+describe('server status in Settings → Servers', () => {
   it('shows each connection state in the badge as the host pushes it', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await waitFor(() => expect(badge().textContent).toBe('Not connected'));
 
     const states: Array<[Parameters<FakeApi['setConnection']>[1], string]> = [
@@ -65,7 +65,7 @@ describe('server status in Settings → Tools', () => {
 
   it('shows the translated reason as an alert, with the stderr detail in a closed monospace disclosure', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await screen.findByRole('row', { name: /^everything / });
     push(() =>
       api.setConnection('srv-1', {
@@ -75,16 +75,18 @@ describe('server status in Settings → Tools', () => {
       }),
     );
 
-    expect(group().getByRole('alert').textContent).toBe('Last error: Could not connect to the MCP server.');
+    expect(group().getByRole('alert').textContent).toBe('Could not connect; its log may say why');
     const disclosure = group().getByText('Technical details').closest('details')!;
     expect(disclosure.open).toBe(false);
+    // The full message, then the server's own words.
+    expect(within(disclosure).getByText('Could not connect to the MCP server.')).toBeTruthy();
     const detail = within(disclosure).getByText(/spawn elftia-no-such-command ENOENT/);
     expect(detail.tagName).toBe('PRE');
     expect(detail.textContent).toBe('spawn elftia-no-such-command ENOENT\nPATH=/usr/bin');
 
     // Without a detail there is nothing to disclose.
     push(() => api.setConnection('srv-1', { status: 'error', lastError: { code: 'TIMEOUT', params: { timeoutMs: 60000 } } }));
-    expect(group().getByRole('alert').textContent).toBe('Last error: The MCP server did not answer in time.');
+    expect(group().getByRole('alert').textContent).toBe('The server did not answer in time');
     expect(group().queryByText('Technical details')).toBeNull();
 
     // Recovered: no alert under the row; the details panel keeps it as history.
@@ -97,10 +99,11 @@ describe('server status in Settings → Tools', () => {
 
   it('says what happened when the service names it: an exit code, a signal, a refused connection while retrying', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await screen.findByRole('row', { name: /^everything / });
     push(() => api.setConnection('srv-1', { status: 'error', lastError: { code: 'CONNECTION_CLOSED', params: { cause: 'signal', signal: 'SIGKILL', detail: 'server process was killed by SIGKILL' } } }));
-    expect(group().getByRole('alert').textContent).toBe('Last error: The connection to the MCP server closed. The server process was killed by SIGKILL.');
+    expect(group().getByRole('alert').textContent).toBe('The server was stopped by SIGKILL');
+    expect(within(group().getByText('Technical details').closest('details')!).getByText('The connection to the MCP server closed. The server process was killed by SIGKILL.')).toBeTruthy();
     push(() =>
       api.setConnection('srv-1', {
         status: 'error',
@@ -109,12 +112,12 @@ describe('server status in Settings → Tools', () => {
       }),
     );
     expect(badge().textContent).toMatch(/Reconnecting/);
-    expect(group().getByRole('alert').textContent).toBe('Last error: Could not connect to the MCP server. The connection was refused: nothing is listening at that address.');
+    expect(group().getByRole('alert').textContent).toBe('Connection refused: nothing is listening at the address');
   });
 
   it('while a reconnect waits out its backoff, says when the next try is', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await screen.findByRole('row', { name: /^everything / });
     const nextAttempt = () => within(row()).queryByTestId('mcp-server-next-attempt');
     expect(nextAttempt()).toBeNull();
@@ -132,18 +135,20 @@ describe('server status in Settings → Tools', () => {
   it('translates the reason in Japanese too, leaving the detail as the server wrote it', async () => {
     const api = seeded();
     api.settingsValue = { language: 'ja' };
-    renderApp(<ToolsTab />, { api, language: 'ja' });
+    renderApp(<ServersSection />, { api, language: 'ja' });
     await screen.findByRole('row', { name: /^everything / });
     push(() => api.setConnection('srv-1', { status: 'error', lastError: { code: 'CONNECT_FAILED', params: { detail: 'spawn x ENOENT' } } }));
     expect(badge().textContent).toBe('エラー');
-    expect(group().getByRole('alert').textContent).toBe('直近のエラー：MCP サーバーに接続できませんでした。');
+    expect(group().getByRole('alert').textContent).toBe('接続できませんでした。ログに理由があるかもしれません');
+    expect(group().getByRole('button', { name: 'ログを表示' })).toBeTruthy();
+    expect(group().getByText('MCP サーバーに接続できませんでした。')).toBeTruthy();
     expect(group().getByText('技術的な詳細')).toBeTruthy();
     expect(group().getByText('spawn x ENOENT')).toBeTruthy();
   });
 
   it('marks a degraded server with its consecutive-error count, and counts errors in the details', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await screen.findByRole('row', { name: /^everything / });
 
     push(() => api.setConnection('srv-1', { status: 'connected', consecutiveErrors: 2, degraded: false }));
@@ -161,7 +166,7 @@ describe('server status in Settings → Tools', () => {
 
   it('shows the server’s name, version, protocol and tool count once connected, and warns about zero tools', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await screen.findByRole('row', { name: /^everything / });
     push(() => api.setConnection('srv-1', { status: 'connecting' }));
     expect(within(row()).queryByTestId('mcp-server-facts')).toBeNull();
@@ -181,10 +186,10 @@ describe('server status in Settings → Tools', () => {
 describe('server details panel', () => {
   it('names the entries of the server’s lists that were left out, each with why, translated; quiet when there are none', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await screen.findByRole('row', { name: /^everything / });
     push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 2 }));
-    expect(within(row()).queryByTestId('mcp-server-skipped')).toBeNull();
+    expect(group().queryByTestId('mcp-server-skipped')).toBeNull();
     let details = await openDetails();
     expect(details.queryByRole('region', { name: 'Left out' })).toBeNull();
 
@@ -202,7 +207,7 @@ describe('server details panel', () => {
         skippedCount: 7,
       }),
     );
-    expect(within(row()).getByTestId('mcp-server-skipped').textContent).toBe('Left out of the server’s lists: 7. The details say why.');
+    expect(group().getByTestId('mcp-server-skipped').textContent).toBe('Left out of the server’s lists: 7. The details say why.');
     details = within(screen.getByRole('region', { name: 'Details of everything' }));
     const section = within(details.getByRole('region', { name: 'Left out' }));
     expect(section.getAllByTestId('mcp-skipped-item').map((item) => item.textContent)).toEqual([
@@ -218,7 +223,7 @@ describe('server details panel', () => {
 
   it('opens and closes from a button that reports its state', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const toggle = await screen.findByRole('button', { name: 'Details for everything' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('region', { name: 'Details of everything' })).toBeNull();
@@ -236,7 +241,7 @@ describe('server details panel', () => {
   it('lists the tools through mcp.tools once connected, and refreshes when the tool count changes', async () => {
     const api = seeded();
     api.tools.set('srv-1', [tool('echo', 'Echoes back the input')]);
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const details = await openDetails();
 
     // Not connected: said so, and the server is not asked (mcp.tools would start connecting it).
@@ -264,7 +269,7 @@ describe('server details panel', () => {
   it('says so when a server offers no tools, and explains a failed load with a retry', async () => {
     const api = seeded();
     api.failures.set('mcp.tools', new FakeTrpcError({ code: 'TIMEOUT' }));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const details = await openDetails();
     push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 0 }));
 
@@ -277,7 +282,7 @@ describe('server details panel', () => {
   it('shows the live log: new lines as they arrive, with their level, and unsubscribes when closed', async () => {
     const api = seeded();
     api.log('srv-1', 'info', 'connecting: node server.js stdio');
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const details = await openDetails();
 
     const log = await details.findByRole('log', { name: 'Log of everything' });
@@ -301,7 +306,7 @@ describe('server details panel', () => {
   it('keeps the lines pushed one at a time, at most MAX_LOG_LINES, and starts over on a new snapshot', async () => {
     const api = seeded();
     api.log('srv-1', 'info', 'line 1');
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const details = await openDetails();
     const log = await details.findByRole('log', { name: 'Log of everything' });
     const texts = () => within(log).getAllByRole('listitem').map((line) => line.querySelector('.log__text')?.textContent);
@@ -321,7 +326,7 @@ describe('server details panel', () => {
 
   it('says when nothing is logged yet, and when the log cannot be followed', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const details = await openDetails();
     expect(await details.findByText('Nothing logged yet.')).toBeTruthy();
 
@@ -331,7 +336,7 @@ describe('server details panel', () => {
 
   it('restarts the server through mcp.restart, and reports a refused restart', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 1 }));
     const details = await openDetails();
 
@@ -348,7 +353,7 @@ describe('server details panel', () => {
     const api = new FakeApi();
     api.settingsValue = { language: 'en' };
     api.seed({ name: 'everything', type: 'stdio', command: 'node', enabled: false });
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const details = await openDetails();
     const restart = details.getByRole<HTMLButtonElement>('button', { name: 'Restart everything' });
     expect(restart.disabled).toBe(true);

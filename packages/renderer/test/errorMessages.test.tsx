@@ -51,6 +51,10 @@ const ERROR_PARAMS: Record<DisplayErrorCode, Params> = {
   TURN_INTERRUPTED: {},
   TOOLS_OMITTED: { names: 'a, b' },
   TOOL_RESULT_NOT_FOUND: { messageId: 'm1', callId: 'call_1' },
+  MESSAGE_NOT_FOUND: { id: 'm1' },
+  MESSAGE_NOT_EDITABLE: { id: 'm2' },
+  NOT_LAST_ANSWER: { id: 'm3' },
+  ATTACHMENT_NOT_FOUND: { attachmentId: 'a1' },
   VALIDATION: {},
   NOT_FOUND: { id: 'github' },
   PRESET_NOT_FOUND: { id: 'nope' },
@@ -107,6 +111,14 @@ const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   notAllowed: { values: '"fast", "slow"' },
   wrongFormat: { format: 'email' },
   patternMismatch: { pattern: '^[a-z]+$' },
+  notInModels: undefined,
+  unsupportedImageType: undefined,
+  notBase64: undefined,
+  notAnImage: undefined,
+  fileTooLarge: { max: 5_242_880 },
+  textFileTooLong: { max: 200_000 },
+  tooManyFiles: { max: 10 },
+  attachmentsTooLarge: { max: 15_728_640 },
 };
 
 const MCP_CODES = new Set<string>(MCP_SERVICE_ERROR_CODES);

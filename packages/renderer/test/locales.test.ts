@@ -44,7 +44,7 @@ function load(language: string, namespace: string): Record<string, unknown> {
   return flatten(JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')));
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)(?:\s*,\s*\w+)?\s*\}\}/g)].map((m) => m[1]).sort();
 
 const namespaces = namespacesOf('en');
 
@@ -151,6 +151,14 @@ describe('keys used by the renderer', () => {
       patternMismatch: true,
       secretNotKept: true,
       reenterForNewAddress: true,
+      notInModels: true,
+      unsupportedImageType: true,
+      notBase64: true,
+      notAnImage: true,
+      fileTooLarge: true,
+      textFileTooLong: true,
+      tooManyFiles: true,
+      attachmentsTooLarge: true,
     };
     for (const code of Object.keys(displayCodes)) expect(errors[`errors.${code}`], code).toBeTypeOf('string');
     for (const cause of MCP_FAILURE_CAUSES) expect(errors[`causes.${cause}`], cause).toBeTypeOf('string');

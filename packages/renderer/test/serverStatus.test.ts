@@ -4,7 +4,6 @@ import type { McpServerState } from '@elftia/desktop/shared/contracts/mcp-connec
 import {
   currentError,
   degradedErrorCount,
-  missingRuntime,
   splitErrorParams,
   statusText,
 } from '../src/features/settings/components/tabs/tools-tab/status/serverStatus';
@@ -58,25 +57,6 @@ describe('installing', () => {
     const installing = { packages: ['pkg@1.0.0'], startedAtMs: 0 };
     expect(statusText(view('connecting', { installing }))).toEqual({ key: 'settings/tools:status.installing', tone: 'connecting' });
     expect(statusText(view('connecting', {}))).toEqual({ key: 'settings/tools:status.connecting', tone: 'connecting' });
-  });
-});
-
-describe('missingRuntime', () => {
-  const notFound = { code: 'CONNECT_FAILED' as const, params: { reason: 'commandNotFound', detail: 'npx not found' } };
-  const stdio = (command: string) => ({ ...view('error', { lastError: notFound }), config: { command } });
-  it.each([
-    ['npx', 'npx'],
-    ['/usr/local/bin/uvx', 'uvx'],
-    ['C:\\Program Files\\nodejs\\npx.cmd', 'npx'],
-    ['python', undefined],
-  ])('%s → %s', (command, expected) => {
-    expect(missingRuntime(stdio(command), notFound)).toBe(expected);
-  });
-
-  it('only for a command that was not found', () => {
-    const other = { code: 'CONNECT_FAILED' as const, params: { reason: 'spawnFailed' } };
-    expect(missingRuntime(stdio('npx'), other)).toBeUndefined();
-    expect(missingRuntime(stdio('npx'), undefined)).toBeUndefined();
   });
 });
 

@@ -17,18 +17,22 @@ import { ApprovalService } from './services/approvals/ApprovalService';
 import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
 import { buildServerEnv } from './services/capabilities/tools/mcp-users/process/serverEnv';
 import { ChatService, type ChatProviders } from './services/chat/ChatService';
+import { TitleGenerator } from './services/chat/TitleGenerator';
+import { AttachmentStore } from './services/chat/AttachmentStore';
 import { ToolResultStore } from './services/chat/ToolResultStore';
 import type { CompletionClient } from './services/completion/types';
 
 export interface ChatRuntimeOptions {
   db: Db;
-  /** The data dir: large tool results are kept under `tool-results/` in it. */
+  /** The data dir: large tool results are kept under `tool-results/` in it, attached images under `attachments/`. */
   dataDir: string;
   mcp: EngineMcpService;
   completion: CompletionClient;
   providers: ChatProviders;
   /** The folder the built-in `files` server may read ('' = not offered); read at each (re)start. */
   filesFolder?: () => string;
+  /** The system prompt new conversations start with (Settings → General). */
+  defaultSystemPrompt?: () => string;
   /** Told of settings changes (a new files folder restarts the built-in servers). */
   onSettingsChange?: (listener: () => void) => () => void;
   /** A server's own call timeout in milliseconds (its timeoutSec), which wins over the engine's 120 s when longer. */
@@ -74,11 +78,14 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   const chat = new ChatService({
     repository: new ConversationRepository(db),
     toolResults: new ToolResultStore(path.join(options.dataDir, 'tool-results')),
+    attachments: new AttachmentStore(path.join(options.dataDir, 'attachments')),
+    ...(options.defaultSystemPrompt ? { defaultSystemPrompt: options.defaultSystemPrompt } : {}),
     engine,
     providers: options.providers,
     approvals,
     logger,
     storageError: (error) => sqliteStorageError(error, db.name),
+    titles: new TitleGenerator({ completion: options.completion }),
   });
   return {
     approvals,

@@ -138,6 +138,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     providers,
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId),
     filesFolder: () => settings.getFilesFolder(),
+    defaultSystemPrompt: () => settings.getSystemPrompt(),
     onSettingsChange: (listener) => settings.onChange(listener),
     logger: options.logger,
   });

@@ -84,6 +84,8 @@ describe('approval through the engine', () => {
     expect(asked).toEqual(['touch']);
     expect(second.events.some((e) => e.type === 'approval_requested')).toBe(false);
     expect(second.views.map((v) => v.status)).toEqual(['running', 'done']);
+    // The call that ran without asking says so (the chat marks it and offers to revoke the grant).
+    expect(second.views.map((v) => v.autoApproved)).toEqual(['always_allow', 'always_allow']);
     expect(approvals.service.listPermissions()).toEqual([{ serverId: annotated.id, serverName: 'annotated', toolName: 'touch', createdAt: '2026-01-02T00:00:00.000Z' }]);
 
     approvals.db.close();
@@ -112,6 +114,12 @@ describe('approval through the engine', () => {
     // touch claims nothing, so it still needs the user.
     expect(asked).toEqual(['touch']);
     expect([...run.calls.values()].map((v) => v.status)).toEqual(['done', 'done']);
+    expect(new Map([...run.calls.values()].map((v) => [v.toolName, v.autoApproved]))).toEqual(
+      new Map([
+        ['echo', 'read_only'],
+        ['touch', undefined],
+      ]),
+    );
 
     asked.length = 0;
     await turn([callTools({ tool: 'mcp__annotated__contradictory' }), answer('ok')]);

@@ -159,6 +159,22 @@ describe('the turn loop', () => {
     expect(run.result.messages.map((m) => m.role)).toEqual(['assistant', 'tool']);
   });
 
+  it('reports each step’s token usage as the provider counted it', async () => {
+    const counted = (inputTokens: number, outputTokens: number): CompletionEvent => ({ type: 'usage', usage: { inputTokens, outputTokens } });
+    const run = await runTurn({
+      engine: engine(),
+      steps: [
+        (request) => [...(callTools({ tool: 'mcp__everything__echo', arguments: { message: 'u' } })(request) as CompletionEvent[]).slice(0, -1), counted(900, 30), { type: 'done', stopReason: 'tool_calls' }],
+        () => [{ type: 'text', delta: 'Done.' }, counted(1000, 2), { type: 'done', stopReason: 'end_turn' }],
+      ],
+    });
+    expect(run.events.filter((e) => e.type === 'usage')).toEqual([
+      { type: 'usage', stepIndex: 0, usage: { inputTokens: 900, outputTokens: 30 } },
+      { type: 'usage', stepIndex: 1, usage: { inputTokens: 1000, outputTokens: 2 } },
+    ]);
+    expect(run.result.stopReason).toBe('answered');
+  });
+
   it('maps argument keys renamed for Anthropic back to the server keys', async () => {
     const run = await runTurn({
       engine: engine(),

@@ -56,12 +56,28 @@ describe('many tools mode', () => {
     const run = await runTurn({ engine: engine(), steps: [answer('ok')] });
     expect(definedToolNames(run.model.requests[0]!)).toEqual(['use_mcp_tool', 'search_tools', 'access_mcp_resource']);
     expect(run.model.requests[0]?.system).toMatch(/search_tools/);
+    // Said before the first step, with what the chat's note needs: how many tools, and the threshold.
+    const note = only(run.events.filter((e) => e.type === 'many_tools'));
+    expect(note).toEqual({ type: 'many_tools', toolCount: (await harness.service.listServerTools(everything.id)).length, threshold: 5 });
+    expect(note.toolCount).toBeGreaterThan(5);
+    expect(run.events.indexOf(note)).toBeLessThan(run.events.findIndex((e) => e.type === 'step_start'));
 
     const below = await runTurn({ engine: engine({ ...many, manyToolsThreshold: 1000 }), steps: [answer('ok')] });
     const names = definedToolNames(below.model.requests[0]!);
     expect(names).toContain('mcp__everything__echo');
     expect(names).not.toContain('use_mcp_tool');
     expect(below.model.requests[0]?.system).toBeUndefined();
+    expect(below.events.some((e) => e.type === 'many_tools')).toBe(false);
+  });
+
+  it("sends the conversation's system prompt, with the many-tools note after it", async () => {
+    const run = await runTurn({ engine: engine(), steps: [answer('ok')], turn: { system: '  Answer in French.  ' } });
+    expect(run.model.requests[0]?.system).toMatch(/^Answer in French\.\n\nMany MCP tools are available.*search_tools/s);
+
+    const below = await runTurn({ engine: engine({ ...many, manyToolsThreshold: 1000 }), steps: [answer('ok')], turn: { system: 'Answer in French.' } });
+    expect(below.model.requests[0]?.system).toBe('Answer in French.');
+    const blank = await runTurn({ engine: engine({ ...many, manyToolsThreshold: 1000 }), steps: [answer('ok')], turn: { system: '   ' } });
+    expect(blank.model.requests[0]?.system).toBeUndefined();
   });
 
   it('use_mcp_tool runs the tool behind its own approval and shows it as that tool', async () => {

@@ -10,12 +10,13 @@ import { ConversationRepository } from '../../app/main/db/ConversationRepository
 import { type AppServices, createAppServices } from '../../app/main/index';
 import type { RunTurnOptions } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
 import { ChatService } from '../../app/main/services/chat/ChatService';
+import { AttachmentStore } from '../../app/main/services/chat/AttachmentStore';
 import { ToolResultStore } from '../../app/main/services/chat/ToolResultStore';
 import { createAppCaller } from '../../app/main/services/routers/appRouter';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { tempDir } from '../support/tempDir';
 import { aborted, answers, providers, ScriptedEngine, view } from './chatHarness';
-import { rejection } from '../support/appHarness';
+import { fieldErrors, rejection } from '../support/appHarness';
 
 const open: { services: AppServices; chat: ChatService }[] = [];
 afterEach(async () => {
@@ -29,7 +30,8 @@ function setup(engine: ScriptedEngine) {
   const dataDir = tempDir();
   const services = createAppServices({ dataDir });
   const toolResults = new ToolResultStore(path.join(dataDir, 'tool-results'));
-  const chat = new ChatService({ repository: new ConversationRepository(services.db), toolResults, engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5 });
+  const attachments = new AttachmentStore(path.join(dataDir, 'attachments'));
+  const chat = new ChatService({ repository: new ConversationRepository(services.db), toolResults, attachments, engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5 });
   open.push({ services, chat });
   const controller = new AbortController();
   const withChat = { ...services, chat };
@@ -146,6 +148,37 @@ describe('chat router', () => {
     expect(appErrorData(empty)).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'text', code: 'required' }] });
     const unsent = await rejection(caller.chat.conversations.create({ toolMode: 'sometimes' as 'auto' }));
     expect(appErrorData(unsent).code).toBe('VALIDATION');
+  });
+
+  it('edits and regenerates through the router, with translated codes for each refusal', async () => {
+    const engine = new ScriptedEngine([answers('One.'), answers('One, again.'), answers('Edited.')]);
+    const { caller, chat } = setup(engine);
+    const { id } = await caller.chat.conversations.create({ providerId: 'p1' });
+    const question = await caller.chat.send({ conversationId: id, text: 'one' });
+    await chat.settled(id);
+    const [, answer] = await caller.chat.messages({ conversationId: id });
+
+    expect(await caller.chat.regenerate({ conversationId: id, messageId: answer!.id })).toEqual({ conversationId: id });
+    await chat.settled(id);
+    expect((await caller.chat.messages({ conversationId: id })).map((m) => m.text)).toEqual(['one', 'One, again.']);
+    expect(engine.turns[1]?.history).toEqual([{ role: 'user', text: 'one' }]);
+
+    const edited = await caller.chat.edit({ conversationId: id, messageId: question.id, text: '  one, edited  ' });
+    expect(edited).toMatchObject({ role: 'user', text: 'one, edited' });
+    await chat.settled(id);
+    expect((await caller.chat.messages({ conversationId: id })).map((m) => m.text)).toEqual(['one, edited', 'Edited.']);
+
+    const [latestQuestion, latestAnswer] = await caller.chat.messages({ conversationId: id });
+    const notEditable = await rejection(caller.chat.edit({ conversationId: id, messageId: latestAnswer!.id, text: 'x' }));
+    expect([notEditable.code, appErrorData(notEditable)]).toEqual(['BAD_REQUEST', { code: 'MESSAGE_NOT_EDITABLE', params: { id: latestAnswer!.id } }]);
+    const gone = await rejection(caller.chat.regenerate({ conversationId: id, messageId: question.id }));
+    expect([gone.code, appErrorData(gone)]).toEqual(['NOT_FOUND', { code: 'MESSAGE_NOT_FOUND', params: { id: question.id } }]);
+    expect(await fieldErrors(caller.chat.edit({ conversationId: id, messageId: latestQuestion!.id, text: ' ' }))).toEqual([{ field: 'text', code: 'required' }]);
+    expect(await fieldErrors(caller.chat.edit({ conversationId: id, messageId: '', text: 'x' }))).toEqual([{ field: 'messageId', code: 'invalid' }]);
+    expect(await fieldErrors(caller.chat.regenerate({ conversationId: id } as { conversationId: string; messageId: string }))).toEqual([
+      { field: 'messageId', code: expect.any(String) },
+    ]);
+    expect(engine.turns).toHaveLength(3);
   });
 
   it('creates, renames, lists (with a live list) and removes conversations', async () => {

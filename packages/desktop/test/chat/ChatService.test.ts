@@ -64,6 +64,32 @@ describe('ChatService', () => {
     ]);
   });
 
+  it('stores each step’s token usage, the many-tools note and the auto-approved mark with the messages', async () => {
+    const { chat, engine, file } = openChat();
+    engine.add(async (options) => {
+      options.onEvent({ type: 'many_tools', toolCount: 57, threshold: 40 });
+      options.onEvent({ type: 'step_start', stepIndex: 0 });
+      options.onEvent({ type: 'tool_call', stepIndex: 0, call: view('t1', 'done', { autoApproved: 'always_allow' }) });
+      options.onEvent({ type: 'usage', stepIndex: 0, usage: { inputTokens: 1200, outputTokens: 34 } });
+      options.onEvent({ type: 'text', stepIndex: 1, delta: 'Found it.' });
+      options.onEvent({ type: 'usage', stepIndex: 1, usage: { inputTokens: 1300, outputTokens: 5 } });
+      return { messages: [{ role: 'assistant', text: 'Found it.', toolCalls: [] }], stopReason: 'answered' };
+    });
+    const { id } = chat.create({ providerId: 'p1' });
+    const events = record(chat, id);
+    chat.send(id, 'find');
+    await chat.settled(id);
+
+    const expected = [
+      { role: 'user' },
+      { role: 'assistant', manyTools: { toolCount: 57, threshold: 40 }, usage: { inputTokens: 1200, outputTokens: 34 }, toolCalls: [{ id: 't1', autoApproved: 'always_allow' }] },
+      { role: 'assistant', text: 'Found it.', usage: { inputTokens: 1300, outputTokens: 5 } },
+    ];
+    expect(chat.messages(id)).toMatchObject(expected);
+    expect(openChat({ file }).chat.messages(id)).toMatchObject(expected);
+    expect(events.filter((e) => e.type === 'message').at(-1)).toMatchObject({ message: { usage: { inputTokens: 1300, outputTokens: 5 } } });
+  });
+
   it('refuses a second send while a turn runs, storing nothing of it', async () => {
     const { chat, engine } = openChat();
     const held = heldTurn();

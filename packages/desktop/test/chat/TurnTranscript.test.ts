@@ -30,6 +30,22 @@ describe('TurnTranscript', () => {
     expect(t.messages()).toEqual([first, second]);
   });
 
+  it('keeps each step’s token usage with its message, and the many-tools note on the turn’s first message', () => {
+    const t = transcript();
+    expect(t.apply({ type: 'many_tools', toolCount: 57, threshold: 40 })).toBeUndefined();
+    t.apply({ type: 'step_start', stepIndex: 0 });
+    t.apply({ type: 'tool_call', stepIndex: 0, call: view('t1', 'done') });
+    expect(t.apply({ type: 'usage', stepIndex: 0, usage: { inputTokens: 1000, outputTokens: 20 } })?.weight).toBe('minor');
+    t.apply({ type: 'step_start', stepIndex: 1 });
+    t.apply({ type: 'text', stepIndex: 1, delta: 'Done.' });
+    t.apply({ type: 'usage', stepIndex: 1, usage: { inputTokens: 1100, outputTokens: 5 } });
+
+    const [first, second] = t.finish(answered);
+    expect(first).toMatchObject({ manyTools: { toolCount: 57, threshold: 40 }, usage: { inputTokens: 1000, outputTokens: 20 } });
+    expect(second).toMatchObject({ text: 'Done.', usage: { inputTokens: 1100, outputTokens: 5 } });
+    expect(second?.manyTools).toBeUndefined();
+  });
+
   it('never changes a snapshot it handed out', () => {
     const t = transcript();
     const created = t.apply({ type: 'step_start', stepIndex: 0 })?.message;

@@ -15,6 +15,7 @@ import { AppError } from '../../app/main/errors';
 import type { RunTurnOptions, TurnResult } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
 import { ApprovalService } from '../../app/main/services/approvals/ApprovalService';
 import { type ChatEngine, ChatService, type ChatServiceOptions } from '../../app/main/services/chat/ChatService';
+import { AttachmentStore } from '../../app/main/services/chat/AttachmentStore';
 import { ToolResultStore } from '../../app/main/services/chat/ToolResultStore';
 import { tempDir } from '../support/tempDir';
 
@@ -100,7 +101,8 @@ export function openChat(options: { file?: string; engine?: ScriptedEngine } & P
   const engine = options.engine ?? new ScriptedEngine();
   let clock = Date.UTC(2026, 0, 2);
   const toolResults = new ToolResultStore(path.join(path.dirname(file), 'tool-results'));
-  const chat = new ChatService({ repository, toolResults, engine, providers, approvals, clock: { now: () => (clock += 1000) }, persistIntervalMs: 10, publishIntervalMs: 5, ...options });
+  const attachments = new AttachmentStore(path.join(path.dirname(file), 'attachments'));
+  const chat = new ChatService({ repository, toolResults, attachments, engine, providers, approvals, clock: { now: () => (clock += 1000) }, persistIntervalMs: 10, publishIntervalMs: 5, ...options });
   const setup = { file, db, repository, approvals, engine, chat };
   opened.push(setup);
   return setup;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CompletionService } from '../../app/main/services/completion/CompletionService';
 import type { EngineMessage } from '../../app/main/services/completion/types';
 import type { WireFormatName } from '../support/scriptedProvider/script';
-import { collect, PNG_BASE64, providerFor, scripted, VALID_TOOLS } from './helpers';
+import { collect, completionError, FORMATS, PNG_BASE64, providerFor, scripted, textOf, VALID_TOOLS } from './helpers';
 
 const service = new CompletionService();
 
@@ -106,5 +106,67 @@ describe('tool results in the native form', () => {
     expect((anthropic!.messages as { content: unknown[] }[])[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 'c1', content: [{ type: 'text', text: 'boom [Image: image/svg+xml]' }], is_error: true }]);
     expect((google!.contents as { parts: unknown[] }[])[2]!.parts).toEqual([{ functionResponse: { name: 't', response: { error: 'boom [Image: image/svg+xml]' }, id: 'c1' } }]);
     expect(openai!.messages).toHaveLength(3);
+  });
+});
+
+describe('what the user sent, in the native form', () => {
+  const attached: EngineMessage[] = [{ role: 'user', text: 'What is in the picture?', images: [{ mimeType: 'image/png', data: PNG_BASE64, name: 'chart.png' }] }];
+
+  async function received(format: WireFormatName): Promise<Record<string, unknown>> {
+    const server = await scripted({ script: { turns: [{ text: ['A chart.'] }] } });
+    await collect(service.stream({ provider: providerFor(format, server.url), model: 'scripted-model', system: 'Answer like a pirate.', messages: attached, tools: [] }));
+    return server.requests[0]!.body as Record<string, unknown>;
+  }
+
+  it('OpenAI: a system message first, the image as an image_url data URL part of the user message', async () => {
+    expect((await received('openai')).messages).toEqual([
+      { role: 'system', content: 'Answer like a pirate.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in the picture?' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` } },
+        ],
+      },
+    ]);
+  });
+
+  it('Anthropic: `system`, and a base64 image block after the text', async () => {
+    const body = await received('anthropic');
+    expect(body.system).toBe('Answer like a pirate.');
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in the picture?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 } },
+        ],
+      },
+    ]);
+  });
+
+  it('Gemini: `systemInstruction`, and an inlineData part after the text', async () => {
+    const body = await received('google');
+    expect(body.systemInstruction).toEqual({ role: 'user', parts: [{ text: 'Answer like a pirate.' }] });
+    expect(body.contents).toEqual([{ role: 'user', parts: [{ text: 'What is in the picture?' }, { inlineData: { mimeType: 'image/png', data: PNG_BASE64 } }] }]);
+  });
+});
+
+describe("the scripted provider checks the native form (a turn's expect)", () => {
+  const attached: EngineMessage[] = [{ role: 'user', text: 'What is in the picture?', images: [{ mimeType: 'image/png', data: PNG_BASE64, name: 'chart.png' }] }];
+  const expectation = { system: 'Answer like a pirate.', images: [{ mimeType: 'image/png', data: PNG_BASE64 }], userText: ['picture'] };
+
+  it.each(FORMATS)('%s: answers a request carrying them, and refuses one without them with a 400 naming what is missing', async (format) => {
+    const server = await scripted({ script: { turns: [{ text: ['A chart.'], expect: expectation }, { text: ['never'], expect: expectation }] } });
+    const stream = (system: string | undefined, messages: EngineMessage[]) =>
+      collect(service.stream({ provider: providerFor(format, server.url), model: 'scripted-model', ...(system ? { system } : {}), messages, tools: [] }));
+    expect(textOf(await stream('Answer like a pirate.', attached))).toBe('A chart.');
+    expect(server.requests[0]!.outcome).toBe('reply');
+
+    // The same words without the image, and no system prompt: not what the turn expects.
+    const error = await completionError(stream(undefined, [{ role: 'user', text: 'What is in the picture?' }]));
+    expect(error.code).toBe('PROVIDER_BAD_REQUEST');
+    expect(error.message).toMatch(/system prompt "Answer like a pirate\." \(got null\); an image\/png image in the \w+ form/);
+    expect(server.requests[1]!.outcome).toBe('unmet');
   });
 });

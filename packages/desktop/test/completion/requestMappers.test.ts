@@ -107,3 +107,57 @@ describe('toGeminiRequest', () => {
     expect(request.contents).toEqual([{ role: 'model', parts: [{ text: 'x' }, { functionCall: { name: 't', args: {} }, thoughtSignature: 'sig==' }] }]);
   });
 });
+
+describe('images the user attached, in each native form', () => {
+  const attached: EngineMessage[] = [
+    { role: 'user', text: 'What is this?', images: [{ ...img('image/png'), name: 'a.png' }, { ...img('image/gif'), name: 'b.gif' }] },
+    { role: 'user', text: '', images: [img('image/webp')] },
+  ];
+
+  it('OpenAI: a text part, then one image_url data URL per image (the text part left out when empty)', () => {
+    expect(toOpenAIRequest(input(attached)).messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+          { type: 'image_url', image_url: { url: 'data:image/gif;base64,AAAA' } },
+        ],
+      },
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/webp;base64,AAAA' } }] },
+    ]);
+  });
+
+  it('Anthropic: a text block, then a base64 image block per image, in one user turn', () => {
+    expect(toAnthropicRequest(input(attached)).messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+          { type: 'image', source: { type: 'base64', media_type: 'image/gif', data: 'AAAA' } },
+          { type: 'image', source: { type: 'base64', media_type: 'image/webp', data: 'AAAA' } },
+        ],
+      },
+    ]);
+  });
+
+  it('Gemini: a text part, then inlineData parts; a GIF, which Gemini does not read, is named in a line of text', () => {
+    expect(toGeminiRequest(input(attached)).contents).toEqual([
+      {
+        role: 'user',
+        parts: [
+          { text: 'What is this?' },
+          { inlineData: { mimeType: 'image/png', data: 'AAAA' } },
+          { text: '[Image "b.gif" (image/gif) not sent: this model does not read that type.]' },
+        ],
+      },
+      { role: 'user', parts: [{ inlineData: { mimeType: 'image/webp', data: 'AAAA' } }] },
+    ]);
+  });
+
+  it('text alone stays a plain string (OpenAI) or one text part (Gemini)', () => {
+    expect(toOpenAIRequest(input([{ role: 'user', text: 'hi', images: [] }])).messages).toEqual([{ role: 'user', content: 'hi' }]);
+    expect(toGeminiRequest(input([{ role: 'user', text: 'hi' }])).contents).toEqual([{ role: 'user', parts: [{ text: 'hi' }] }]);
+  });
+});

@@ -53,13 +53,14 @@ describe('compileGlob', () => {
     expect(glob(pattern)(path)).toBe(expected);
   });
 
-  it(`matches ${HOSTILE} against a 200-character name in a few milliseconds`, () => {
+  it(`matches ${HOSTILE} against a 200-character name without backtracking`, () => {
     const matcher = glob(HOSTILE);
     const started = performance.now();
     expect(matcher(LONG_NAME)).toBe(false);
     expect(matcher(`${'ab'.repeat(100)}/${LONG_NAME}`)).toBe(false);
-    // Linear: generous for a loaded machine, while a backtracking regex needs hours.
-    expect(performance.now() - started).toBeLessThan(50);
+    // A backtracking matcher needs ~200^7 steps here (hours); a linear one a few milliseconds. The bound
+    // sits between the two with room for a shared machine under load (155 ms was seen at load 17).
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('refuses an empty or overlong pattern', () => {

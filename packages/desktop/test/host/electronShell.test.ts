@@ -88,15 +88,16 @@ describe('Electron shell: window', () => {
     expect(fs.existsSync(path.join(appData, 'Elftia', DATABASE_FILE))).toBe(true);
   });
 
-  it('sends http(s) window.open targets to the system browser and opens no window', () => {
+  it('sends http(s) and mailto window.open targets (an answer\'s target=_blank links) to the system and opens no window', () => {
     const handler = win.webContents.windowOpenHandler!;
     shell.opened.length = 0;
     expect(handler({ url: 'https://modelcontextprotocol.io/' })).toEqual({ action: 'deny' });
     expect(handler({ url: 'http://example.com/a' })).toEqual({ action: 'deny' });
-    expect(shell.opened).toEqual(['https://modelcontextprotocol.io/', 'http://example.com/a']);
+    expect(handler({ url: 'mailto:someone@example.com?subject=Hi' })).toEqual({ action: 'deny' });
+    expect(shell.opened).toEqual(['https://modelcontextprotocol.io/', 'http://example.com/a', 'mailto:someone@example.com?subject=Hi']);
   });
 
-  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'elftia://x', 'not a url'])('denies window.open(%s) without opening anything', (url) => {
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'smb://host/share', 'elftia://x', 'not a url'])('denies window.open(%s) without opening anything', (url) => {
     shell.opened.length = 0;
     expect(win.webContents.windowOpenHandler!({ url })).toEqual({ action: 'deny' });
     expect(shell.opened).toEqual([]);
@@ -112,8 +113,10 @@ describe('Electron shell: window', () => {
     expect(navigate('app://elftia/index.html')).toBe(false);
     expect(navigate(`file://${path.resolve(DESKTOP_DIR, '../renderer/dist/index.html')}`)).toBe(true);
     expect(navigate('https://evil.example/')).toBe(true);
+    expect(navigate('mailto:someone@example.com')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
-    expect(shell.opened).toEqual(['https://evil.example/']);
+    expect(navigate('javascript:alert(1)')).toBe(true);
+    expect(shell.opened).toEqual(['https://evil.example/', 'mailto:someone@example.com']);
   });
 });
 

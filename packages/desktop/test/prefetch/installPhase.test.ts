@@ -211,12 +211,16 @@ describe('installing phase', () => {
     await waitFor(() => setup.pids().every((pid) => !isAlive(pid)), 5000, 'the download processes to exit');
   });
 
-  it('a missing runner fails like a server start would, so the UI offers its install', async () => {
+  it('a missing runner fails like a server start would (the cause names the command), so the UI says so and offers its install', async () => {
     const dir = tempDir();
-    const record = makeRecord({ type: 'stdio', config: { command: path.join(dir, 'bin', 'npx'), args: ['-y', 'pkg@1.0.0'], env: {} } });
+    const command = path.join(dir, 'bin', 'npx');
+    const record = makeRecord({ type: 'stdio', config: { command, args: ['-y', 'pkg@1.0.0'], env: {} } });
     const h = start({ dataDir: path.join(dir, 'data'), record, calls: () => [], pids: () => [] });
 
-    await expect(h.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { reason: 'commandNotFound', phase: 'install' } });
+    await expect(h.service.connect(record.id)).rejects.toMatchObject({
+      code: 'CONNECT_FAILED',
+      params: { cause: 'commandNotFound', command, reason: 'commandNotFound', phase: 'install' },
+    });
     expect((await h.service.getState(record.id))?.lastError?.params?.detail).toMatch(/npx not found\. Searched \d+ PATH entries/);
   });
 

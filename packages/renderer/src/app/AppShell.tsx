@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatView } from '../features/chat/ChatView';
-import { type SettingsTabId, SettingsView } from '../features/settings/SettingsView';
+import type { SettingsSectionId } from '../features/settings/sections';
+import { SettingsView } from '../features/settings/SettingsView';
 import type { BridgeStatus } from '../lib/bridgeStatus';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MainNav } from './MainNav';
 
-type View = { id: 'chat' } | { id: 'settings'; tab: SettingsTabId };
+type View = { id: 'chat' } | { id: 'settings'; section: SettingsSectionId };
 
 export interface AppShellProps {
   status: BridgeStatus;
@@ -22,9 +23,9 @@ export interface AppShellProps {
  */
 export function AppShell({ status, initialView = 'chat' }: AppShellProps) {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>(initialView === 'chat' ? { id: 'chat' } : { id: 'settings', tab: 'tools' });
+  const [view, setView] = useState<View>(initialView === 'chat' ? { id: 'chat' } : { id: 'settings', section: 'servers' });
   const showChat = () => setView({ id: 'chat' });
-  const showSettings = () => setView({ id: 'settings', tab: 'tools' });
+  const showSettings = () => setView({ id: 'settings', section: 'servers' });
   return (
     <div className="app">
       <ConnectionBanner status={status} />
@@ -34,7 +35,7 @@ export function AppShell({ status, initialView = 'chat' }: AppShellProps) {
           onShow={showChat}
           brand={t('app/shell:appName')}
           sidebarFooter={(compact) => <MainNav current="chat" compact={compact} onChat={showChat} onSettings={showSettings} />}
-          onSetUpProviders={() => setView({ id: 'settings', tab: 'providers' })}
+          onSetUpProviders={() => setView({ id: 'settings', section: 'providers' })}
         />
         {view.id === 'settings' && (
           <div className="settings-frame">
@@ -42,8 +43,8 @@ export function AppShell({ status, initialView = 'chat' }: AppShellProps) {
               <MainNav current="settings" onChat={showChat} onSettings={showSettings} />
             </div>
             <main className="settings-frame__body">
-              {/* Keyed by tab so "Set up a provider" opens Providers even when Settings is already shown. */}
-              <SettingsView key={view.tab} initialTab={view.tab} />
+              {/* Keyed by section so "Set up a provider" opens Providers even when Settings is already shown. */}
+              <SettingsView key={view.section} initialSection={view.section} />
             </main>
           </div>
         )}

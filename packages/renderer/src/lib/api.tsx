@@ -13,6 +13,8 @@ import type {
   approvalAnswerSchema,
   ChatMessage,
   ChatStreamEvent,
+  chatEditSchema,
+  chatRegenerateSchema,
   chatSendSchema,
   ConversationRecord,
   conversationCreateRequestSchema,
@@ -21,11 +23,13 @@ import type {
   ToolPermission,
   toolResultQuerySchema,
 } from '@elftia/desktop/shared/contracts/chat.ts';
+import type { BuiltinServerView } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import type { ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
+import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachments.ts';
+import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
@@ -64,6 +68,8 @@ export interface ElftiaApi {
     envNames: Query<Inputs['mcp']['envNames'], McpServerEnvironment>;
     /** The names of the app's environment variables, offered by the form's "copy from my environment". */
     appEnvNames: Query<void, string[]>;
+    /** Elftia's own servers (clock-math, files): their tools, and the folder files may read. */
+    builtins: Query<void, BuiltinServerView[]>;
     /**
      * The whole list at start and after every change, including the CLI's and every connection
      * change (state, tool count); each server carries its live `connection`.
@@ -106,6 +112,10 @@ export interface ElftiaApi {
     packageMirrors: Query<void, PackageMirrors>;
     /** VALIDATION names `npmRegistry` or `pythonIndex`; nothing is stored then. */
     setPackageMirrors: Mutation<Inputs['settings']['setPackageMirrors'], PackageMirrors>;
+    /** The system prompt new conversations start with ('' = none). */
+    systemPrompt: Query<void, { systemPrompt: string }>;
+    /** VALIDATION `systemPrompt` tooLong; nothing is stored then. */
+    setSystemPrompt: Mutation<Inputs['settings']['setSystemPrompt'], { systemPrompt: string }>;
     /** The settings at start and after every change. */
     onChanged: Subscription<AppSettings>;
   };
@@ -117,6 +127,12 @@ export interface ElftiaApi {
     remove: Mutation<Inputs['providers']['remove'], unknown>;
     /** Answers a wrong key or an unreachable endpoint as `{ ok: false, code }` rather than throwing. */
     test: Mutation<Inputs['providers']['test'], ProviderTestResult>;
+    /** The models the provider lists (cached per provider); a failure is `{ ok: false, code }` like test's. */
+    models: Query<Inputs['providers']['models'], ProviderModelsResult>;
+    /** Asks the provider again and caches the answer. */
+    refreshModels: Mutation<Inputs['providers']['refreshModels'], ProviderModelsResult>;
+    /** The form's "Fetch models" with the values as typed; VALIDATION `apiKey` reenterForNewAddress. */
+    draftModels: Mutation<Inputs['providers']['draftModels'], ProviderModelsResult>;
   };
   // chat and approvals are typed from the shared contracts rather than from Inputs (the UI was built
   // before their routers existed); createAppConnection still proves the real client fits.
@@ -131,8 +147,14 @@ export interface ElftiaApi {
     messages: Query<{ conversationId: string }, ChatMessage[]>;
     /** The whole result of a call whose message carries a bounded copy (`result.shortened`). */
     toolResult: Query<z.input<typeof toolResultQuerySchema>, NonNullable<ToolCallView['result']>>;
+    /** One image a message was sent with (ATTACHMENT_NOT_FOUND once it is gone). */
+    attachment: Query<{ conversationId: string; attachmentId: string }, AttachmentData>;
     /** Starts a turn; the reply arrives on onConversation. */
     send: Mutation<z.input<typeof chatSendSchema>, unknown>;
+    /** Replaces a user message and every later one by the new text, then answers it (no branches). */
+    edit: Mutation<z.input<typeof chatEditSchema>, ChatMessage>;
+    /** Runs the last turn again (Regenerate, and Retry after an error). */
+    regenerate: Mutation<z.input<typeof chatRegenerateSchema>, unknown>;
     /** Ends the stream and cancels running tool calls. */
     stop: Mutation<{ conversationId: string }, unknown>;
     approve: Mutation<z.input<typeof approvalAnswerSchema>, unknown>;

@@ -4,6 +4,7 @@
  * qualified and literal — t('settings/tools:form.name') — so a test can check each one exists.
  */
 import i18next, { type i18n, type Resource, type ResourceLanguage } from 'i18next';
+import { formatByteSize } from '@elftia/desktop/shared/contracts/attachments.ts';
 import { type Language, LANGUAGES, type LanguagePreference, matchLanguage } from '@elftia/desktop/shared/contracts/settings.ts';
 
 // Bundled eagerly: the UI must render translated on the first frame, offline, from file://.
@@ -42,5 +43,7 @@ export function createI18n(language: Language): i18n {
     returnNull: false,
   });
   void instance.init();
+  // `{{max, size}}`: a byte count as people read it (attachment limits).
+  instance.services.formatter?.add('size', (value: unknown, lng: string | undefined) => (typeof value === 'number' ? formatByteSize(value, lng ?? language) : String(value)));
   return instance;
 }

@@ -156,7 +156,7 @@ describe('ChatView with no conversation yet', () => {
     const box = await welcome(fake);
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect(screen.getByText('No conversations yet.')).toBeTruthy();
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Model' }).value).toBe('gpt-4o');
+    expect(screen.getByTestId('model-picker').getAttribute('aria-label')).toBe('Model: gpt-4o (OpenAI)');
 
     fireEvent.change(box, { target: { value: 'Hello there' } });
     fireEvent.keyDown(box, { key: 'Enter' });

@@ -100,22 +100,28 @@ describe('ChatView: conversations', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New conversation' })));
   });
 
-  it('switches provider and model per conversation', async () => {
+  it('switches provider and model per conversation with the model picker', async () => {
     const { api, conversation } = seeded();
     await open(api);
-    const provider = screen.getByLabelText<HTMLSelectElement>('Provider');
-    const model = screen.getByLabelText<HTMLSelectElement>('Model');
-    expect(provider.value).toBe('prov-1');
-    expect([...model.options].map((o) => o.value)).toEqual(['gpt-4o', 'gpt-4o-mini']);
-
-    fireEvent.change(model, { target: { value: 'gpt-4o-mini' } });
-    await waitFor(() => expect(api.callsTo('chat.conversations.update')).toHaveLength(1));
-    fireEvent.change(provider, { target: { value: 'prov-2' } });
-    await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Model').value).toBe('llama3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Model: gpt-4o (OpenAI)' }));
+    fireEvent.click(await screen.findByRole('option', { name: /gpt-4o-mini/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Model: gpt-4o-mini (OpenAI)' })).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Model: gpt-4o-mini (OpenAI)' }));
+    fireEvent.click(await screen.findByRole('option', { name: /llama3/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Model: llama3 (Local)' })).toBeTruthy());
     expect(api.callsTo('chat.conversations.update')).toEqual([
       { id: conversation.id, providerId: 'prov-1', model: 'gpt-4o-mini' },
       { id: conversation.id, providerId: 'prov-2', model: 'llama3' },
     ]);
+  });
+
+  it("starts a new conversation with the first provider's default model", async () => {
+    const { api } = seeded();
+    const first = api.fakeProviders.records[0]!;
+    api.fakeProviders.records[0] = { ...first, defaultModel: 'gpt-4o-mini' };
+    await open(api);
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(api.callsTo('chat.conversations.create')).toEqual([{ providerId: 'prov-1', model: 'gpt-4o-mini', reuseEmpty: true }]));
   });
 
   it('chooses all servers, a checklist of servers, or no tools', async () => {

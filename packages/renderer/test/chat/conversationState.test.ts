@@ -42,6 +42,17 @@ describe('conversationReducer', () => {
     expect(state.running).toBe(false);
   });
 
+  it('drops messages an edit or regenerate replaced, also when a slower initial load still lists them', () => {
+    const state = run(
+      event({ type: 'messages_removed', ids: ['a1', 'u2'] }),
+      event({ type: 'message', message: message('u3', { role: 'user', text: 'edited' }) }),
+      { type: 'loaded', messages: [message('u1', { role: 'user' }), message('a1'), message('u2', { role: 'user' })], approvals: [] },
+    );
+    expect(state.messages.map((m) => m.id)).toEqual(['u1', 'u3']);
+    const after = conversationReducer(state, event({ type: 'messages_removed', ids: ['u3'] }));
+    expect(after.messages.map((m) => m.id)).toEqual(['u1']);
+  });
+
   it('infers a running turn from the load when no turn event said otherwise', () => {
     expect(run({ type: 'loaded', messages: [message('a1', { status: 'streaming' })], approvals: [] }).running).toBe(true);
     expect(run({ type: 'loaded', messages: [message('a1')], approvals: [] }).running).toBe(false);

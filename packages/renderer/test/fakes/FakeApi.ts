@@ -1,17 +1,26 @@
 /**
  * An in-memory stand-in for the main process at the tRPC edge: it implements the procedures the
- * renderer calls with the router's observable behaviour — the shared schema validates, names are
- * unique ignoring case, every change is pushed to subscribers as the whole list, errors carry
- * `data.app` like the router's errorFormatter. Connections do not run here: a test pushes what
+ * renderer calls — what is sent is stored and answered back, every change is pushed to subscribers
+ * as the whole list, errors carry `data.app` like the router's errorFormatter. It does not
+ * re-implement the router's rules (validation, unique names, copied variables, folder checks):
+ * a test that needs a refusal scripts it (`failures`), and the rules are tested against the real
+ * router (packages/desktop/test/routers, e2e/). Connections do not run here: a test pushes what
  * McpService would report (setConnection, setTools, log) and the fake delivers it like the router.
  */
 import type { DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
 import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPreview, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
-import { checkPresetAnswers, presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
+import { presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
 import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
-import { type McpServerInput, parseMcpServerInput, toFieldErrors, toRecordFields } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { type AppSettings, DEFAULT_SETTINGS, filesFolderSchema, type LanguagePreference, type ThemePreference, type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
+import {
+  type McpServerEnvironment,
+  type McpServerInput,
+  type McpServerInputParsed,
+  parseMcpServerInput,
+  toRecordFields,
+} from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { builtinServerViews } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
+import { type AppSettings, DEFAULT_SETTINGS, type LanguagePreference, type PackageMirrors, type ThemePreference } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
@@ -26,16 +35,14 @@ function withStatus(server: McpServerView): McpServerView {
   return { ...server, status: !server.enabled ? 'disabled' : (server.connection?.status ?? 'disconnected') };
 }
 
-/** The names of appEnv the fake passes to servers without inheritEnv (a stand-in for serverEnv.ts). */
-const FAKE_ALLOWLIST = ['HOME', 'LANG', 'PATH'];
-
 export class FakeApi implements ElftiaApi {
   servers: McpServerView[] = [];
   /** The stored settings; a field left out reads as its default (DEFAULT_SETTINGS). */
   settingsValue: { language: LanguagePreference; theme?: ThemePreference } = { language: 'system' };
-  /** settings.filesFolder, as stored, and the folders that "exist" for setFilesFolder. */
+  /** settings.filesFolder, as stored. */
   filesFolder = '';
-  readonly existingFolders = new Set<string>();
+  /** settings.systemPrompt, as stored. */
+  systemPrompt = '';
   /** settings.packageMirrors, as stored. */
   mirrors: PackageMirrors = { npmRegistry: '', pythonIndex: '' };
   readonly recorder = new CallRecorder();
@@ -57,8 +64,10 @@ export class FakeApi implements ElftiaApi {
   /** mcp.onLogs contents, per server id (see log). */
   readonly logs = new Map<string, McpLogEntry[]>();
 
-  /** The app's environment as main sees it: mcp.appEnvNames lists it, copyEnv copies from it. */
+  /** The app's environment as main sees it: mcp.appEnvNames lists its names. */
   appEnv: Record<string, string> = { HOME: '/home/ada', LANG: 'en_US.UTF-8', OPENAI_API_KEY: 'sk-from-the-shell', PATH: '/usr/bin' };
+  /** mcp.envNames answers, per server id; none by default. */
+  readonly envNames = new Map<string, McpServerEnvironment>();
 
   /** mcp.presets.list answers these; presets.add adds a server from one (see presetToServerInput). */
   presets: McpPresetView[] = [];
@@ -76,12 +85,12 @@ export class FakeApi implements ElftiaApi {
   readonly logChannel = new KeyedChannel<McpLogUpdate>((id) => ({ kind: 'snapshot', entries: [...(this.logs.get(id) ?? [])] }));
 
   readonly mcp: ElftiaApi['mcp'] = {
-    add: { mutate: (input) => this.#run('mcp.add', input, () => this.#add(input)) },
+    add: { mutate: (input) => this.#run('mcp.add', input, () => this.#store(input as McpServerInputParsed)) },
     update: {
       mutate: (input) =>
         this.#run('mcp.update', input, () => {
           const { id, ...rest } = input;
-          return this.#update(id, rest);
+          return this.#replace(id, (server) => ({ ...server, ...toRecordFields(rest as McpServerInputParsed) }));
         }),
     },
     setEnabled: {
@@ -97,52 +106,23 @@ export class FakeApi implements ElftiaApi {
         }),
     },
     restart: {
-      // Like McpService.restart: a disabled server is refused; otherwise it starts connecting.
-      mutate: (input) =>
-        this.#run('mcp.restart', input, () => {
-          const server = this.#find(input.id);
-          if (!server.enabled) throw new FakeTrpcError({ code: 'SERVER_DISABLED', params: { server: server.name } });
-          return this.setConnection(input.id, { status: 'connecting' });
-        }),
+      // The server starts connecting; what follows is what the test pushes (setConnection).
+      mutate: (input) => this.#run('mcp.restart', input, () => this.setConnection(input.id, { status: 'connecting' })),
     },
-    tools: {
-      // Like the router: a failing server is not asked (NOT_CONNECTED).
-      query: (input) =>
-        this.#run('mcp.tools', input, () => {
-          if (this.#find(input.id).status !== 'connected') throw new FakeTrpcError({ code: 'NOT_CONNECTED', params: { serverId: input.id } });
-          return [...(this.tools.get(input.id) ?? [])];
-        }),
-    },
-    // Like ServerEnvironment: the allowlisted part of appEnv, the server's own, and the tree marker.
-    envNames: {
-      query: (input) =>
-        this.#run('mcp.envNames', input, () => {
-          const { config, type } = this.#find(input.id);
-          const inheritEnv = config.inheritEnv ?? false;
-          if (type !== 'stdio') return { inheritEnv, names: [] };
-          const own = Object.keys(config.env ?? {});
-          const app = Object.keys(this.appEnv).filter((name) => !own.includes(name) && (inheritEnv || FAKE_ALLOWLIST.includes(name)));
-          const names = [
-            ...own.map((name) => ({ name, source: 'server' as const })),
-            ...app.map((name) => ({ name, source: 'app' as const })),
-            { name: 'ELFTIA_PROCESS_TREE', source: 'elftia' as const },
-          ];
-          return { inheritEnv, names: names.sort((a, b) => a.name.localeCompare(b.name, 'en')) };
-        }),
-    },
+    tools: { query: (input) => this.#run('mcp.tools', input, () => [...(this.tools.get(input.id) ?? [])]) },
+    envNames: { query: (input) => this.#run('mcp.envNames', input, () => this.envNames.get(input.id) ?? { inheritEnv: false, names: [] }) },
     appEnvNames: { query: () => this.#run('mcp.appEnvNames', undefined, () => Object.keys(this.appEnv).sort()) },
+    builtins: { query: () => this.#run('mcp.builtins', undefined, () => builtinServerViews(this.filesFolder)) },
     onServersChanged: { subscribe: this.serverChannel.subscribe },
     presets: {
       list: { query: () => this.#run('mcp.presets.list', undefined, () => this.presets.map((view) => ({ ...view }))) },
-      // Like McpPresetService.add: every answer checked first, nothing stored on a bad one.
+      // The server the preset describes (shared/mcp-presets.ts), with the answers given; the preset is marked added.
       add: {
         mutate: (input) =>
           this.#run('mcp.presets.add', input, () => {
             const view = this.presets.find((v) => v.preset.id === input.presetId);
-            if (!view) throw new FakeTrpcError({ code: 'PRESET_NOT_FOUND', params: { id: input.presetId } });
-            const problems = checkPresetAnswers(view.preset, input, view.keyProvider !== undefined);
-            if (problems.length > 0) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: problems });
-            const server = this.#add(presetToServerInput(view.preset, { ...input, apiKey: input.apiKey || (view.keyProvider ? 'lent-key' : undefined) }));
+            if (!view) throw new Error(`the test gave the fake no preset ${input.presetId}`);
+            const server = this.seed(presetToServerInput(view.preset, input));
             this.presets = this.presets.map((v) => (v === view ? { ...v, addedServerIds: [...v.addedServerIds, server.id] } : v));
             return server;
           }),
@@ -201,26 +181,26 @@ export class FakeApi implements ElftiaApi {
     },
     onChanged: { subscribe: this.settingsChannel.subscribe },
     filesFolder: { query: () => this.#run('settings.filesFolder', undefined, () => ({ folder: this.filesFolder })) },
-    // Like SettingsService: an absolute path to an existing folder (here: one of `existingFolders`), or ''.
     setFilesFolder: {
       mutate: (input) =>
         this.#run('settings.setFilesFolder', input, () => {
-          const parsed = filesFolderSchema.safeParse(input);
-          if (!parsed.success) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: toFieldErrors(parsed.error) });
-          const { folder } = parsed.data;
-          if (folder !== '' && !this.existingFolders.has(folder)) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'folder', code: 'folderNotFound' }] });
-          this.filesFolder = folder;
-          return { folder };
+          this.filesFolder = input.folder;
+          return { folder: this.filesFolder };
         }),
     },
     packageMirrors: { query: () => this.#run('settings.packageMirrors', undefined, () => ({ ...this.mirrors })) },
-    // Like SettingsService: the shared schema validates, and nothing is stored on a bad field.
+    systemPrompt: { query: () => this.#run('settings.systemPrompt', undefined, () => ({ systemPrompt: this.systemPrompt })) },
+    setSystemPrompt: {
+      mutate: (input) =>
+        this.#run('settings.setSystemPrompt', input, () => {
+          this.systemPrompt = input.systemPrompt;
+          return { systemPrompt: this.systemPrompt };
+        }),
+    },
     setPackageMirrors: {
       mutate: (input) =>
         this.#run('settings.setPackageMirrors', input, () => {
-          const parsed = packageMirrorsSchema.safeParse(input);
-          if (!parsed.success) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: toFieldErrors(parsed.error) });
-          this.mirrors = parsed.data;
+          this.mirrors = { npmRegistry: input.npmRegistry ?? '', pythonIndex: input.pythonIndex ?? '' };
           return { ...this.mirrors };
         }),
     },
@@ -231,9 +211,11 @@ export class FakeApi implements ElftiaApi {
     for (const handlers of this.installStreams.get(command) ?? []) handlers.onData(event);
   }
 
-  /** Adds a server as if another process (the CLI) had, and pushes the change. */
+  /** Adds a server as if another process (the CLI) had, and pushes the change. The shared schema fills in the defaults. */
   seed(input: McpServerInput): McpServerView {
-    return this.#add(input);
+    const parsed = parseMcpServerInput(input);
+    if (!parsed.ok) throw new Error(`the test seeds an invalid server: ${JSON.stringify(parsed.errors)}`);
+    return this.#store(parsed.value);
   }
 
   /**
@@ -281,35 +263,12 @@ export class FakeApi implements ElftiaApi {
     return this.recorder.run(procedure, input, body);
   }
 
-  #validate(input: unknown, exceptId?: string) {
-    const parsed = parseMcpServerInput(input);
-    if (!parsed.ok) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: parsed.errors });
-    // Like ServerEnvironment.resolveCopies: every copied name must be set; the values never come back.
-    if (parsed.value.type === 'stdio' && parsed.value.copyEnv?.length) {
-      const copyEnv = parsed.value.copyEnv;
-      const missing = copyEnv.flatMap((name, index) => (name in this.appEnv ? [] : [{ field: `copyEnv.${index}`, code: 'envNotSet' as const, params: { name } }]));
-      if (missing.length > 0) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: missing });
-      parsed.value.env = { ...parsed.value.env, ...Object.fromEntries(copyEnv.map((name) => [name, this.appEnv[name]!])) };
-    }
-    const name = parsed.value.name;
-    const owner = this.servers.find((server) => server.id !== exceptId && server.name.toLowerCase() === name.toLowerCase());
-    if (owner) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: [{ field: 'name', code: 'duplicate', params: { name: owner.name } }] });
-    return toRecordFields(parsed.value);
-  }
-
-  #add(input: unknown): McpServerView {
-    const fields = this.#validate(input);
+  #store(input: McpServerInputParsed): McpServerView {
     const now = new Date(0).toISOString();
-    const server = withStatus({ id: `srv-${this.#nextId++}`, ...fields, createdAt: now, updatedAt: now, status: 'disconnected' });
+    const server = withStatus({ id: `srv-${this.#nextId++}`, ...toRecordFields(input), createdAt: now, updatedAt: now, status: 'disconnected' });
     this.servers = [...this.servers, server];
     this.serverChannel.emit();
     return server;
-  }
-
-  #update(id: string, input: unknown): McpServerView {
-    this.#find(id);
-    const fields = this.#validate(input, id);
-    return this.#replace(id, (server) => ({ ...server, ...fields }));
   }
 
   #find(id: string): McpServerView {

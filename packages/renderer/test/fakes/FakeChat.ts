@@ -9,6 +9,8 @@ import {
   approvalAnswerSchema,
   type ChatMessage,
   type ChatStreamEvent,
+  chatEditSchema,
+  chatRegenerateSchema,
   chatSendSchema,
   type ConversationRecord,
   conversationCreateRequestSchema,
@@ -17,6 +19,7 @@ import {
   type ToolCallView,
   type ToolPermission,
 } from '@elftia/desktop/shared/contracts/chat.ts';
+import { type AttachmentData, type AttachmentView, base64Bytes } from '@elftia/desktop/shared/contracts/attachments.ts';
 import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { z } from 'zod';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
@@ -33,6 +36,8 @@ export class FakeChat {
   conversations: ConversationRecord[] = [];
   readonly messages = new Map<string, ChatMessage[]>();
   readonly pending = new Map<string, ApprovalRequest>();
+  /** What chat.attachment answers, by attachment id (chat.send stores its images here). */
+  readonly attachmentData = new Map<string, AttachmentData>();
   /** Whole results chat.toolResult answers, by `${messageId}/${callId}` (set by a test). */
   readonly fullResults = new Map<string, NonNullable<ToolCallView['result']>>();
   permissions: ToolPermission[] = [];
@@ -85,18 +90,55 @@ export class FakeChat {
           return result;
         }),
     },
+    attachment: {
+      query: (input) =>
+        this.recorder.run('chat.attachment', input, () => {
+          const data = this.attachmentData.get(input.attachmentId);
+          if (!data) throw new FakeTrpcError({ code: 'ATTACHMENT_NOT_FOUND', params: { attachmentId: input.attachmentId } });
+          return data;
+        }),
+    },
     // Like ChatService: the user's message is stored and streamed, then the turn starts.
     send: {
       mutate: (input) =>
         this.recorder.run('chat.send', input, () => {
-          const { conversationId, text } = parse(chatSendSchema, input);
+          const { conversationId, text, attachments = [] } = parse(chatSendSchema, input);
           const conversation = this.#conversation(conversationId);
           // Like ChatService: a conversation without a title takes one from its first message.
-          if (conversation.title === '') this.#replace({ ...conversation, title: text.slice(0, 40) });
-          const message = this.message(conversationId, { role: 'user', text });
+          if (conversation.title === '') this.#replace({ ...conversation, title: (text || (attachments[0]?.name ?? '')).slice(0, 40) });
+          const views = attachments.map((attachment): AttachmentView => {
+            const id = `att-${this.#nextId++}`;
+            if (attachment.kind === 'text') return { id, kind: 'text', name: attachment.name, mimeType: 'text/plain', size: attachment.text.length };
+            this.attachmentData.set(id, { mimeType: attachment.mimeType, data: attachment.data });
+            return { id, kind: 'image', name: attachment.name, mimeType: attachment.mimeType, size: base64Bytes(attachment.data) };
+          });
+          const message = this.message(conversationId, { role: 'user', text, ...(views.length > 0 ? { attachments: views } : {}) });
           this.emit(conversationId, { type: 'message', message });
           this.emit(conversationId, { type: 'turn', running: true });
           return { messageId: message.id };
+        }),
+    },
+    // What ChatService publishes after an edit or a regenerate; its rules (idle conversation, the last
+    // answer only, the user's own messages) are tested on the real service and router.
+    edit: {
+      mutate: (input) =>
+        this.recorder.run('chat.edit', input, () => {
+          const { conversationId, messageId, text } = parse(chatEditSchema, input);
+          this.#removeFrom(conversationId, (this.messages.get(conversationId) ?? []).findIndex((m) => m.id === messageId));
+          const message = this.message(conversationId, { role: 'user', text });
+          this.emit(conversationId, { type: 'message', message });
+          this.emit(conversationId, { type: 'turn', running: true });
+          return message;
+        }),
+    },
+    regenerate: {
+      mutate: (input) =>
+        this.recorder.run('chat.regenerate', input, () => {
+          const { conversationId } = parse(chatRegenerateSchema, input);
+          const list = this.messages.get(conversationId) ?? [];
+          this.#removeFrom(conversationId, list.findLastIndex((m) => m.role === 'user') + 1);
+          this.emit(conversationId, { type: 'turn', running: true });
+          return { conversationId };
         }),
     },
     stop: {
@@ -112,10 +154,7 @@ export class FakeChat {
           const answer = parse(approvalAnswerSchema, input);
           const request = this.pending.get(answer.callId);
           if (!request) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id: answer.callId } });
-          // Seed 004: a destructive tool is always-allowed only after the second confirmation.
-          if (answer.decision === 'always_allow' && request.destructive && !answer.confirmedDestructive) {
-            throw validationError([{ field: 'confirmedDestructive', code: 'required' }]);
-          }
+          // The second confirmation a destructive tool needs is the router's rule (packages/desktop/test/agent/approvals.test.ts).
           if (answer.decision === 'always_allow' && request.serverId) {
             this.permissions = [...this.permissions, { serverId: request.serverId, serverName: request.serverName ?? '', toolName: request.toolName, createdAt: this.#now() }];
             this.permissionChannel.emit();
@@ -152,11 +191,6 @@ export class FakeChat {
     setPolicy: {
       mutate: (input) =>
         this.recorder.run('approvals.setPolicy', input, () => {
-          // Like ApprovalsRouter's policyPatchSchema: a whole number from 1 to 10 000.
-          const threshold = input.manyToolsThreshold;
-          if (threshold !== undefined && (!Number.isInteger(threshold) || threshold < 1 || threshold > 10_000)) {
-            throw validationError([{ field: 'manyToolsThreshold', code: 'invalid' }]);
-          }
           this.policy = { ...this.policy, ...input };
           return { ...this.policy };
         }),
@@ -207,6 +241,13 @@ export class FakeChat {
     this.conversations = [next, ...this.conversations.filter((c) => c.id !== empty.id)];
     this.listChannel.emit();
     return { ...next };
+  }
+
+  #removeFrom(conversationId: string, index: number): void {
+    const list = this.messages.get(conversationId) ?? [];
+    const removed = index < 0 ? [] : list.slice(index).map((m) => m.id);
+    this.messages.set(conversationId, list.filter((m) => !removed.includes(m.id)));
+    if (removed.length > 0) this.emit(conversationId, { type: 'messages_removed', ids: removed });
   }
 
   #replace(record: ConversationRecord): void {

@@ -2,17 +2,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { GeneralTab } from '../../src/features/settings/components/tabs/general-tab/GeneralTab';
 import { FakeApi } from '../fakes/FakeApi';
+import { validationError } from '../fakes/CallRecorder';
 import { renderApp } from '../helpers/renderApp';
 
 function setup(): FakeApi {
   const api = new FakeApi();
   api.settingsValue = { language: 'en' };
-  api.existingFolders.add('/home/me/notes');
   return api;
 }
 
 describe('files folder', () => {
-  it('names a relative path and a missing folder under the field, and saves an existing one', async () => {
+  it('names a relative path (checked here) and a missing folder (main’s answer) under the field, and saves an existing one', async () => {
     const api = setup();
     renderApp(<GeneralTab />, { api });
     const section = await screen.findByRole('region', { name: 'Files the assistant may read' });
@@ -25,6 +25,8 @@ describe('files folder', () => {
     expect(within(section).getByText(/Enter an absolute path/)).toBeTruthy();
     expect(api.callsTo('settings.setFilesFolder')).toEqual([]);
 
+    // Whether the folder exists only main can tell (desktop/test/chat/filesFolder.test.ts checks it does).
+    api.failures.set('settings.setFilesFolder', validationError([{ field: 'folder', code: 'folderNotFound' }]));
     fireEvent.change(folder, { target: { value: '/home/me/missing' } });
     save();
     expect(await within(section).findByText('No folder exists at this path.')).toBeTruthy();

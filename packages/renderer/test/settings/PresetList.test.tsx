@@ -2,7 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { McpPresetView } from '@elftia/desktop/router';
 import { OFFICIAL_MCP_PRESETS, type OfficialMcpPreset } from '@elftia/desktop/shared/mcp-presets.ts';
-import { ToolsTab } from '../../src/features/settings/components/tabs/tools-tab/ToolsTab';
+import { PresetsSection } from '../../src/features/settings/components/tabs/tools-tab/presets/PresetsSection';
+import { ServersSection } from '../../src/features/settings/components/tabs/tools-tab/ServersSection';
+import { SettingsView } from '../../src/features/settings/SettingsView';
 import { FakeApi } from '../fakes/FakeApi';
 import { renderApp } from '../helpers/renderApp';
 
@@ -30,7 +32,7 @@ const card = (name: string) => within(section()).getAllByTestId('preset-card').f
 describe('preset list', () => {
   it('shows each preset with what it needs, and filters by category and search', async () => {
     const api = setup(views(['brave-search'], ['filesystem'], ['deepwiki'], ['memory']));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     await waitFor(() => expect(cards()).toHaveLength(4));
 
     const brave = within(card('Brave Search'));
@@ -49,22 +51,28 @@ describe('preset list', () => {
     expect(within(section()).getByText('No preset matches.')).toBeTruthy();
   });
 
-  it('adds a preset that needs nothing with one click, badges it and opens its server', async () => {
+  it('adds a preset that needs nothing with one click, then shows its server in Servers with its details open; the card is badged', async () => {
     const api = setup(views(['memory']));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<SettingsView initialSection="presets" />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Memory' }));
 
     await waitFor(() => expect(api.callsTo('mcp.presets.add')).toEqual([{ presetId: 'memory' }]));
     expect(api.callsTo('mcp.dependencies.check')).toEqual([{ command: 'npx' }]);
-    expect(await within(section()).findByRole('status')).toHaveProperty('textContent', expect.stringContaining('Added “Memory”'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Servers' }).getAttribute('aria-selected')).toBe('true'));
+    const servers = screen.getByRole('region', { name: 'MCP servers' });
+    expect(within(servers).getByText('Added “Memory”. It starts now; its status, tools and log are below.').getAttribute('role')).toBe('status');
+    const details = await within(servers).findByRole('button', { name: 'Details for Memory' });
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(details));
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Presets' }));
     await waitFor(() => expect(within(card('Memory')).getByTestId('preset-added').textContent).toBe('Added'));
-    expect(screen.getByRole('button', { name: 'Details for Memory' }).getAttribute('aria-expanded')).toBe('true');
     expect(within(card('Memory')).getByRole('button', { name: 'Add Memory again' })).toBeTruthy();
   });
 
   it('gives focus back to the preset’s Add button after Esc or Cancel, although it was disabled during the runtime check', async () => {
     const api = setup(views(['filesystem']));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     const add = await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Filesystem' });
     add.focus();
     fireEvent.click(add);
@@ -84,10 +92,12 @@ describe('preset list', () => {
   it('asks main for the list again when the servers change, not on every connection state', async () => {
     const api = setup(views(['memory']));
     const server = api.seed({ name: 'x', type: 'stdio', command: 'node', args: ['x.js'] });
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     await waitFor(() => expect(cards()).toHaveLength(1));
-    // Once the server list has arrived, the list was asked for it (the ask is recorded when made).
-    await waitFor(() => expect(screen.getAllByTestId('mcp-server-row')).toHaveLength(1));
+    // The server list's first arrival is no change: the one ask of the mount stands.
+    await waitFor(() => expect(api.serverChannel.size).toBe(1));
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(api.callsTo('mcp.presets.list')).toHaveLength(1);
     const asked = () => api.callsTo('mcp.presets.list').length;
     const before = asked();
     act(() => void api.setConnection(server.id, { status: 'connecting', installing: { packages: ['p@1'], startedAtMs: 0, lastLine: 'a' } }));
@@ -99,7 +109,7 @@ describe('preset list', () => {
 
   it('asks for the key and the folder, checks them like the router, and stores nothing until they are right', async () => {
     const api = setup(views(['brave-search'], ['filesystem']));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Brave Search' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Add Brave Search' });
@@ -130,18 +140,22 @@ describe('preset list', () => {
     expect(api.servers.at(-1)?.config.args?.at(-1)).toBe('/home/me/notes');
   });
 
-  it('in the app, a folder input also offers the system folder chooser; a browser has none', async () => {
+  it('in a browser, a folder input has no system folder chooser', async () => {
     const api = setup(views(['filesystem']));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Filesystem' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
     await waitFor(() => expect(api.callsTo('dialogs.folderPicker')).toHaveLength(1));
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
     expect(within(dialog).queryByRole('button', { name: /Choose a folder/ })).toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  });
 
+  it('in the app, a folder input also offers the system folder chooser', async () => {
+    const api = setup(views(['filesystem']));
     api.folderChooser = () => '/Users/me/Notes';
-    fireEvent.click(within(card('Filesystem')).getByRole('button', { name: 'Add Filesystem' }));
-    dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
+    renderApp(<PresetsSection />, { api });
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Filesystem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Filesystem' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Choose a folder for Folder' }));
     await waitFor(() => expect(within(dialog).getByLabelText<HTMLInputElement>('Folder').value).toBe('/Users/me/Notes'));
     expect(api.callsTo('dialogs.pickFolder')).toEqual([{ title: 'Folder' }]);
@@ -151,7 +165,7 @@ describe('preset list', () => {
 
   it('a choice (the platform a key belongs to) is a select with its default, and sets the fixed variable', async () => {
     const api = setup(views(['zhipu-vision']));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Zhipu GLM Vision' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Zhipu GLM Vision' });
     const platform = within(dialog).getByLabelText<HTMLSelectElement>('Platform of the key');
@@ -166,7 +180,7 @@ describe('preset list', () => {
 
   it('says whose key a linked provider lends, and adds without asking', async () => {
     const api = setup(views(['perplexity', { keyProvider: { id: 'p1', name: 'My Perplexity' } }]));
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     const perplexity = await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Perplexity' });
     expect(within(card('Perplexity')).getByText('Key from provider').getAttribute('title')).toBe('Uses the API key of your provider “My Perplexity”.');
     fireEvent.click(perplexity);
@@ -177,7 +191,7 @@ describe('preset list', () => {
   it('offers to install a missing runtime, shows the installer output and the verified result, then goes on', async () => {
     const api = setup(views(['fetch']));
     api.dependencies.set('uvx', { command: 'uvx', found: false, searched: 9 });
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Fetch' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Install uv' });
@@ -202,7 +216,7 @@ describe('preset list', () => {
   it('a failed install says why, with the installer output and the command to run by hand; closing cancels', async () => {
     const api = setup(views(['memory']));
     api.dependencies.set('npx', { command: 'npx', found: false, searched: 4 });
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Memory' }));
     const dialog = await screen.findByRole('dialog', { name: 'Install Node.js' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Install Node.js' }));
@@ -231,7 +245,7 @@ describe('preset list', () => {
     const api = setup(views(['memory']));
     api.dependencies.set('npx', { command: 'npx', found: false, searched: 4 });
     api.installPlans.set('npx', { kind: 'manual', url: 'https://nodejs.org/en/download', manualCommand: 'nvm install --lts' });
-    renderApp(<ToolsTab />, { api });
+    renderApp(<PresetsSection />, { api });
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Official presets' })).findByRole('button', { name: 'Add Memory' }));
     const dialog = await screen.findByRole('dialog', { name: 'Install Node.js' });
     const plan = await within(dialog).findByTestId('runtime-install-plan');
@@ -254,8 +268,8 @@ describe('preset list', () => {
     const api = setup([]);
     const server = api.seed({ name: 'fs', type: 'stdio', command: 'npx', args: ['-y', 'pkg@1.0.0'] });
     api.setConnection(server.id, { status: 'error', lastError: { code: 'CONNECT_FAILED', params: { reason: 'commandNotFound', detail: 'npx not found' } } });
-    renderApp(<ToolsTab />, { api });
-    fireEvent.click(await screen.findByRole('button', { name: 'Install what “npx” needs' }));
+    renderApp(<ServersSection />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Install Node.js' }));
     const dialog = await screen.findByRole('dialog', { name: 'Install Node.js' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Install Node.js' }));
     act(() => api.emitInstall('npx', { type: 'result', result: { status: 'installed', command: 'npx', version: '22.1.0', path: '/opt/homebrew/bin/npx', method: 'homebrew' } }));

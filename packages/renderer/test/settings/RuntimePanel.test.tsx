@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToolsTab } from '../../src/features/settings/components/tabs/tools-tab/ToolsTab';
+import { RuntimePanel } from '../../src/features/settings/components/tabs/tools-tab/runtime/RuntimePanel';
+import { SettingsView } from '../../src/features/settings/SettingsView';
 import { FakeApi } from '../fakes/FakeApi';
 import { renderApp } from '../helpers/renderApp';
 
@@ -10,26 +11,24 @@ function setup(): FakeApi {
   return api;
 }
 
-const panel = () => screen.getByTestId('runtimes-summary').closest('details')!;
+const panel = () => screen.getByRole('region', { name: 'Runtimes' });
 const row = (command: string) => within(panel()).getAllByTestId('runtime-row').find((r) => r.dataset.command === command)!;
 
-describe('runtime panel', () => {
-  it('lists each runtime found, with version and path, folded away when nothing is missing', async () => {
+describe('Settings → Runtimes', () => {
+  it('lists each runtime found, with version and path', async () => {
     const api = setup();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<RuntimePanel />, { api });
     await waitFor(() => expect(screen.getByTestId('runtimes-summary').textContent).toBe('All found'));
-    expect(panel().open).toBe(false);
     expect(within(row('npx')).getByText('/usr/bin/npx')).toBeTruthy();
     expect(within(panel()).queryByRole('button', { name: /^Install/ })).toBeNull();
   });
 
-  it('opens itself when one is missing, offers one install per runtime, and looks again after it', async () => {
+  it('offers one install per missing runtime, and looks again after it', async () => {
     const api = setup();
     api.dependencies.set('uv', { command: 'uv', found: false, searched: 12 });
     api.dependencies.set('uvx', { command: 'uvx', found: false, searched: 12 });
-    renderApp(<ToolsTab />, { api });
+    renderApp(<RuntimePanel />, { api });
     await waitFor(() => expect(screen.getByTestId('runtimes-summary').textContent).toBe('2 missing'));
-    expect(panel().open).toBe(true);
     expect(within(row('uvx')).getByText('Missing')).toBeTruthy();
     expect(within(row('uvx')).getByText('Not found in 12 folders')).toBeTruthy();
     expect(within(panel()).getAllByRole('button', { name: /^Install/ }).map((b) => b.textContent)).toEqual(['Install uv']);
@@ -45,6 +44,21 @@ describe('runtime panel', () => {
 
     await waitFor(() => expect(screen.getByTestId('runtimes-summary').textContent).toBe('All found'));
     expect(within(row('uvx')).getByText('/home/me/.local/bin/uvx')).toBeTruthy();
-    expect(panel().open).toBe(true); // it does not close under the user
+    expect(api.callsTo('mcp.dependencies.checkAll')).toHaveLength(2);
+  });
+
+  it('looks again on every visit, and when asked', async () => {
+    const api = setup();
+    renderApp(<SettingsView initialSection="runtimes" />, { api });
+    await waitFor(() => expect(screen.getByTestId('runtimes-summary').textContent).toBe('All found'));
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Servers' }));
+    await screen.findByRole('region', { name: 'MCP servers' });
+    // Installed in a terminal meanwhile, or removed.
+    api.dependencies.set('uvx', { command: 'uvx', found: false, searched: 12 });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Runtimes' }));
+    await waitFor(() => expect(screen.getByTestId('runtimes-summary').textContent).toBe('1 missing'));
+    api.dependencies.delete('uvx');
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.getByTestId('runtimes-summary').textContent).toBe('All found'));
   });
 });

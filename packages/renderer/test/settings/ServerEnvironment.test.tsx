@@ -1,12 +1,14 @@
 /**
- * What a stdio server may read of the user's environment, in Settings → Tools: the form's copied
- * variables and "inherit my whole environment" switch, and the names the details panel lists. The
- * FakeApi answers as the router does (copyEnv resolved in main, envNotSet for a name that is not set).
+ * What a stdio server may read of the user's environment, in Settings → Servers: the form's copied
+ * variables and "inherit my whole environment" switch, and the names the details panel lists. Main
+ * resolves copied names and lists the names a server gets (desktop/test/runtime/serverEnvironment.test.ts);
+ * here the FakeApi answers what a test tells it to.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToolsTab } from '../../src/features/settings/components/tabs/tools-tab/ToolsTab';
+import { ServersSection } from '../../src/features/settings/components/tabs/tools-tab/ServersSection';
 import { FakeApi } from '../fakes/FakeApi';
+import { validationError } from '../fakes/CallRecorder';
 import { renderApp } from '../helpers/renderApp';
 
 function seeded(): FakeApi {
@@ -26,7 +28,7 @@ async function openAddForm() {
 
 describe('the environment of a stdio server in Settings → Tools', () => {
   it('copies a variable from the app’s environment: its names are offered, no value is held, main resolves it', async () => {
-    const { api } = renderApp(<ToolsTab />, { api: seeded() });
+    const { api } = renderApp(<ServersSection />, { api: seeded() });
     const dialog = await openAddForm();
     fireEvent.click(dialog.getByRole('button', { name: 'Copy from my environment' }));
     const name = dialog.getByLabelText<HTMLInputElement>('Variable to copy 1');
@@ -39,12 +41,12 @@ describe('the environment of a stdio server in Settings → Tools', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Only the name goes to main, which copies the value from its own environment.
     expect(api.callsTo('mcp.add')).toEqual([{ name: 'github', type: 'stdio', command: 'npx', args: [], env: {}, watchPaths: [], copyEnv: ['OPENAI_API_KEY'], timeoutSec: 60, enabled: true }]);
-    expect(api.servers[1]?.config.env).toEqual({ OPENAI_API_KEY: 'sk-from-the-shell' });
   });
 
   it('shows main’s answer under the row when a copied name is not set, and a name used twice', async () => {
-    renderApp(<ToolsTab />, { api: seeded() });
+    const { api } = renderApp(<ServersSection />, { api: seeded() });
     const dialog = await openAddForm();
     fireEvent.click(dialog.getByRole('button', { name: 'Add variable' }));
     fireEvent.change(dialog.getByLabelText('Variable name 1'), { target: { value: 'GITHUB_TOKEN' } });
@@ -54,6 +56,7 @@ describe('the environment of a stdio server in Settings → Tools', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('This name is already used in another row.')).toBeTruthy();
 
+    api.failures.set('mcp.add', validationError([{ field: 'copyEnv.0', code: 'envNotSet', params: { name: 'NOT_SET_HERE' } }]));
     fireEvent.change(dialog.getByLabelText('Variable to copy 2'), { target: { value: 'NOT_SET_HERE' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('“NOT_SET_HERE” is not set in the app’s environment.')).toBeTruthy();
@@ -61,7 +64,7 @@ describe('the environment of a stdio server in Settings → Tools', () => {
   });
 
   it('keeps "inherit my whole environment" off unless switched on, with a warning once it is', async () => {
-    const { api } = renderApp(<ToolsTab />, { api: seeded() });
+    const { api } = renderApp(<ServersSection />, { api: seeded() });
     const dialog = await openAddForm();
     const inherit = dialog.getByRole('checkbox', { name: 'Inherit my whole environment' });
     expect((inherit as HTMLInputElement).checked).toBe(false);
@@ -86,7 +89,11 @@ describe('the environment of a stdio server in Settings → Tools', () => {
   it('lists in the details the names the server gets, grouped by source, never a value', async () => {
     const api = seeded();
     api.seed({ name: 'trusted', type: 'stdio', command: 'uvx', args: ['srv'], inheritEnv: true });
-    renderApp(<ToolsTab />, { api });
+    const app = ['HOME', 'LANG', 'PATH'].map((name) => ({ name, source: 'app' as const }));
+    const elftia = { name: 'ELFTIA_PROCESS_TREE', source: 'elftia' as const };
+    api.envNames.set('srv-1', { inheritEnv: false, names: [{ name: 'DEBUG', source: 'server' }, elftia, ...app] });
+    api.envNames.set('srv-2', { inheritEnv: true, names: [elftia, ...app, { name: 'OPENAI_API_KEY', source: 'app' }] });
+    renderApp(<ServersSection />, { api });
     fireEvent.click(await screen.findByRole('button', { name: 'Details for everything' }));
     const details = within(screen.getByRole('region', { name: 'Details of everything' }));
     const names = await details.findByTestId('mcp-server-env-names');

@@ -9,10 +9,11 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuiltinServerName } from '../../shared/contracts/builtin-servers';
 import type { ResolvedMcpServer } from '../services/agent-core/engine/tinyelf/tools/DirectMcpToolAdapter';
 
-export const BUILTIN_FILES_SERVER = 'files';
-export const BUILTIN_CLOCK_MATH_SERVER = 'clock-math';
+export const BUILTIN_FILES_SERVER: BuiltinServerName = 'files';
+export const BUILTIN_CLOCK_MATH_SERVER: BuiltinServerName = 'clock-math';
 
 export interface BuiltinServersOptions {
   /** The folder the `files` server may read. Without one, `files` is not offered. */

@@ -9,6 +9,7 @@ interface Row {
   kind: ProviderKind;
   base_url: string | null;
   models_json: string;
+  default_model: string | null;
   sealed_api_key: string | null;
   created_at: string;
   updated_at: string;
@@ -19,6 +20,8 @@ export interface ProviderFields {
   kind: ProviderKind;
   baseUrl: string | undefined;
   models: string[];
+  /** One of `models`; undefined: the first of them. */
+  defaultModel: string | undefined;
 }
 
 /** What to do with the stored key on a write: keep it (update without a key) or replace it. */
@@ -63,8 +66,8 @@ export class ProviderRepository {
   insert(id: string, fields: ProviderFields, apiKey: string | undefined, now: string): void {
     this.#db
       .prepare(
-        `INSERT INTO providers (id, name, name_key, kind, base_url, models_json, sealed_api_key, created_at, updated_at)
-         VALUES (@id, @name, @nameKey, @kind, @baseUrl, @modelsJson, @sealed, @now, @now)`,
+        `INSERT INTO providers (id, name, name_key, kind, base_url, models_json, default_model, sealed_api_key, created_at, updated_at)
+         VALUES (@id, @name, @nameKey, @kind, @baseUrl, @modelsJson, @defaultModel, @sealed, @now, @now)`,
       )
       .run({ id, now, ...toParams(fields), sealed: this.#seal(apiKey) });
   }
@@ -73,8 +76,8 @@ export class ProviderRepository {
   update(id: string, fields: ProviderFields, key: ApiKeyChange, now: string): boolean {
     const params = { id, now, ...toParams(fields) };
     const sql = key.keep
-      ? `UPDATE providers SET name = @name, name_key = @nameKey, kind = @kind, base_url = @baseUrl, models_json = @modelsJson, updated_at = @now WHERE id = @id`
-      : `UPDATE providers SET name = @name, name_key = @nameKey, kind = @kind, base_url = @baseUrl, models_json = @modelsJson, sealed_api_key = @sealed, updated_at = @now WHERE id = @id`;
+      ? `UPDATE providers SET name = @name, name_key = @nameKey, kind = @kind, base_url = @baseUrl, models_json = @modelsJson, default_model = @defaultModel, updated_at = @now WHERE id = @id`
+      : `UPDATE providers SET name = @name, name_key = @nameKey, kind = @kind, base_url = @baseUrl, models_json = @modelsJson, default_model = @defaultModel, sealed_api_key = @sealed, updated_at = @now WHERE id = @id`;
     const run = key.keep ? params : { ...params, sealed: this.#seal(key.apiKey) };
     return this.#db.prepare(sql).run(run).changes === 1;
   }
@@ -95,6 +98,7 @@ function toParams(fields: ProviderFields) {
     kind: fields.kind,
     baseUrl: fields.baseUrl ?? null,
     modelsJson: JSON.stringify(fields.models),
+    defaultModel: fields.defaultModel ?? null,
   };
 }
 
@@ -109,5 +113,6 @@ function toRecord(row: Row): ProviderRecord {
     updatedAt: row.updated_at,
   };
   if (row.base_url !== null) record.baseUrl = row.base_url;
+  if (row.default_model !== null) record.defaultModel = row.default_model;
   return record;
 }

@@ -16,11 +16,16 @@ export function secureWebPreferences(preload: string): WebPreferences {
   };
 }
 
-/** Only web pages leave the app, and only into the system browser: never file:, javascript:, smb: or custom schemes. */
-export function isExternalWebUrl(url: string): boolean {
+/** Schemes handed to the operating system: web pages (the system browser) and e-mail (the mail app). */
+const EXTERNAL_PROTOCOLS = new Set(['https:', 'http:', 'mailto:']);
+
+/**
+ * Only web pages and e-mail addresses leave the app (the links in a model's answer): never file:,
+ * javascript:, smb: or custom schemes, which would run or open something on this machine.
+ */
+export function isExternalUrl(url: string): boolean {
   try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
+    return EXTERNAL_PROTOCOLS.has(new URL(url).protocol);
   } catch {
     return false;
   }
@@ -28,10 +33,10 @@ export function isExternalWebUrl(url: string): boolean {
 
 export type OpenExternal = (url: string) => Promise<void>;
 
-/** No new Electron windows ever: http(s) links go to the system browser, the rest nowhere. */
+/** No new Electron windows ever: http(s) and mailto links go to the system, the rest nowhere. */
 export function windowOpenHandler(openExternal: OpenExternal): (details: HandlerDetails) => WindowOpenHandlerResponse {
   return ({ url }) => {
-    if (isExternalWebUrl(url)) void openExternal(url).catch(() => {});
+    if (isExternalUrl(url)) void openExternal(url).catch(() => {});
     return { action: 'deny' };
   };
 }
@@ -41,7 +46,7 @@ export function guardNavigation(contents: WebContents, isAppUrl: (url: string) =
   const guard = (event: { preventDefault(): void }, url: string) => {
     if (isAppUrl(url)) return;
     event.preventDefault();
-    if (isExternalWebUrl(url)) void openExternal(url).catch(() => {});
+    if (isExternalUrl(url)) void openExternal(url).catch(() => {});
   };
   contents.on('will-navigate', (event) => guard(event, event.url));
   contents.on('will-redirect', (event) => guard(event, event.url));

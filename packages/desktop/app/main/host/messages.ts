@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
+import { formatByteSize } from '../../shared/contracts/attachments';
 import type { AppErrorData } from '../../shared/contracts/errors';
 import { failureReasonKey } from '../../shared/contracts/mcp-connection';
 import { type Language, matchLanguage } from '../../shared/contracts/settings';
@@ -49,7 +50,12 @@ export function createTranslator(localesDir: string, language: Language): Transl
     const namespace = colon >= 0 ? key.slice(0, colon) : DEFAULT_NAMESPACE;
     const keyPath = key.slice(colon + 1);
     const template = catalogsOf(namespace).map((catalog) => lookup(catalog, keyPath)).find((value) => value !== undefined) ?? key;
-    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    return template.replace(/\{\{\s*(\w+)(?:\s*,\s*(\w+))?\s*\}\}/g, (whole, name: string, format: string | undefined) => {
+      if (!(name in params)) return whole;
+      const value = params[name];
+      // The one format the locale files use (i18next's `{{max, size}}` in the renderer).
+      return format === 'size' && typeof value === 'number' ? formatByteSize(value, language) : String(value);
+    });
   };
 }
 

@@ -4,7 +4,8 @@
  * approvals). Runtime-neutral: imports only zod and sibling contracts.
  */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, TITLE_MAX_LENGTH } from './limits';
+import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, SYSTEM_PROMPT_MAX_LENGTH, TITLE_MAX_LENGTH } from './limits';
+import { attachmentsSchema, type AttachmentView } from './attachments';
 import { idString } from './mcp-types';
 import { hasHiddenCharacters } from './names';
 import type { McpToolAnnotations } from './mcp-tool';
@@ -23,6 +24,8 @@ export interface ConversationRecord {
   toolMode: ToolMode;
   /** Server ids used when toolMode is 'manual'. */
   selectedServerIds: string[];
+  /** Sent as the system prompt of every turn; absent or '' sends none. Starts as Settings → General's default. */
+  systemPrompt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -79,6 +82,30 @@ export interface ToolCallView {
   /** Epoch milliseconds. */
   startedAtMs?: number;
   endedAtMs?: number;
+  /**
+   * Set when the call ran without asking the user: 'always_allow' by a persisted grant (revocable
+   * with approvals.revoke), 'read_only' by the policy that lets read-only tools run.
+   */
+  autoApproved?: AutoApprovalReason;
+}
+
+export const AUTO_APPROVAL_REASONS = ['always_allow', 'read_only'] as const;
+export type AutoApprovalReason = (typeof AUTO_APPROVAL_REASONS)[number];
+
+/** Tokens one model call used, as the provider reported them (absent when it reported none). */
+export interface TokenUsage {
+  /** Prompt tokens, cached ones included. */
+  inputTokens: number;
+  /** Generated tokens, reasoning included. */
+  outputTokens: number;
+}
+
+/** Why the model of a turn saw search tools instead of every tool definition. */
+export interface ManyToolsNote {
+  /** MCP tools the turn could use. */
+  toolCount: number;
+  /** The approval policy's manyToolsThreshold the count exceeded. */
+  threshold: number;
 }
 
 export type ChatMessageStatus = 'streaming' | 'done' | 'error' | 'stopped';
@@ -93,7 +120,13 @@ export interface ChatMessage {
   status: ChatMessageStatus;
   /** When status is 'error': a translatable code (PROVIDER_AUTH, …) and parameters. */
   error?: { code: string; params?: Record<string, string | number> };
+  /** User messages: the files sent with the text (images load with chat.attachment). */
+  attachments?: AttachmentView[];
   createdAt: string;
+  /** Assistant messages: the tokens of this step's model call, when the provider reported them. */
+  usage?: TokenUsage;
+  /** The first assistant message of a turn that ran in many-tools mode. */
+  manyTools?: ManyToolsNote;
 }
 
 export const APPROVAL_DECISIONS = ['allow_once', 'always_allow', 'deny'] as const;
@@ -145,13 +178,42 @@ export const CHAT_ERROR_CODES = [
   'TOOLS_OMITTED',
   /** chat.toolResult for a call whose result is not stored (none, or its conversation changed). */
   'TOOL_RESULT_NOT_FOUND',
+  /** chat.edit / chat.regenerate name a message that is not in the conversation. */
+  'MESSAGE_NOT_FOUND',
+  /** chat.edit names an assistant message: only the user's own messages can be edited. */
+  'MESSAGE_NOT_EDITABLE',
+  /** chat.regenerate names an answer that is not the conversation's last one. */
+  'NOT_LAST_ANSWER',
+  /** chat.attachment for an image that is not stored (none, or its conversation was deleted). */
+  'ATTACHMENT_NOT_FOUND',
 ] as const;
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
-export const chatSendSchema = z.strictObject({
+/** A message needs text, attachments, or both. */
+export const chatSendSchema = z
+  .strictObject({
+    conversationId: idString,
+    text: z.string().trim().max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
+    attachments: attachmentsSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.text === '' && (value.attachments ?? []).length === 0) ctx.addIssue({ code: 'custom', path: ['text'], message: 'required' });
+  });
+
+/**
+ * chat.regenerate: runs the last turn again (also "retry" after an error); `messageId` is an
+ * assistant message of that turn, the one the user acted on.
+ */
+export const chatRegenerateSchema = z.strictObject({
   conversationId: idString,
-  text: z.string().trim().min(1, { error: 'required' }).max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
+  messageId: idString,
 });
+
+/**
+ * chat.edit: replaces one of the user's messages, and every message after it, by the new text and
+ * answers it. Later turns are replaced, not kept as branches.
+ */
+export const chatEditSchema = chatSendSchema.extend({ messageId: idString });
 
 /** chat.toolResult: the whole result of one tool call of a stored message. */
 export const toolResultQuerySchema = z.strictObject({
@@ -176,7 +238,9 @@ export type ChatStreamEvent =
   /** Whether a turn is running (the Stop button shows while it is). */
   | { type: 'turn'; running: boolean }
   /** Something the user should know that is not an error of a message, e.g. tools left out. */
-  | { type: 'notice'; code: string; params?: Record<string, string | number> };
+  | { type: 'notice'; code: string; params?: Record<string, string | number> }
+  /** Messages chat.edit or chat.regenerate replaced: they are gone from the conversation. */
+  | { type: 'messages_removed'; ids: string[] };
 
 export const conversationCreateSchema = z.strictObject({
   /** A title is a name the user gives: no control or invisible characters (names.ts). */
@@ -190,6 +254,8 @@ export const conversationCreateSchema = z.strictObject({
   model: z.string().trim().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }).optional(),
   toolMode: z.enum(TOOL_MODES).optional(),
   selectedServerIds: z.array(idString).max(SELECTED_SERVERS_MAX_COUNT, { error: 'tooMany' }).optional(),
+  /** '' clears it; omitted on create: Settings → General's default. */
+  systemPrompt: z.string().trim().max(SYSTEM_PROMPT_MAX_LENGTH, { error: 'tooLong' }).optional(),
 });
 
 export const conversationUpdateSchema = conversationCreateSchema.extend({ id: idString });

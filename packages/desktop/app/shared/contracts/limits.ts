@@ -52,6 +52,33 @@ export const API_KEY_MAX_LENGTH = 4096;
 /** Models listed for one provider (OpenRouter offers about 300). */
 export const MODELS_MAX_COUNT = 1000;
 
+/** Models a provider's own list may return that Elftia keeps (OpenRouter lists about 300). */
+export const LISTED_MODELS_MAX_COUNT = MODELS_MAX_COUNT;
+
+/** A conversation's system prompt, and the default one in Settings → General (a long persona fits). */
+export const SYSTEM_PROMPT_MAX_LENGTH = 20_000;
+
+/** Files attached to one message. */
+export const ATTACHMENTS_MAX_COUNT = 10;
+/** An attached file's name as shown on its chip (most file systems cap names at 255 bytes). */
+export const FILE_NAME_MAX_LENGTH = 255;
+/** One attached image, decoded: Anthropic's Messages API refuses images over 5 MB. */
+export const IMAGE_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** The base64 text of the largest image (4 characters per 3 bytes). */
+export const IMAGE_ATTACHMENT_MAX_BASE64_LENGTH = Math.ceil(IMAGE_ATTACHMENT_MAX_BYTES / 3) * 4;
+/** One attached text file, in characters: it is inlined into the message the model reads. */
+export const TEXT_ATTACHMENT_MAX_LENGTH = 200_000;
+/**
+ * All attachments of one message together (image bytes plus text characters). Base64-encoded they
+ * stay under 20 MiB: below Gemini's 20 MB inline request and the host's 32 MiB WebSocket message.
+ */
+export const ATTACHMENTS_MAX_TOTAL_BYTES = 15 * 1024 * 1024;
+/**
+ * Images of earlier messages sent again with a new turn, newest first, in bytes; older ones are
+ * replaced by a line of text saying so, so a long illustrated conversation stays within a request.
+ */
+export const HISTORY_IMAGES_MAX_BYTES = 15 * 1024 * 1024;
+
 /** Configured MCP servers: with the limits above, `mcp.list` stays under about 20 MiB at worst. */
 export const MCP_SERVERS_MAX_COUNT = 100;
 export const PROVIDERS_MAX_COUNT = 100;

@@ -24,6 +24,7 @@ import {
   HEADERS_MAX_ENTRIES,
   HEADERS_MAX_TOTAL_LENGTH,
   ID_MAX_LENGTH,
+  IMAGE_ATTACHMENT_MAX_BYTES,
   NAME_MAX_LENGTH,
   maxTotalLength,
   PATH_MAX_LENGTH,
@@ -83,7 +84,18 @@ export type ValidationCode =
   /** A stored secret kept while the address it goes to changed: it must be entered again. */
   | 'reenterForNewAddress'
   /** A variable to copy from the app's environment (`copyEnv`) that is not set there. */
-  | 'envNotSet';
+  | 'envNotSet'
+  /** A provider's default model that is not one of its models. */
+  | 'notInModels'
+  // Files attached to a chat message (attachments.ts).
+  | 'unsupportedImageType'
+  | 'notBase64'
+  /** The bytes of an attached image are not an image of a type Elftia sends. */
+  | 'notAnImage'
+  | 'fileTooLarge'
+  | 'textFileTooLong'
+  | 'tooManyFiles'
+  | 'attachmentsTooLarge';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
 export interface FieldError {
@@ -312,7 +324,11 @@ export function toInput(record: McpServerRecord): McpServerInput {
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
   'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
+  'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
 ]);
+
+/** Codes whose message names a limit (`params.max`). */
+const LIMIT_CODES = new Set<string>(['tooLong', 'tooMany', 'tooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge']);
 
 /** The limit a size issue names: zod's `maximum`, or the `params.max` of a refinement (boundedRecord, totals). */
 function limitOf(issue: z.core.$ZodIssue): number | undefined {
@@ -341,8 +357,10 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
     const code = KNOWN_CODES.has(source.message) ? (source.message as ValidationCode) : 'invalid';
     const params: Record<string, string | number> = {};
     const limit = limitOf(source);
-    if ((code === 'tooLong' || code === 'tooMany' || code === 'tooLarge') && limit !== undefined) params.max = limit;
+    if (LIMIT_CODES.has(code) && limit !== undefined) params.max = limit;
     if (code === 'timeoutRange') Object.assign(params, { min: MCP_TIMEOUT_MIN_SEC, max: MCP_TIMEOUT_MAX_SEC });
+    // The schema bounds the base64 text; the user's limit is the image's bytes.
+    if (code === 'fileTooLarge') params.max = IMAGE_ATTACHMENT_MAX_BYTES;
     out.set(field, params.max !== undefined ? { field, code, params } : { field, code });
   }
   return [...out.values()];

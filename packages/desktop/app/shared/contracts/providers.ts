@@ -52,10 +52,15 @@ export const providerInputSchema = z
       .array(z.string().trim().min(1, { error: 'required' }).max(ID_MAX_LENGTH, { error: 'tooLong' }))
       .min(1, { error: 'required' })
       .max(MODELS_MAX_COUNT, { error: 'tooMany' }),
+    /** The model new conversations start with; one of `models`. Omitted: the first of them. */
+    defaultModel: z.string().trim().max(ID_MAX_LENGTH, { error: 'tooLong' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === 'openai-compatible' && !value.baseUrl) {
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'required' });
+    }
+    if (value.defaultModel && !value.models.includes(value.defaultModel)) {
+      ctx.addIssue({ code: 'custom', path: ['defaultModel'], message: 'notInModels' });
     }
   });
 export type ProviderInput = z.input<typeof providerInputSchema>;
@@ -79,9 +84,16 @@ export interface ProviderRecord {
   kind: ProviderKind;
   baseUrl?: string;
   models: string[];
+  /** The model new conversations start with (one of `models`); absent: the first of them. */
+  defaultModel?: string;
   hasApiKey: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The model a new conversation with this provider starts with. */
+export function defaultModelOf(provider: Pick<ProviderRecord, 'models' | 'defaultModel'>): string | undefined {
+  return provider.defaultModel || provider.models[0];
 }
 
 /** Main-side only: a provider with its key opened, for the completion adapters. */
@@ -89,10 +101,45 @@ export interface ResolvedProvider extends ProviderRecord {
   apiKey: string | undefined;
 }
 
+/** Why a provider's endpoint could not be used: its CompletionError code, HTTP status and words. */
+export interface ProviderFailureResult {
+  ok: false;
+  code: CompletionErrorCode;
+  status?: number;
+  detail?: string;
+}
+
 /** The result of Settings → Providers → "Test connection". */
-export type ProviderTestResult =
-  | { ok: true; latencyMs: number; models?: string[] }
-  | { ok: false; code: CompletionErrorCode; status?: number; detail?: string };
+export type ProviderTestResult = { ok: true; latencyMs: number; models?: string[] } | ProviderFailureResult;
+
+/** One model of a provider's own list (OpenAI `/models`, Anthropic `/v1/models`, Gemini `/v1beta/models`). */
+export interface ListedModel {
+  /** What a request names as its model. */
+  id: string;
+  /** The provider's display name, when it gives one that differs from the id. */
+  name?: string;
+}
+
+/**
+ * A provider's model list, or why it could not be read (a wrong key, an unreachable endpoint), with
+ * the same codes as "Test connection". `fetchedAt` is ISO 8601: a list is cached until refreshed.
+ */
+export type ProviderModelsResult = { ok: true; models: ListedModel[]; fetchedAt: string } | ProviderFailureResult;
+
+/**
+ * The provider form's "Fetch models", before (or without) saving: the address and key as typed. An
+ * omitted key with `id` uses that provider's stored key, but only for the address it was entered
+ * for (keyMustBeReentered), so a stored key never goes to a new host.
+ */
+export const providerDraftModelsSchema = z.strictObject({
+  id: z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  kind: z.enum(PROVIDER_KINDS, { error: 'invalid' }),
+  baseUrl: providerInputSchema.shape.baseUrl,
+  apiKey: apiKeyString.optional(),
+}).superRefine((value, ctx) => {
+  if (value.kind === 'openai-compatible' && !value.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'required' });
+});
+export type ProviderDraftModelsInput = z.input<typeof providerDraftModelsSchema>;
 
 /** Why a completion failed; translated as `errors.<code>` (locales/<lng>/common/errors.json). */
 export const COMPLETION_ERROR_CODES = [

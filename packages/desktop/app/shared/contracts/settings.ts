@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIRROR_URL_MAX_LENGTH, PATH_MAX_LENGTH } from './limits';
+import { MIRROR_URL_MAX_LENGTH, PATH_MAX_LENGTH, SYSTEM_PROMPT_MAX_LENGTH } from './limits';
 import { hasProtocol, isAbsolutePath } from './mcp-types';
 
 export const LANGUAGES = ['en', 'zh', 'ja'] as const;
@@ -70,4 +70,9 @@ export const filesFolderSchema = z.strictObject({
     .trim()
     .max(PATH_MAX_LENGTH, { error: 'tooLong' })
     .refine((v) => v === '' || isAbsolutePath(v), { error: 'absolutePath' }),
+});
+
+/** The system prompt new conversations start with (Settings → General); '' = none. */
+export const systemPromptSchema = z.strictObject({
+  systemPrompt: z.string({ error: 'invalidType' }).trim().max(SYSTEM_PROMPT_MAX_LENGTH, { error: 'tooLong' }),
 });

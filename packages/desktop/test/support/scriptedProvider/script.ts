@@ -37,22 +37,83 @@ export const turnSchema = z.strictObject({
   hold: z.boolean().default(false),
   /** Pause between streamed events, in milliseconds; default 0. */
   chunkDelayMs: z.number().int().min(0).max(60_000).default(0),
+  /**
+   * Token counts the stream reports, in the format's own way. Anthropic and Gemini always report
+   * usage (10 in, 12 out by default); OpenAI only when the script gives it and the request asked
+   * for it with stream_options.include_usage, as the real API does.
+   */
+  usage: z.strictObject({ input: z.number().int().min(0), output: z.number().int().min(0) }).optional(),
+  /**
+   * What the request must carry, read as the provider's API reads it (expectations.ts); a request
+   * without it is answered 400 naming what is missing (outcome `unmet`).
+   */
+  expect: z
+    .strictObject({
+      /** The system prompt, in the format's own place. */
+      system: z.string().optional(),
+      /** Images in the latest user message, in the format's own image form; `data` is base64. */
+      images: z.array(z.strictObject({ mimeType: z.string(), data: z.string() })).default([]),
+      /** Texts the latest user message contains (an inlined text file, say). */
+      userText: z.array(z.string()).default([]),
+    })
+    .optional(),
 });
+
+/** A listed model: an id, or its fields. */
+const modelSchema = z.union([
+  z.string(),
+  z.strictObject({
+    id: z.string(),
+    /** Anthropic `display_name`, Gemini `displayName`, OpenRouter-style `name` (OpenAI format). */
+    displayName: z.string().optional(),
+    /** Gemini only: false lists the model without `generateContent` (an embedding model). */
+    chat: z.boolean().default(true),
+  }),
+]);
 
 export const scriptSchema = z.strictObject({
   turns: z.array(turnSchema).default([]),
   /** What GET …/models lists. */
-  models: z.array(z.string()).default(['scripted-model']),
+  models: z.array(modelSchema).default(['scripted-model']),
+  /**
+   * Models per page (Anthropic `limit`/`after_id`/`has_more`, Gemini `pageSize`/`pageToken`/
+   * `nextPageToken`; a smaller `limit` or `pageSize` the client asks for wins). Default: one page.
+   * OpenAI's list has no pages.
+   */
+  modelsPageSize: z.number().int().min(1).optional(),
   /** When set, a request with another key is answered 401 in the provider's format. */
   apiKey: z.string().optional(),
   /** Check incoming tool definitions with test/tools/providerRules.ts and answer a breach with 400; default true. */
   validateTools: z.boolean().default(true),
+  /**
+   * The answer to Elftia's title requests (TitleGenerator's system prompt), which take no turn of
+   * `turns`; without it they are answered 500. Recorded with `purpose: 'title'`.
+   */
+  title: turnSchema.optional(),
+  /** Answer a request with stream_options 400 in Groq's words, as some OpenAI-compatible servers do. */
+  refuseStreamOptions: z.boolean().default(false),
 });
 
 export type ScriptInput = z.input<typeof scriptSchema>;
 export type Script = z.output<typeof scriptSchema>;
 export type Turn = z.output<typeof turnSchema>;
 export type ScriptedToolCall = Turn['toolCalls'][number];
+
+export interface ListedModel {
+  id: string;
+  displayName?: string;
+  chat: boolean;
+}
+
+export function listedModels(script: Script): ListedModel[] {
+  return script.models.map((model) => (typeof model === 'string' ? { id: model, chat: true } : model));
+}
+
+/** One page of `models` from index `start`, at most `size` long, and where the next page starts (none: the last page). */
+export function pageOf<T>(models: T[], start: number, size: number | undefined): { page: T[]; next: number | undefined } {
+  const end = size === undefined ? models.length : Math.min(models.length, start + size);
+  return { page: models.slice(start, end), next: end < models.length ? end : undefined };
+}
 
 export function parseScript(raw: unknown): Script {
   return scriptSchema.parse(raw);

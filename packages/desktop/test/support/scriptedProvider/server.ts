@@ -7,15 +7,17 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TITLE_SYSTEM_PROMPT } from '../../../app/main/services/chat/TitleGenerator';
 import { CHECKERS, type Violation } from '../../tools/providerRules';
 import { handleControl } from './control';
-import { parseScript, type Script, type ScriptInput, type Turn, type WireFormatName } from './script';
+import { unmetExpectations } from './expectations';
+import { listedModels, parseScript, type Script, type ScriptInput, type Turn, type WireFormatName } from './script';
 import { anthropicWire } from './wire/anthropic';
 import { geminiWire } from './wire/gemini';
 import { openaiWire } from './wire/openai';
 import type { Wire } from './wire/types';
 
-export type Outcome = 'reply' | 'error' | 'rejected' | 'unauthorized' | 'malformed' | 'held' | 'exhausted' | 'wrong-format' | 'models' | 'not-found';
+export type Outcome = 'reply' | 'error' | 'rejected' | 'unmet' | 'unauthorized' | 'malformed' | 'held' | 'exhausted' | 'wrong-format' | 'models' | 'not-found';
 
 export interface RecordedRequest {
   seq: number;
@@ -34,6 +36,8 @@ export interface RecordedRequest {
   violations?: Violation[];
   /** True once the client closed the connection before the response ended (an abort). */
   clientAborted: boolean;
+  /** 'title': one of Elftia's title requests, answered by the script's `title` (no turn used). */
+  purpose?: 'title';
 }
 
 export interface ScriptedProvider {
@@ -173,7 +177,14 @@ class ScriptedProviderServer implements ScriptedProvider {
     if (refusal) return sendJson(res, refusal.status, refusal.body);
     if (match.kind === 'models') {
       record.outcome = 'models';
-      return sendJson(res, 200, wire.models(this.#script.models));
+      return sendJson(res, 200, wire.models(listedModels(this.#script), new URLSearchParams(record.query), this.#script.modelsPageSize));
+    }
+    if (isTitleRequest(record.body)) {
+      record.purpose = 'title';
+      const title = this.#script.title;
+      if (title) return this.#play(match, title, record, res);
+      record.outcome = 'error';
+      return sendJson(res, 500, wire.errorBody(500, 'scripted provider: the script has no title answer'));
     }
     const turn = this.#script.turns[this.#cursor];
     if (!turn) {
@@ -182,9 +193,20 @@ class ScriptedProviderServer implements ScriptedProvider {
     }
     record.turn = this.#cursor;
     this.#cursor += 1;
+    return this.#play(match, turn, record, res);
+  }
+
+  /** Answers the request with one scripted turn. */
+  async #play(match: Route, turn: Turn, record: RecordedRequest, res: http.ServerResponse): Promise<void> {
+    const { wire } = match;
     if (turn.format && turn.format !== wire.name) {
       record.outcome = 'wrong-format';
       return sendJson(res, 500, wire.errorBody(500, `scripted provider: turn ${record.turn} expects ${turn.format}, got ${wire.name}`));
+    }
+    const unmet = unmetExpectations(turn, wire.name, record.body);
+    if (unmet.length > 0) {
+      record.outcome = 'unmet';
+      return sendJson(res, 400, wire.errorBody(400, `scripted provider: turn ${record.turn} expected ${unmet.join('; ')}`));
     }
     if (turn.error) {
       record.outcome = 'error';
@@ -194,7 +216,7 @@ class ScriptedProviderServer implements ScriptedProvider {
     const streaming = match.stream && (wire.name === 'google' || (record.body as { stream?: unknown }).stream === true);
     record.outcome = !streaming ? 'reply' : turn.malformed ? 'malformed' : turn.hold ? 'held' : 'reply';
     if (!streaming) return sendJson(res, 200, wire.whole(turn, model));
-    await this.#stream(wire, turn, model, res);
+    await this.#stream(wire, turn, model, res, record.body);
   }
 
   /** What a real provider checks before generating anything: the key, then (for generation) the tools. */
@@ -203,6 +225,10 @@ class ScriptedProviderServer implements ScriptedProvider {
     if (this.#script.apiKey !== undefined && record.apiKey !== this.#script.apiKey) {
       record.outcome = 'unauthorized';
       return { status: 401, body: wire.errorBody(401, 'Invalid API key provided.') };
+    }
+    if (this.#script.refuseStreamOptions && wire.name === 'openai' && (record.body as { stream_options?: unknown } | undefined)?.stream_options !== undefined) {
+      record.outcome = 'rejected';
+      return { status: 400, body: wire.errorBody(400, "property 'stream_options' is unsupported, did you mean 'stream'?") };
     }
     const tools = match.kind === 'generate' ? wire.toolsOf(record.body) : undefined;
     if (!this.#script.validateTools || tools === undefined) return undefined;
@@ -213,11 +239,11 @@ class ScriptedProviderServer implements ScriptedProvider {
     return { status: 400, body: wire.errorBody(400, wire.rejectionMessage(violations, tools)) };
   }
 
-  async #stream(wire: Wire, turn: Turn, model: string, res: http.ServerResponse): Promise<void> {
+  async #stream(wire: Wire, turn: Turn, model: string, res: http.ServerResponse, request: unknown): Promise<void> {
     this.#streams.add(res);
     res.on('close', () => this.#streams.delete(res));
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    const { body, terminal } = wire.frames(turn, model);
+    const { body, terminal } = wire.frames(turn, model, request);
     const frames = turn.malformed === 'garbage' ? [...body.slice(0, 2), wire.garbage] : turn.malformed || turn.hold ? body : [...body, ...terminal];
     for (const [i, frame] of frames.entries()) {
       if (res.destroyed) return;
@@ -234,6 +260,11 @@ class ScriptedProviderServer implements ScriptedProvider {
     if (turn.hold) return;
     res.end();
   }
+}
+
+/** Whether the body carries TitleGenerator's instruction (as OpenAI's system message, Anthropic's system or Gemini's systemInstruction). */
+function isTitleRequest(body: unknown): boolean {
+  return JSON.stringify(body ?? null).includes(TITLE_SYSTEM_PROMPT.slice(0, 40));
 }
 
 function safeJson(raw: string): unknown {

@@ -1,9 +1,10 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultModelOf } from '@elftia/desktop/shared/contracts/providers.ts';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../lib/appError';
 import { ConversationSidebar } from './components/conversation-list/ConversationSidebar';
 import { ConversationPane } from './components/conversation/ConversationPane';
-import { type ConversationStart, WelcomePane } from './components/conversation/WelcomePane';
+import { type ConversationStart, type FirstMessage, WelcomePane } from './components/conversation/WelcomePane';
 import { useChatShortcuts } from './model/useChatShortcuts';
 import { useConversations } from './model/useConversations';
 import { useProviders } from './model/useProviders';
@@ -42,11 +43,12 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
 
   const createConversation = useCallback(async () => {
     setCreateFailure(undefined);
-    // A new conversation starts with the first provider and model, so it can be used right away;
-    // main hands back an empty one instead of adding another (reuseEmpty).
+    // A new conversation starts with the first provider and its default model, so it can be used
+    // right away; main hands back an empty one instead of adding another (reuseEmpty).
     const provider = providers?.[0];
+    const model = provider && defaultModelOf(provider);
     try {
-      const record = await conversations.create(provider ? { providerId: provider.id, model: provider.models[0], reuseEmpty: true } : { reuseEmpty: true });
+      const record = await conversations.create(provider && model ? { providerId: provider.id, model, reuseEmpty: true } : { reuseEmpty: true });
       focusFor.current = record.id;
       setFocusRequest((n) => n + 1);
     } catch (error) {
@@ -55,13 +57,13 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
   }, [conversations, providers]);
 
   // The first message typed in the welcome composer, sent by the new conversation's pane once open.
-  const firstMessage = useRef<{ id: string; text: string }>(undefined);
+  const firstMessage = useRef<{ id: string; message: FirstMessage }>(undefined);
 
   const startConversation = useCallback(
-    async (start: ConversationStart, text: string) => {
+    async (start: ConversationStart, message: FirstMessage) => {
       // Set before the conversation opens: its pane takes the message as it mounts.
       await conversations.create({ ...start, reuseEmpty: true }, (record) => {
-        firstMessage.current = { id: record.id, text };
+        firstMessage.current = { id: record.id, message };
         focusFor.current = record.id;
       });
       setFocusRequest((n) => n + 1);
@@ -71,9 +73,9 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
 
   const takeFirstMessage = useCallback((id: string) => {
     if (firstMessage.current?.id !== id) return undefined;
-    const { text } = firstMessage.current;
+    const { message } = firstMessage.current;
     firstMessage.current = undefined;
-    return text;
+    return message;
   }, []);
 
   const takeFocusRequest = useCallback((id: string) => {

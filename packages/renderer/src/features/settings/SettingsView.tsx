@@ -1,70 +1,70 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Blocks, Bot, type LucideIcon, Server, ShieldCheck, SlidersHorizontal, SquareTerminal } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalSettings } from './components/tabs/tools-tab/approvals/ApprovalSettings';
 import { GeneralTab } from './components/tabs/general-tab/GeneralTab';
+import { PresetsSection } from './components/tabs/tools-tab/presets/PresetsSection';
 import { ProvidersTab } from './components/tabs/providers-tab/ProvidersTab';
-import { ToolsTab } from './components/tabs/tools-tab/ToolsTab';
+import { RuntimePanel } from './components/tabs/tools-tab/runtime/RuntimePanel';
+import { ServersSection } from './components/tabs/tools-tab/ServersSection';
+import { type OpenSectionOptions, SettingsNavigationProvider } from './SettingsNavigation';
+import { isSettingsSection, SETTINGS_SECTIONS, type SettingsSectionId } from './sections';
+import './settings.css';
 
-export type SettingsTabId = 'tools' | 'providers' | 'general';
+const SECTIONS: Record<SettingsSectionId, { labelKey: string; icon: LucideIcon; render: (options: OpenSectionOptions) => ReactNode }> = {
+  servers: { labelKey: 'settings/common:sections.servers', icon: Server, render: ({ revealServerId }) => <ServersSection revealId={revealServerId} /> },
+  presets: { labelKey: 'settings/common:sections.presets', icon: Blocks, render: () => <PresetsSection /> },
+  runtimes: { labelKey: 'settings/common:sections.runtimes', icon: SquareTerminal, render: () => <RuntimePanel /> },
+  approvals: { labelKey: 'settings/common:sections.approvals', icon: ShieldCheck, render: () => <ApprovalSettings /> },
+  providers: { labelKey: 'settings/common:sections.providers', icon: Bot, render: () => <ProvidersTab /> },
+  general: { labelKey: 'settings/common:sections.general', icon: SlidersHorizontal, render: ({ target }) => <GeneralTab focusFilesFolder={target === 'filesFolder'} /> },
+};
 
-const TABS: Array<{ id: SettingsTabId; labelKey: string; render: () => ReactNode }> = [
-  { id: 'tools', labelKey: 'settings/common:tabs.tools', render: () => <ToolsTab /> },
-  { id: 'providers', labelKey: 'settings/common:tabs.providers', render: () => <ProvidersTab /> },
-  { id: 'general', labelKey: 'settings/common:tabs.general', render: () => <GeneralTab /> },
-];
+export interface SettingsViewProps {
+  /** The section shown first (a deep link from the shell). Default: Servers. */
+  initialSection?: SettingsSectionId;
+}
 
-/** Settings, as WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active tab is in the Tab order. */
-export function SettingsView({ initialTab = 'tools' }: { initialTab?: SettingsTabId }) {
+/**
+ * Settings: a navigation of sections on the left (vertical WAI-ARIA tabs from Radix: arrow keys,
+ * Home and End move, only the current one is in the Tab order) and one section on the right, which
+ * scrolls on its own. A section can send the user to another (useOpenSection).
+ */
+export function SettingsView({ initialSection = 'servers' }: SettingsViewProps) {
   const { t } = useTranslation();
-  const idPrefix = useId();
-  const [active, setActive] = useState<SettingsTabId>(initialTab);
-  const tabRefs = useRef(new Map<SettingsTabId, HTMLButtonElement>());
-  const activeTab = TABS.find((tab) => tab.id === active) ?? TABS[0]!;
-
-  function select(id: SettingsTabId) {
-    setActive(id);
-    tabRefs.current.get(id)?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((tab) => tab.id === active);
-    const target = {
-      ArrowRight: TABS[(index + 1) % TABS.length],
-      ArrowLeft: TABS[(index - 1 + TABS.length) % TABS.length],
-      Home: TABS[0],
-      End: TABS[TABS.length - 1],
-    }[event.key];
-    if (!target) return;
-    event.preventDefault();
-    select(target.id);
-  }
+  const [current, setCurrent] = useState<{ section: SettingsSectionId; options: OpenSectionOptions }>({ section: initialSection, options: {} });
+  const open = useCallback((section: SettingsSectionId, options: OpenSectionOptions = {}) => setCurrent({ section, options }), []);
 
   return (
-    <div className="settings">
-      <h1 className="settings__title">{t('settings/common:title')}</h1>
-      <div role="tablist" aria-label={t('settings/common:tabsLabel')} className="tabs" onKeyDown={onKeyDown}>
-        {TABS.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(element) => {
-              if (element) tabRefs.current.set(tab.id, element);
-              else tabRefs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${tab.id}`}
-            aria-selected={tab.id === active}
-            aria-controls={tab.id === active ? `${idPrefix}-panel-${tab.id}` : undefined}
-            tabIndex={tab.id === active ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => select(tab.id)}
-          >
-            {t(tab.labelKey)}
-          </button>
+    <SettingsNavigationProvider open={open}>
+      <Tabs.Root
+        className="settings-view"
+        orientation="vertical"
+        value={current.section}
+        onValueChange={(value) => isSettingsSection(value) && open(value)}
+      >
+        <div className="settings-view__nav">
+          <h1 className="settings-view__title">{t('settings/common:title')}</h1>
+          <Tabs.List className="settings-nav" aria-label={t('settings/common:sectionsLabel')}>
+            {SETTINGS_SECTIONS.map((id) => {
+              const { labelKey, icon: Icon } = SECTIONS[id];
+              return (
+                <Tabs.Trigger key={id} value={id} className="settings-nav__item" data-section={id}>
+                  <Icon className="settings-nav__icon" aria-hidden size={16} />
+                  <span className="settings-nav__label">{t(labelKey)}</span>
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+        </div>
+        {/* Radix mounts only the current section's content, so a hidden section holds no subscription. */}
+        {SETTINGS_SECTIONS.map((id) => (
+          <Tabs.Content key={id} value={id} className="settings-view__section" data-section={id}>
+            {SECTIONS[id].render(current.options)}
+          </Tabs.Content>
         ))}
-      </div>
-      <div role="tabpanel" id={`${idPrefix}-panel-${activeTab.id}`} aria-labelledby={`${idPrefix}-tab-${activeTab.id}`} className="tabs__panel">
-        {activeTab.render()}
-      </div>
-    </div>
+      </Tabs.Root>
+    </SettingsNavigationProvider>
   );
 }

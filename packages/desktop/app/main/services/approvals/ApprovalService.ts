@@ -58,8 +58,14 @@ export class ApprovalService implements ApprovalGate {
    */
   decide(request: ApprovalRequest, signal: AbortSignal, hooks: ApprovalHooks = {}): Promise<ApprovalDecision> {
     if (signal.aborted) return Promise.reject(abortReason(signal));
-    if (request.serverId !== undefined && this.options.permissions.get(request.serverId, request.toolName)) return Promise.resolve('always_allow');
-    if (autoApprovedAsReadOnly(this.getPolicy(), request.annotations)) return Promise.resolve('allow_once');
+    if (request.serverId !== undefined && this.options.permissions.get(request.serverId, request.toolName)) {
+      hooks.onAutoApproved?.('always_allow');
+      return Promise.resolve('always_allow');
+    }
+    if (autoApprovedAsReadOnly(this.getPolicy(), request.annotations)) {
+      hooks.onAutoApproved?.('read_only');
+      return Promise.resolve('allow_once');
+    }
     if (this.pending.has(request.callId)) return Promise.reject(new Error(`approval for call ${request.callId} is already pending`));
     return new Promise<ApprovalDecision>((resolve, reject) => {
       const onAbort = () => {

@@ -2,18 +2,24 @@
  * Conversations and their turns (seed 000). `send` commits the user's message before anything else
  * can fail, then runs the turn in the background through the TinyElf engine, one turn at a time per
  * conversation; what the engine reports is stored as ChatMessages and published as ChatStreamEvents.
+ * `edit` and `regenerate` replace the later turns (no branches) in one transaction, then run a turn.
  */
 import crypto from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, ChatMessage, ChatStreamEvent, ConversationRecord } from '../../../shared/contracts/chat';
-import type { ResolvedProvider } from '../../../shared/contracts/providers';
-import type { ConversationRepository } from '../../db/ConversationRepository';
+import type { AttachmentData, AttachmentInput } from '../../../shared/contracts/attachments';
+import { defaultModelOf, type ResolvedProvider } from '../../../shared/contracts/providers';
+import type { ConversationRepository, RemovedMessages } from '../../db/ConversationRepository';
 import { AppError } from '../../errors';
 import type { EngineEvent, RunTurnOptions, TurnResult } from '../agent-core/engine/tinyelf/engineTypes';
 import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
+import type { AttachmentStore } from './AttachmentStore';
+import { hasImageRefs, loadHistoryImages, prepareAttachments, type UserMessage } from './attachments';
 import { applyInput, type ConversationInput, missingChoice, newConversation, titleFrom } from './conversationInput';
-import { TurnTranscript } from './TurnTranscript';
-import { TurnWriter } from './TurnWriter';
+import { type Cut, editCut, regenerateCut } from './conversationRewind';
+import { ConversationTitler } from './ConversationTitler';
+import type { ChatTitles } from './TitleGenerator';
+import { newRunningTurn, type RunningTurn } from './RunningTurn';
 import type { ToolResult } from './toolResultView';
 import type { ToolResultStore } from './ToolResultStore';
 
@@ -41,6 +47,10 @@ export interface ChatServiceOptions {
   repository: ConversationRepository;
   /** Where the whole results of large tool calls go (their messages keep a bounded copy). */
   toolResults: ToolResultStore;
+  /** Where the images users attach go. */
+  attachments: AttachmentStore;
+  /** The system prompt a new conversation starts with (Settings → General); default none. */
+  defaultSystemPrompt?: () => string;
   engine: ChatEngine;
   providers: ChatProviders;
   approvals: ChatApprovals;
@@ -57,15 +67,8 @@ export interface ChatServiceOptions {
    * database); the turn then shows it as a notice, once. Default none: such failures are only logged.
    */
   storageError?: (error: unknown) => AppError | undefined;
-}
-
-interface RunningTurn {
-  controller: AbortController;
-  transcript: TurnTranscript;
-  writer: TurnWriter;
-  /** Calls of this turn that asked for approval, to route 'resolved' events. */
-  callIds: Set<string>;
-  done: Promise<void>;
+  /** Names conversations after their first answer (TitleGenerator). Default none: the first message's start stays. */
+  titles?: ChatTitles;
 }
 
 interface Target {
@@ -80,12 +83,19 @@ export class ChatService {
   private readonly nowMs: () => number;
   private readonly newId: () => string;
   private readonly stopRelayingApprovals: () => void;
+  private readonly titler: ConversationTitler;
 
   constructor(private readonly options: ChatServiceOptions) {
     const clock = options.clock;
     this.nowMs = clock ? () => clock.now() : Date.now;
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.stopRelayingApprovals = options.approvals.onEvent((event) => this.relayApproval(event));
+    this.titler = new ConversationTitler({
+      repository: options.repository,
+      ...(options.titles ? { titles: options.titles } : {}),
+      onTitled: () => this.listChanges.emit(),
+      warn: (message, error) => this.warn(message, error),
+    });
   }
 
   list(): ConversationRecord[] {
@@ -106,16 +116,25 @@ export class ChatService {
   create(input: ConversationInput = {}, options: { reuseEmpty?: boolean } = {}): ConversationRecord {
     const empty = options.reuseEmpty ? this.options.repository.findEmptyConversation() : undefined;
     if (empty) return this.update(empty.id, missingChoice(empty, input));
-    const record = newConversation(this.newId(), input, this.isoNow());
-    this.options.repository.insertConversation(record);
+    const systemPrompt = input.systemPrompt ?? this.options.defaultSystemPrompt?.() ?? '';
+    const record = newConversation(this.newId(), { ...input, systemPrompt }, this.isoNow());
+    this.options.repository.insertConversation(record, record.title === '' ? 'pending' : 'user');
     this.listChanges.emit();
     return record;
   }
 
-  /** Takes effect from the next turn; a running one keeps its provider, model and tools. */
+  /**
+   * Takes effect from the next turn; a running one keeps its provider, model and tools. A title
+   * given here is the user's and is never replaced by a generated one; an empty title lets the
+   * conversation be named again.
+   */
   update(id: string, input: ConversationInput): ConversationRecord {
     const record = applyInput(this.get(id), input, this.isoNow());
-    this.options.repository.updateConversation(record);
+    const { repository } = this.options;
+    repository.transaction(() => {
+      repository.updateConversation(record);
+      if (input.title !== undefined) repository.setTitleState(id, input.title === '' ? 'pending' : 'user');
+    });
     this.listChanges.emit();
     return record;
   }
@@ -125,11 +144,15 @@ export class ChatService {
     const turn = this.running.get(id);
     turn?.writer.discard();
     turn?.controller.abort();
+    this.titler.cancel(id);
     if (!this.options.repository.deleteConversation(id)) throw new AppError('CONVERSATION_NOT_FOUND', { params: { id } });
     this.listChanges.emit();
     this.options.toolResults
       .removeConversation(id)
       .catch((error: unknown) => this.warn(`chat: could not remove the tool results of ${id}`, error));
+    this.options.attachments
+      .removeConversation(id)
+      .catch((error: unknown) => this.warn(`chat: could not remove the attachments of ${id}`, error));
   }
 
   /**
@@ -153,28 +176,81 @@ export class ChatService {
     return result;
   }
 
+  /** One image of a stored message, for the message's thumbnail. */
+  async attachment(conversationId: string, attachmentId: string): Promise<AttachmentData> {
+    const view = this.messages(conversationId)
+      .flatMap((message) => message.attachments ?? [])
+      .find((attachment) => attachment.id === attachmentId && attachment.kind === 'image');
+    const bytes = view && (await this.options.attachments.load(conversationId, attachmentId));
+    if (!view || !bytes) throw new AppError('ATTACHMENT_NOT_FOUND', { params: { attachmentId } });
+    return { mimeType: view.mimeType, data: bytes.toString('base64') };
+  }
+
   /**
-   * Commits the user's message, then starts the turn and returns the message. Throws, with nothing
-   * stored, when the conversation is missing, a turn is running (TURN_IN_PROGRESS) or its provider
-   * cannot be used (PROVIDER_NOT_CONFIGURED): the renderer keeps the text in the composer then.
+   * Commits the user's message (its images written first), then starts the turn and returns the
+   * message. Throws, with nothing stored, when the conversation is missing, a turn is running
+   * (TURN_IN_PROGRESS), its provider cannot be used (PROVIDER_NOT_CONFIGURED) or an attached image is
+   * not one (VALIDATION): the renderer keeps the text and files in the composer then.
    */
-  send(conversationId: string, text: string): ChatMessage {
-    const conversation = this.get(conversationId);
-    if (this.running.has(conversationId)) throw new AppError('TURN_IN_PROGRESS', { params: { id: conversationId } });
-    const target = this.target(conversation);
-    const now = this.isoNow();
-    const message: ChatMessage = { id: this.newId(), conversationId, role: 'user', text, toolCalls: [], status: 'done', createdAt: now };
-    const { repository } = this.options;
-    repository.transaction(() => {
-      repository.insertMessage(message);
-      repository.appendHistory(conversationId, [{ role: 'user', text }]);
-      const title = conversation.title === '' ? titleFrom(text) : conversation.title;
-      repository.updateConversation({ ...conversation, title, updatedAt: now });
-    });
+  send(conversationId: string, text: string, attachments: readonly AttachmentInput[] = []): ChatMessage {
+    const { conversation, target } = this.idle(conversationId);
+    const prepared = prepareAttachments(text, attachments, this.newId);
+    const message = this.userMessage(conversationId, text);
+    if (prepared.views.length > 0) message.attachments = prepared.views;
+    this.options.attachments.saveSync(conversationId, prepared.images);
+    try {
+      this.options.repository.transaction(() => this.storeUserMessage(conversation, message, prepared.history, conversation.title === ''));
+    } catch (error) {
+      this.options.attachments.removeSync(conversationId, prepared.images.map((image) => image.id));
+      throw error;
+    }
     this.listChanges.emit();
     this.publish(conversationId, { type: 'message', message });
     this.startTurn(conversation, target);
     return message;
+  }
+
+  /**
+   * Replaces one of the user's messages, and every message after it, by `text`, then answers it:
+   * later turns are replaced, not kept as branches. Refused, with nothing changed, while a turn runs
+   * (TURN_IN_PROGRESS), when the provider cannot be used, or when `messageId` is not one of the
+   * user's messages in this conversation (MESSAGE_NOT_FOUND, MESSAGE_NOT_EDITABLE).
+   */
+  edit(conversationId: string, messageId: string, text: string): ChatMessage {
+    const { conversation, target } = this.idle(conversationId);
+    const { repository } = this.options;
+    const cut = editCut(repository, conversationId, messageId);
+    const message = this.userMessage(conversationId, text);
+    // The first message names a conversation until a title is generated or given.
+    const retitle = cut.first && repository.titleState(conversationId) === 'pending';
+    const removed = repository.transaction(() => {
+      const ids = this.removeFrom(conversationId, cut);
+      this.storeUserMessage(conversation, message, { role: 'user', text: message.text }, retitle);
+      return ids;
+    });
+    this.afterRemoval(conversationId, removed);
+    this.publish(conversationId, { type: 'message', message });
+    this.startTurn(conversation, target);
+    return message;
+  }
+
+  /**
+   * Runs the last turn again: its answers are removed and the model answers its user message anew
+   * ("Regenerate", and "Retry" after an error). `messageId` is an answer of that turn, or its user
+   * message (when it has no answer). Refused like edit, and with NOT_LAST_ANSWER for an earlier message.
+   */
+  regenerate(conversationId: string, messageId: string): void {
+    const { conversation, target } = this.idle(conversationId);
+    const { repository } = this.options;
+    const cut = regenerateCut(repository, conversationId, messageId);
+    const now = this.isoNow();
+    const removed = repository.transaction(() => {
+      const ids = this.removeFrom(conversationId, cut);
+      repository.touchConversation(conversationId, now);
+      return ids;
+    });
+    this.afterRemoval(conversationId, removed);
+    this.startTurn(conversation, target);
   }
 
   /** Aborts the running turn (the stream ends, running tool calls are cancelled); false when none runs. */
@@ -191,6 +267,7 @@ export class ChatService {
   /** Resolves once the conversation's turn (if any) has ended and been written. */
   async settled(conversationId: string): Promise<void> {
     await this.running.get(conversationId)?.done;
+    await this.titler.settled(conversationId);
   }
 
   /** Throws NOT_FOUND when nothing waits under callId, VALIDATION when always_allow needs the second confirmation. */
@@ -239,43 +316,71 @@ export class ChatService {
     const turns = [...this.running.values()];
     for (const turn of turns) turn.controller.abort();
     await Promise.all(turns.map((turn) => turn.done));
+    await this.titler.dispose();
     await this.options.toolResults.flush();
+  }
+
+  /** The conversation, when no turn runs and its provider can be used (else throws, changing nothing). */
+  private idle(conversationId: string): { conversation: ConversationRecord; target: Target } {
+    const conversation = this.get(conversationId);
+    if (this.running.has(conversationId)) throw new AppError('TURN_IN_PROGRESS', { params: { id: conversationId } });
+    return { conversation, target: this.target(conversation) };
+  }
+
+  private userMessage(conversationId: string, text: string): ChatMessage {
+    return { id: this.newId(), conversationId, role: 'user', text, toolCalls: [], status: 'done', createdAt: this.isoNow() };
+  }
+
+  /** Call inside a transaction: the message, its history row, and the conversation's activity (and title). */
+  private storeUserMessage(conversation: ConversationRecord, message: ChatMessage, history: UserMessage, retitle: boolean): void {
+    const { repository } = this.options;
+    repository.insertMessage(message);
+    repository.appendHistory(conversation.id, [history], message.id);
+    // A message of files only is titled by its first file.
+    const title = retitle ? titleFrom(message.text || (message.attachments?.[0]?.name ?? '')) : conversation.title;
+    repository.updateConversation({ ...conversation, title, updatedAt: message.createdAt });
+  }
+
+  /** Call inside a transaction. */
+  private removeFrom(conversationId: string, cut: Cut): RemovedMessages {
+    return this.options.repository.removeFrom(conversationId, cut.messageSeq, cut.historySeq);
+  }
+
+  /** Tells subscribers, and deletes the removed messages' stored tool results and images (the rows are gone already). */
+  private afterRemoval(conversationId: string, removed: RemovedMessages): void {
+    this.listChanges.emit();
+    if (removed.ids.length === 0) return;
+    this.publish(conversationId, { type: 'messages_removed', ids: removed.ids });
+    this.options.attachments.removeSync(conversationId, removed.imageIds);
+    this.options.toolResults
+      .removeMessages(conversationId, removed.ids)
+      .catch((error: unknown) => this.warn(`chat: could not remove the tool results of replaced messages in ${conversationId}`, error));
   }
 
   private target(conversation: ConversationRecord): Target {
     if (!conversation.providerId) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id: '' } });
     const provider = this.options.providers.resolve(conversation.providerId);
-    const model = conversation.model ?? provider.models[0];
+    const model = conversation.model ?? defaultModelOf(provider);
     if (!model) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id: provider.id } });
     return { provider, model };
   }
 
   private startTurn(conversation: ConversationRecord, target: Target): void {
     const conversationId = conversation.id;
-    let storageNoticeShown = false;
-    const writeFailed = (error: unknown) => {
-      this.warn(`chat: could not store a message of ${conversationId}`, error);
-      const failure = this.options.storageError?.(error);
-      if (!failure || storageNoticeShown) return;
-      storageNoticeShown = true;
-      this.publish(conversationId, { type: 'notice', code: failure.code, ...(failure.params ? { params: failure.params } : {}) });
-    };
-    const turn: RunningTurn = {
-      controller: new AbortController(),
-      transcript: new TurnTranscript({ conversationId, newId: this.newId, now: () => this.isoNow(), nowMs: this.nowMs }),
-      writer: new TurnWriter({
-        repository: this.options.repository,
-        publish: (event) => this.publish(conversationId, event),
-        persistIntervalMs: this.options.persistIntervalMs ?? 500,
-        publishIntervalMs: this.options.publishIntervalMs ?? 50,
-        saveFullResult: (messageId, callId, result) => {
-          this.options.toolResults.save(conversationId, messageId, callId, result).catch(writeFailed);
-        },
-        onError: writeFailed,
-      }),
-      callIds: new Set(),
-      done: Promise.resolve(),
-    };
+    const { repository, toolResults, storageError } = this.options;
+    const turn = newRunningTurn({
+      conversationId,
+      repository,
+      toolResults,
+      publish: (event) => this.publish(conversationId, event),
+      newId: this.newId,
+      now: () => this.isoNow(),
+      nowMs: this.nowMs,
+      persistIntervalMs: this.options.persistIntervalMs ?? 500,
+      publishIntervalMs: this.options.publishIntervalMs ?? 50,
+      ...(storageError ? { storageError } : {}),
+      warn: (message, error) => this.warn(message, error),
+    });
     this.running.set(conversationId, turn);
     this.publish(conversationId, { type: 'turn', running: true });
     turn.done = this.runTurn(conversation, target, turn)
@@ -290,11 +395,15 @@ export class ChatService {
     const { signal } = turn.controller;
     let result: TurnResult;
     try {
+      const stored = this.options.repository.listHistory(conversation.id);
+      // Without images the engine starts at once, within send (the turn's first events come before it returns).
+      const history = hasImageRefs(stored) ? await loadHistoryImages(stored, (id) => this.options.attachments.load(conversation.id, id)) : stored;
       result = await this.options.engine.runTurn({
         conversationId: conversation.id,
         provider: target.provider,
         model: target.model,
-        history: this.options.repository.listHistory(conversation.id),
+        history,
+        ...(conversation.systemPrompt ? { system: conversation.systemPrompt } : {}),
         toolMode: conversation.toolMode,
         selectedServerIds: conversation.selectedServerIds,
         signal,
@@ -305,8 +414,10 @@ export class ChatService {
       this.warn(`chat: the engine threw in a turn of ${conversation.id}`, error);
       result = signal.aborted ? { messages: [], stopReason: 'stopped' } : { messages: [], stopReason: 'error', error: { code: 'INTERNAL' } };
     }
-    turn.writer.finish(conversation.id, turn.transcript.finish(result), result.messages, this.isoNow());
+    const finished = turn.transcript.finish(result);
+    turn.writer.finish(conversation.id, finished, result.messages, this.isoNow());
     this.listChanges.emit();
+    if (result.stopReason === 'answered' && !signal.aborted) this.titler.afterAnswer(conversation.id, target, finished.at(-1)?.text ?? '');
   }
 
   private onEngineEvent(conversationId: string, turn: RunningTurn, event: EngineEvent): void {

@@ -75,6 +75,14 @@ export class ToolResultStore {
     await fs.rm(dir, { recursive: true, force: true });
   }
 
+  /** Removes the results of some messages (edited away, or an answer run again), after their writes in progress. */
+  async removeMessages(conversationId: string, messageIds: readonly string[]): Promise<void> {
+    const dirs = messageIds.map((id) => path.join(this.dir, hashed(conversationId), hashed(id)));
+    const inDirs = (file: string) => dirs.some((dir) => file.startsWith(dir + path.sep));
+    await Promise.allSettled([...this.writing].filter(([file]) => inDirs(file)).map(([, write]) => write));
+    await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  }
+
   private file(conversationId: string, messageId: string, callId: string): string {
     return path.join(this.dir, hashed(conversationId), hashed(messageId), `${hashed(callId)}.json`);
   }

@@ -3,7 +3,7 @@
  * per model step, with the streamed text and the step's tool call views. Pure (no I/O), so ChatService
  * persists it and the `elftia chat` CLI prints it from the same mapping.
  */
-import type { ChatMessage, ToolCallStatus, ToolCallView } from '../../../shared/contracts/chat';
+import type { ChatMessage, ManyToolsNote, ToolCallStatus, ToolCallView } from '../../../shared/contracts/chat';
 import type { EngineEvent, TurnResult } from '../agent-core/engine/tinyelf/engineTypes';
 
 export interface TranscriptOptions {
@@ -29,6 +29,8 @@ const UNFINISHED: ReadonlySet<ToolCallStatus> = new Set(['awaiting_approval', 'r
 export class TurnTranscript {
   /** By step index; messages are replaced, never mutated, so a snapshot handed out stays valid. */
   private readonly steps = new Map<number, ChatMessage>();
+  /** Set by 'many_tools' (before the first step); the turn's first message carries it. */
+  private manyTools: ManyToolsNote | undefined;
 
   constructor(private readonly options: TranscriptOptions) {}
 
@@ -49,6 +51,14 @@ export class TurnTranscript {
       }
       case 'tool_call':
         return this.applyCall(event.stepIndex, event.call);
+      case 'usage': {
+        const created = !this.steps.has(event.stepIndex);
+        const message = this.step(event.stepIndex);
+        return { message: this.put(event.stepIndex, { ...message, usage: event.usage }), weight: created ? 'major' : 'minor' };
+      }
+      case 'many_tools':
+        this.manyTools = { toolCount: event.toolCount, threshold: event.threshold };
+        return undefined;
       default:
         return undefined;
     }
@@ -88,7 +98,9 @@ export class TurnTranscript {
     const existing = this.steps.get(stepIndex);
     if (existing) return existing;
     const { conversationId, newId, now } = this.options;
-    return this.put(stepIndex, { id: newId(), conversationId, role: 'assistant', text: '', toolCalls: [], status: 'streaming', createdAt: now() });
+    const message: ChatMessage = { id: newId(), conversationId, role: 'assistant', text: '', toolCalls: [], status: 'streaming', createdAt: now() };
+    if (this.manyTools && this.steps.size === 0) message.manyTools = this.manyTools;
+    return this.put(stepIndex, message);
   }
 
   private put(stepIndex: number, message: ChatMessage): ChatMessage {

@@ -11,6 +11,8 @@ export interface ConversationInput {
   model?: string;
   toolMode?: ConversationRecord['toolMode'];
   selectedServerIds?: string[];
+  /** '' clears it. */
+  systemPrompt?: string;
 }
 
 /** Longest default title, in characters; the list shows one line. */
@@ -29,6 +31,8 @@ export function applyInput(record: ConversationRecord, input: ConversationInput,
   if (input.model !== undefined) next.model = input.model;
   if (input.toolMode !== undefined) next.toolMode = input.toolMode;
   if (input.selectedServerIds !== undefined) next.selectedServerIds = [...new Set(input.selectedServerIds)];
+  if (input.systemPrompt === '') delete next.systemPrompt;
+  else if (input.systemPrompt !== undefined) next.systemPrompt = input.systemPrompt;
   return next;
 }
 

@@ -1,4 +1,12 @@
-import { apiFormatOf, type ProviderApiFormat, type ProviderTestResult, type ResolvedProvider } from '../../../shared/contracts/providers';
+import {
+  apiFormatOf,
+  type ListedModel,
+  type ProviderApiFormat,
+  type ProviderFailureResult,
+  type ProviderModelsResult,
+  type ProviderTestResult,
+  type ResolvedProvider,
+} from '../../../shared/contracts/providers';
 import { AnthropicAdapter } from './anthropic/AnthropicAdapter';
 import { isAbortError } from './errors';
 import { GeminiAdapter } from './gemini/GeminiAdapter';
@@ -44,17 +52,27 @@ export class CompletionService implements CompletionClient {
    * and costs no tokens. Never throws; a failure is reported with its CompletionError code.
    */
   async testConnection(provider: ResolvedProvider, options: { /** Milliseconds; default TEST_CONNECTION_TIMEOUT_MS. */ timeoutMs?: number } = {}): Promise<ProviderTestResult> {
-    const timeoutMs = options.timeoutMs ?? TEST_CONNECTION_TIMEOUT_MS;
-    const signal = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
+    const read = await this.#readModels(provider, options.timeoutMs ?? TEST_CONNECTION_TIMEOUT_MS);
+    if (!read.ok) return read;
+    return { ok: true, latencyMs: Math.round(performance.now() - started), models: read.models.map((model) => model.id) };
+  }
+
+  /** The models the provider lists (the model picker, the provider form). Never throws, like testConnection. */
+  async listModels(provider: ResolvedProvider, options: { /** Milliseconds; default TEST_CONNECTION_TIMEOUT_MS. */ timeoutMs?: number } = {}): Promise<ProviderModelsResult> {
+    const read = await this.#readModels(provider, options.timeoutMs ?? TEST_CONNECTION_TIMEOUT_MS);
+    return read.ok ? { ...read, fetchedAt: new Date().toISOString() } : read;
+  }
+
+  async #readModels(provider: ResolvedProvider, timeoutMs: number): Promise<{ ok: true; models: ListedModel[] } | ProviderFailureResult> {
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       assertConfigured(provider);
-      const models = await this.#adapters[apiFormatOf(provider.kind)].listModels(provider, signal);
-      return { ok: true, latencyMs: Math.round(performance.now() - started), models };
+      return { ok: true, models: await this.#adapters[apiFormatOf(provider.kind)].listModels(provider, signal) };
     } catch (raw) {
       const error = redactCompletionError(raw, provider);
       if (error instanceof CompletionError) {
-        const result: ProviderTestResult = { ok: false, code: error.code, detail: error.message };
+        const result: ProviderFailureResult = { ok: false, code: error.code, detail: error.message };
         return error.status === undefined ? result : { ...result, status: error.status };
       }
       if (isAbortError(error)) return { ok: false, code: 'PROVIDER_NETWORK', detail: `No answer within ${timeoutMs} ms.` };

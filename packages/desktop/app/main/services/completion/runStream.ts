@@ -1,4 +1,4 @@
-import type { ResolvedProvider } from '../../../shared/contracts/providers';
+import type { ListedModel, ResolvedProvider } from '../../../shared/contracts/providers';
 import { abortError, type FailurePhase, type ProviderFailure, toCompletionError } from './errors';
 import { CompletionError, type CompletionEvent, type CompletionRequest } from './types';
 
@@ -12,8 +12,8 @@ export interface StreamMapper<Chunk> {
 /** One wire format's SDK call, behind CompletionService. */
 export interface ProviderAdapter {
   stream(request: CompletionRequest): AsyncIterable<CompletionEvent>;
-  /** A cheap authenticated request ("Test connection"): the model ids the endpoint lists. */
-  listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]>;
+  /** The models the endpoint lists (every page); also "Test connection", as it needs the key and costs no tokens. */
+  listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]>;
 }
 
 interface ErrorContext {

@@ -45,6 +45,7 @@ export function acceptedImages(images: EngineImage[], mimeTypes: ReadonlySet<str
 export const COMMON_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export type ToolMessage = Extract<EngineMessage, { role: 'tool' }>;
+export type UserMessage = Extract<EngineMessage, { role: 'user' }>;
 
 /** Splits the history into single messages and runs of consecutive tool results (one model step's answers). */
 export function groupToolResults(messages: EngineMessage[]): (Exclude<EngineMessage, ToolMessage> | ToolMessage[])[] {

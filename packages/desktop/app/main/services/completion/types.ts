@@ -4,16 +4,39 @@
  * wire format through its official SDK (openai, @anthropic-ai/sdk, @google/genai) with pure
  * `toXRequest` / stream-mapping functions.
  */
+import type { TokenUsage } from '../../../shared/contracts/chat';
 import type { CompletionErrorCode, ResolvedProvider } from '../../../shared/contracts/providers';
 
-/** An image a tool returned, for vision-capable models (base64, no `data:` prefix). */
+/** An image a tool returned or the user attached, for vision-capable models (base64, no `data:` prefix). */
 export interface EngineImage {
   mimeType: string;
   data: string;
+  /** The attached file's name, for the line that stands in for an image a provider cannot read. */
+  name?: string;
+}
+
+/**
+ * An image the user attached, as the stored history keeps it: the bytes are a file of the chat's
+ * AttachmentStore, loaded into `images` before a turn (chat/attachments.ts).
+ */
+export interface EngineImageRef {
+  attachmentId: string;
+  name: string;
+  mimeType: string;
+  /** Bytes. */
+  size: number;
 }
 
 export type EngineMessage =
-  | { role: 'user'; text: string }
+  | {
+      role: 'user';
+      /** The typed text, with attached text files inlined after it. */
+      text: string;
+      /** Attached images, sent in the provider's native image form. */
+      images?: EngineImage[];
+      /** Stored history only: the attached images, before they are loaded into `images`. */
+      imageRefs?: EngineImageRef[];
+    }
   | { role: 'assistant'; text: string; toolCalls: EngineToolCall[] }
   | {
       role: 'tool';
@@ -48,6 +71,8 @@ export type CompletionEvent =
   | { type: 'text'; delta: string }
   /** A complete tool call: arguments fully streamed and parsed. */
   | { type: 'tool_call'; call: EngineToolCall }
+  /** The tokens of this call, when the provider reported them; sent once, before `done`. */
+  | { type: 'usage'; usage: TokenUsage }
   | { type: 'done'; stopReason: 'end_turn' | 'tool_calls' | 'max_tokens' | 'other' };
 
 export class CompletionError extends Error {

@@ -5,17 +5,20 @@ import { toFieldErrors } from '../../../shared/contracts/mcp-types';
 import { sameSpelling } from '../../../shared/contracts/names';
 import {
   keyMustBeReentered,
+  providerDraftModelsSchema,
   type ProviderInputParsed,
   providerInputSchema,
+  type ProviderModelsResult,
   type ProviderRecord,
   type ProviderTestResult,
   type ResolvedProvider,
 } from '../../../shared/contracts/providers';
 import type { ProviderFields, ProviderRepository } from '../../db/ProviderRepository';
 import { AppError } from '../../errors';
+import { type ModelLister, ProviderModelCatalog } from './ProviderModelCatalog';
 
-/** Runs "Test connection" for a provider with its key; CompletionService implements it. */
-export interface ProviderTester {
+/** Runs "Test connection" and lists models for a provider with its key; CompletionService implements it. */
+export interface ProviderTester extends ModelLister {
   testConnection(provider: ResolvedProvider): Promise<ProviderTestResult>;
 }
 
@@ -25,6 +28,8 @@ export interface ProviderServiceOptions {
   /** Returns ISO 8601 timestamps; injectable for tests. */
   now?: () => string;
   newId?: () => string;
+  /** How long a fetched model list is served from the cache, in milliseconds; default MODEL_LIST_TTL_MS (one hour). */
+  modelListTtlMs?: number;
 }
 
 /**
@@ -38,10 +43,12 @@ export class ProviderService {
   readonly #now: () => string;
   readonly #newId: () => string;
   readonly #events = new EventEmitter();
+  readonly #models: ProviderModelCatalog;
 
   constructor(options: ProviderServiceOptions) {
     this.#repository = options.repository;
     this.#tester = options.tester;
+    this.#models = new ProviderModelCatalog({ lister: options.tester, ...(options.modelListTtlMs === undefined ? {} : { ttlMs: options.modelListTtlMs }) });
     this.#now = options.now ?? (() => new Date().toISOString());
     this.#newId = options.newId ?? (() => crypto.randomUUID());
   }
@@ -96,6 +103,7 @@ export class ProviderService {
 
   remove(id: string): void {
     if (!this.#repository.delete(id)) throw new AppError('PROVIDER_NOT_CONFIGURED', { params: { id } });
+    this.#models.forget(id);
     this.#changed();
   }
 
@@ -106,6 +114,40 @@ export class ProviderService {
 
   test(id: string): Promise<ProviderTestResult> {
     return this.#tester.testConnection(this.resolve(id));
+  }
+
+  /** The models the provider lists, from the cache unless `refresh`; a failure is a result, as for `test`. */
+  models(id: string, options: { refresh?: boolean } = {}): Promise<ProviderModelsResult> {
+    return this.#models.get(this.resolve(id), options);
+  }
+
+  /**
+   * The provider form's "Fetch models" with the values as typed (not cached). Without a key, `id`'s
+   * stored key is used, unless the kind or address changed: VALIDATION `reenterForNewAddress` then.
+   */
+  draftModels(raw: unknown): Promise<ProviderModelsResult> {
+    const parsed = providerDraftModelsSchema.safeParse(raw);
+    if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
+    const { id, kind, baseUrl } = parsed.data;
+    let apiKey = emptyToUndefined(parsed.data.apiKey);
+    const stored = id === undefined ? undefined : this.get(id);
+    if (stored && apiKey === undefined) {
+      if (keyMustBeReentered(stored, { kind, baseUrl })) throw AppError.validation([{ field: 'apiKey', code: 'reenterForNewAddress' }]);
+      apiKey = this.#repository.getApiKey(stored.id);
+    }
+    const now = this.#now();
+    const draft: ResolvedProvider = {
+      id: stored?.id ?? 'draft',
+      name: stored?.name ?? kind,
+      kind,
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      models: [],
+      hasApiKey: apiKey !== undefined,
+      apiKey,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return this.#tester.listModels(draft);
   }
 
   onChange(listener: () => void): () => void {
@@ -138,7 +180,7 @@ function parse(raw: unknown): ProviderInputParsed {
 }
 
 function toFields(input: ProviderInputParsed): ProviderFields {
-  return { name: input.name, kind: input.kind, baseUrl: input.baseUrl, models: input.models };
+  return { name: input.name, kind: input.kind, baseUrl: input.baseUrl, models: input.models, defaultModel: emptyToUndefined(input.defaultModel) };
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { attachmentQuerySchema } from '../../../shared/contracts/attachments';
 import { idString } from '../../../shared/contracts/mcp-types';
-import { approvalAnswerSchema, chatSendSchema, conversationCreateRequestSchema, conversationUpdateSchema, toolResultQuerySchema } from '../../../shared/contracts/chat';
+import {
+  approvalAnswerSchema,
+  chatEditSchema,
+  chatRegenerateSchema,
+  chatSendSchema,
+  conversationCreateRequestSchema,
+  conversationUpdateSchema,
+  toolResultQuerySchema,
+} from '../../../shared/contracts/chat';
 import { conversationEvents } from '../chat/conversationEvents';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
@@ -37,7 +46,16 @@ export const chatRouter = router({
   toolResult: publicProcedure
     .input(toolResultQuerySchema)
     .query(({ ctx, input }) => ctx.services.chat.toolResult(input.conversationId, input.messageId, input.callId)),
-  send: publicProcedure.input(chatSendSchema).mutation(({ ctx, input }) => ctx.services.chat.send(input.conversationId, input.text)),
+  /** Replaces a user message and everything after it, then answers it; returns the new message. */
+  edit: publicProcedure.input(chatEditSchema).mutation(({ ctx, input }) => ctx.services.chat.edit(input.conversationId, input.messageId, input.text)),
+  /** Runs the last turn again (Regenerate, Retry); the new answer arrives through chat.onConversation. */
+  regenerate: publicProcedure.input(chatRegenerateSchema).mutation(({ ctx, input }) => {
+    ctx.services.chat.regenerate(input.conversationId, input.messageId);
+    return { conversationId: input.conversationId };
+  }),
+  send: publicProcedure.input(chatSendSchema).mutation(({ ctx, input }) => ctx.services.chat.send(input.conversationId, input.text, input.attachments)),
+  /** One image a message was sent with, as base64 (the message's thumbnail). */
+  attachment: publicProcedure.input(attachmentQuerySchema).query(({ ctx, input }) => ctx.services.chat.attachment(input.conversationId, input.attachmentId)),
   stop: publicProcedure.input(conversationIdSchema).mutation(({ ctx, input }) => ({ stopped: ctx.services.chat.stop(input.conversationId) })),
   approve: publicProcedure.input(approvalAnswerSchema).mutation(({ ctx, input }) => {
     ctx.services.chat.approve(input.callId, input.decision, input.confirmedDestructive);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { builtinServerViews } from '../../../shared/contracts/builtin-servers';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
 import { boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../../shared/contracts/limits';
 import {
@@ -119,6 +120,8 @@ export const mcpRouter = router({
   presets: presetsRouter,
   dependencies: dependenciesRouter,
   list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
+  /** Elftia's own servers (clock-math, files): what each offers, and the folder files may read. */
+  builtins: publicProcedure.query(({ ctx }) => builtinServerViews(ctx.services.settings.getFilesFolder())),
   get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
   add: publicProcedure.input(mcpAddSchema).mutation(async ({ ctx, input }) =>
     view(ctx.services, ctx.services.mcpServers.add(await ctx.services.mcpEnvironment.resolveCopies(input))),

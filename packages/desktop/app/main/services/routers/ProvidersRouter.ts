@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idString } from '../../../shared/contracts/mcp-types';
-import { providerInputSchema } from '../../../shared/contracts/providers';
+import { providerDraftModelsSchema, providerInputSchema } from '../../../shared/contracts/providers';
 import { publicProcedure, router } from './trpc';
 
 const providerIdSchema = z.strictObject({ id: idString });
@@ -26,4 +26,10 @@ export const providersRouter = router({
     return { id: input.id };
   }),
   test: publicProcedure.input(providerIdSchema).mutation(({ ctx, input }) => ctx.services.providers.test(input.id)),
+  /** The models the provider lists, cached per provider; a failure is `{ ok: false, code }` like test's. */
+  models: publicProcedure.input(providerIdSchema).query(({ ctx, input }) => ctx.services.providers.models(input.id)),
+  /** Asks the provider again (the picker's refresh) and caches the answer. */
+  refreshModels: publicProcedure.input(providerIdSchema).mutation(({ ctx, input }) => ctx.services.providers.models(input.id, { refresh: true })),
+  /** The provider form's "Fetch models", with the values as typed; never cached. */
+  draftModels: publicProcedure.input(providerDraftModelsSchema).mutation(({ ctx, input }) => ctx.services.providers.draftModels(input)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filesFolderSchema, languagePreferenceSchema, packageMirrorsSchema, themePreferenceSchema } from '../../../shared/contracts/settings';
+import { filesFolderSchema, languagePreferenceSchema, packageMirrorsSchema, systemPromptSchema, themePreferenceSchema } from '../../../shared/contracts/settings';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
 
@@ -18,6 +18,9 @@ export const settingsRouter = router({
   /** The folder the built-in `files` server may read in chats ('' = none: the server is not offered). */
   filesFolder: publicProcedure.query(({ ctx }) => ({ folder: ctx.services.settings.getFilesFolder() })),
   setFilesFolder: publicProcedure.input(filesFolderSchema).mutation(({ ctx, input }) => ({ folder: ctx.services.settings.setFilesFolder(input) })),
+  /** The system prompt new conversations start with ('' = none); a conversation keeps its own copy. */
+  systemPrompt: publicProcedure.query(({ ctx }) => ({ systemPrompt: ctx.services.settings.getSystemPrompt() })),
+  setSystemPrompt: publicProcedure.input(systemPromptSchema).mutation(({ ctx, input }) => ({ systemPrompt: ctx.services.settings.setSystemPrompt(input) })),
   onChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
     for await (const _ of changes((listener) => ctx.services.settings.onChange(listener), signal)) {
       yield ctx.services.settings.get();

@@ -12,6 +12,7 @@ import {
   themePreferenceSchema,
   type PackageMirrors,
   packageMirrorsSchema,
+  systemPromptSchema,
 } from '../../../shared/contracts/settings';
 import { AppError } from '../../errors';
 import type { SettingsRepository } from '../../db/SettingsRepository';
@@ -77,6 +78,21 @@ export class SettingsService {
     this.#repository.set('filesFolder', folder);
     this.#events.emit('change');
     return folder;
+  }
+
+  /** The system prompt new conversations start with; '' when none (damaged stored values read as none). */
+  getSystemPrompt(): string {
+    const stored = systemPromptSchema.safeParse({ systemPrompt: this.#repository.get('systemPrompt') ?? '' });
+    return stored.success ? stored.data.systemPrompt : '';
+  }
+
+  /** Sets (or, with '', clears) the default system prompt; VALIDATION `systemPrompt` tooLong, nothing stored then. */
+  setSystemPrompt(raw: unknown): string {
+    const parsed = systemPromptSchema.safeParse(raw);
+    if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
+    this.#repository.set('systemPrompt', parsed.data.systemPrompt);
+    this.#events.emit('change');
+    return parsed.data.systemPrompt;
   }
 
   onChange(listener: () => void): () => void {

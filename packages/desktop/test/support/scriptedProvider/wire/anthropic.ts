@@ -2,7 +2,7 @@
  * Anthropic Messages: named SSE events — message_start, content_block_start/delta/stop (text_delta,
  * input_json_delta), message_delta with the stop_reason, message_stop.
  */
-import { argumentText, splitInto, stopOf, type Turn } from '../script';
+import { argumentText, pageOf, splitInto, stopOf, type Turn } from '../script';
 import { moreSuffix, sse, type StreamFrames, toolIndex, type Wire } from './types';
 
 const STOP = { end_turn: 'end_turn', tool_calls: 'tool_use', max_tokens: 'max_tokens' } as const;
@@ -25,8 +25,8 @@ function callId(turn: Turn, i: number): string {
   return turn.toolCalls[i]?.id ?? `toolu_${i + 1}`;
 }
 
-function message(model: string, content: unknown[], stopReason: string | null) {
-  return { id: 'msg_scripted', type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } };
+function message(model: string, content: unknown[], stopReason: string | null, inputTokens = 10) {
+  return { id: 'msg_scripted', type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: 1 } };
 }
 
 export const anthropicWire: Wire = {
@@ -39,7 +39,7 @@ export const anthropicWire: Wire = {
   },
   errorBody: (status, text) => ({ type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message: text }, request_id: 'req_scripted' }),
   frames(turn, model): StreamFrames {
-    const body = [event('message_start', { message: message(model, [], null) }), event('ping', {})];
+    const body = [event('message_start', { message: message(model, [], null, turn.usage?.input) }), event('ping', {})];
     let index = 0;
     if (turn.text.length > 0) {
       body.push(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
@@ -56,7 +56,7 @@ export const anthropicWire: Wire = {
       index += 1;
     });
     const terminal = [
-      event('message_delta', { delta: { stop_reason: STOP[stopOf(turn)], stop_sequence: null }, usage: { output_tokens: 12 } }),
+      event('message_delta', { delta: { stop_reason: STOP[stopOf(turn)], stop_sequence: null }, usage: { output_tokens: turn.usage?.output ?? 12 } }),
       event('message_stop', {}),
     ];
     return { body, terminal };
@@ -67,10 +67,17 @@ export const anthropicWire: Wire = {
     turn.toolCalls.forEach((call, i) => content.push({ type: 'tool_use', id: callId(turn, i), name: call.name, input: call.arguments }));
     return message(model, content, STOP[stopOf(turn)]);
   },
-  models: (ids) => ({
-    data: ids.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' })),
-    has_more: false,
-    first_id: ids[0] ?? null,
-    last_id: ids.at(-1) ?? null,
-  }),
+  models(models, query, pageSize) {
+    // `limit` (default 20, at most 1000) and `after_id`, as GET /v1/models documents them.
+    const limit = Math.min(Number(query.get('limit') ?? 20) || 20, 1000, pageSize ?? 1000);
+    const after = query.get('after_id');
+    const start = after === null ? 0 : models.findIndex((m) => m.id === after) + 1;
+    const { page, next } = pageOf(models, start, limit);
+    return {
+      data: page.map((m) => ({ type: 'model', id: m.id, display_name: m.displayName ?? m.id, created_at: '2025-01-01T00:00:00Z' })),
+      has_more: next !== undefined,
+      first_id: page[0]?.id ?? null,
+      last_id: page.at(-1)?.id ?? null,
+    };
+  },
 };

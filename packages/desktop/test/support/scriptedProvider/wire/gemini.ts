@@ -2,7 +2,7 @@
  * Gemini generateContent: `data:` chunks of GenerateContentResponse; function calls arrive whole as
  * functionCall parts; the last chunk carries the finishReason.
  */
-import { stopOf, type Turn } from '../script';
+import { pageOf, stopOf, type Turn } from '../script';
 import { moreSuffix, sse, type StreamFrames, type Wire } from './types';
 
 const FINISH = { end_turn: 'STOP', tool_calls: 'STOP', max_tokens: 'MAX_TOKENS' } as const;
@@ -47,7 +47,8 @@ export const geminiWire: Wire = {
   frames(turn, model): StreamFrames {
     const body = turn.text.map((text) => sse(response(model, [{ text }])));
     if (turn.toolCalls.length > 0) body.push(sse(response(model, callParts(turn))));
-    const usage = { promptTokenCount: 10, candidatesTokenCount: 12, totalTokenCount: 22 };
+    const [input, output] = [turn.usage?.input ?? 10, turn.usage?.output ?? 12];
+    const usage = { promptTokenCount: input, candidatesTokenCount: output, totalTokenCount: input + output };
     return { body, terminal: [sse({ ...response(model, [{ text: '' }], FINISH[stopOf(turn)]), usageMetadata: usage })] };
   },
   garbage: 'data: {"candidates": [{"content": {"role": "model", "parts": [{"text": "unterminated\r\n\r\n',
@@ -55,5 +56,17 @@ export const geminiWire: Wire = {
     const parts: unknown[] = turn.text.length > 0 ? [{ text: turn.text.join('') }] : [];
     return response(model, [...parts, ...callParts(turn)], FINISH[stopOf(turn)]);
   },
-  models: (ids) => ({ models: ids.map((id) => ({ name: `models/${id}`, displayName: id, supportedGenerationMethods: ['generateContent'] })) }),
+  models(models, query, pageSize) {
+    // `pageSize` (default 50, at most 1000) and an opaque `pageToken`, as GET /v1beta/models documents them.
+    const size = Math.min(Number(query.get('pageSize') ?? 50) || 50, 1000, pageSize ?? 1000);
+    const { page, next } = pageOf(models, Number(query.get('pageToken') ?? 0) || 0, size);
+    return {
+      models: page.map((m) => ({
+        name: `models/${m.id}`,
+        displayName: m.displayName ?? m.id,
+        supportedGenerationMethods: m.chat ? ['generateContent', 'countTokens'] : ['embedContent'],
+      })),
+      ...(next === undefined ? {} : { nextPageToken: String(next) }),
+    };
+  },
 };

@@ -16,6 +16,16 @@ function chunk(model: string, delta: unknown, finishReason: string | null = null
   return sse({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
 }
 
+/** The last chunk when stream_options.include_usage is set: no choices, the counts. */
+function usageChunk(model: string, usage: NonNullable<Turn['usage']>): string {
+  const counts = { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output };
+  return sse({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage: counts });
+}
+
+function asksForUsage(request: unknown): boolean {
+  return (request as { stream_options?: { include_usage?: unknown } } | undefined)?.stream_options?.include_usage === true;
+}
+
 function callId(turn: Turn, i: number): string {
   return turn.toolCalls[i]?.id ?? `call_${i + 1}`;
 }
@@ -32,7 +42,7 @@ export const openaiWire: Wire = {
     const kind = ERROR_TYPES[status] ?? { type: 'server_error', code: null };
     return { error: { message, type: kind.type, param: null, code: kind.code } };
   },
-  frames(turn, model): StreamFrames {
+  frames(turn, model, request): StreamFrames {
     const body = [chunk(model, { role: 'assistant', content: '' })];
     for (const text of turn.text) body.push(chunk(model, { content: text }));
     turn.toolCalls.forEach((call, index) => {
@@ -41,7 +51,10 @@ export const openaiWire: Wire = {
         body.push(chunk(model, { tool_calls: [{ index, function: { arguments: piece } }] }));
       }
     });
-    return { body, terminal: [chunk(model, {}, FINISH[stopOf(turn)]), sse('[DONE]')] };
+    const terminal = [chunk(model, {}, FINISH[stopOf(turn)])];
+    if (turn.usage && asksForUsage(request)) terminal.push(usageChunk(model, turn.usage));
+    terminal.push(sse('[DONE]'));
+    return { body, terminal };
   },
   garbage: 'data: {"id":"chatcmpl-scripted","choices":[{"index":0,"delta":{"content":"unterminated\n\n',
   whole(turn, model) {
@@ -49,5 +62,8 @@ export const openaiWire: Wire = {
     const message = { role: 'assistant', content: turn.text.join('') || null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
     return { id: 'chatcmpl-scripted', object: 'chat.completion', created: 1_700_000_000, model, choices: [{ index: 0, message, finish_reason: FINISH[stopOf(turn)] }] };
   },
-  models: (ids) => ({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'scripted' })) }),
+  models: (models) => ({
+    object: 'list',
+    data: models.map((m) => ({ id: m.id, object: 'model', created: 1_700_000_000, owned_by: 'scripted', ...(m.displayName ? { name: m.displayName } : {}) })),
+  }),
 };

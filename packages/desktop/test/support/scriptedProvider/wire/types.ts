@@ -1,5 +1,5 @@
 import type { Violation } from '../../../tools/providerRules';
-import type { Turn, WireFormatName } from '../script';
+import type { ListedModel, Turn, WireFormatName } from '../script';
 
 /** A response stream as SSE frames: `body` carries the content, `terminal` the events that end it. */
 export interface StreamFrames {
@@ -16,12 +16,14 @@ export interface Wire {
   rejectionMessage(violations: Violation[], tools: unknown[]): string;
   /** The provider's error JSON for an HTTP error status. */
   errorBody(status: number, message: string): unknown;
-  frames(turn: Turn, model: string): StreamFrames;
+  /** `body`: the request, for what it asks of the stream (OpenAI's stream_options). */
+  frames(turn: Turn, model: string, body?: unknown): StreamFrames;
   /** A frame the SDK cannot parse. */
   garbage: string;
   /** The non-streaming response to the same turn. */
   whole(turn: Turn, model: string): unknown;
-  models(ids: string[]): unknown;
+  /** GET …/models: the page of `models` the query asks for, at most `pageSize` when set. */
+  models(models: ListedModel[], query: URLSearchParams, pageSize: number | undefined): unknown;
 }
 
 export function sse(data: unknown, event?: string): string {

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest, ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
 import { type ApprovalAnswer, ApprovalPrompt } from './tool-call/ApprovalPrompt';
+import { AutoApprovedMark } from './tool-call/AutoApprovedMark';
+import './tool-call/tool-call-marks.css';
 import { ToolAnnotations } from './tool-call/ToolAnnotations';
 import { ToolCallError } from './tool-call/ToolCallError';
 import { ToolArguments } from './tool-call/ToolArguments';
@@ -42,6 +44,7 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
         </h3>
         <ToolStatus call={call} />
       </header>
+      {call.autoApproved && <AutoApprovedMark call={{ ...call, autoApproved: call.autoApproved }} />}
       {title && <p className="tool-call__title">{title}</p>}
       <ToolAnnotations annotations={call.annotations} />
       <ToolArguments args={call.arguments} open={awaiting} />

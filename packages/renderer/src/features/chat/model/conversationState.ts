@@ -22,6 +22,8 @@ export interface ConversationState {
   notices: Notice[];
   /** Call ids answered or resolved, so a slower initial load cannot bring their prompt back. */
   resolvedCallIds: ReadonlySet<string>;
+  /** Messages an edit or regenerate replaced, so a slower initial load cannot bring them back. */
+  removedIds: ReadonlySet<string>;
   /** Whether a 'turn' event has said what `running` is; until then it is inferred from the load. */
   turnKnown: boolean;
   nextNoticeId: number;
@@ -41,6 +43,7 @@ export const initialConversationState: ConversationState = {
   running: false,
   notices: [],
   resolvedCallIds: new Set(),
+  removedIds: new Set(),
   turnKnown: false,
   nextNoticeId: 1,
 };
@@ -76,13 +79,17 @@ function applyEvent(state: ConversationState, event: ChatStreamEvent): Conversat
       const notice: Notice = event.params ? { id: state.nextNoticeId, code: event.code, params: event.params } : { id: state.nextNoticeId, code: event.code };
       return { ...state, notices: [...state.notices, notice], nextNoticeId: state.nextNoticeId + 1 };
     }
+    case 'messages_removed': {
+      const removedIds = new Set([...state.removedIds, ...event.ids]);
+      return { ...state, messages: state.messages.filter((m) => !removedIds.has(m.id)), removedIds };
+    }
   }
 }
 
 function applyLoad(state: ConversationState, messages: ChatMessage[], approvals: ApprovalRequest[]): ConversationState {
   // The stored list, with anything the stream already delivered laid over it (newer by construction:
   // it arrived after the subscription opened, and snapshots carry a message's whole state).
-  let merged = messages.map((m) => state.messages.find((s) => s.id === m.id) ?? m);
+  let merged = messages.filter((m) => !state.removedIds.has(m.id)).map((m) => state.messages.find((s) => s.id === m.id) ?? m);
   for (const message of state.messages) if (!merged.some((m) => m.id === message.id)) merged = [...merged, message];
   const pending = approvals.filter((a) => !state.resolvedCallIds.has(a.callId) && !state.approvals.some((s) => s.callId === a.callId));
   const allApprovals = [...pending, ...state.approvals];

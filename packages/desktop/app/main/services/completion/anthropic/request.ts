@@ -52,7 +52,8 @@ function toMessages(messages: EngineMessage[]): MessageParam[] {
 function toBlocks(message: EngineMessage): ContentBlockParam[] {
   switch (message.role) {
     case 'user':
-      return textBlocks(message.text);
+      // Attached images as the API's own base64 image blocks, after the text.
+      return [...textBlocks(message.text), ...acceptedImages(message.images ?? [], COMMON_IMAGE_TYPES).map(imageBlock)];
     case 'assistant':
       return [
         ...textBlocks(message.text),

@@ -1,15 +1,26 @@
 /**
  * Anthropic Messages stream events → engine events. Pure state machine: text_delta passes through;
  * a tool_use block collects its input_json_delta fragments and is emitted at content_block_stop.
- * A stream without message_stop was cut.
+ * A stream without message_stop was cut. Usage: message_start carries the input tokens (fresh,
+ * written to and read from the prompt cache, counted apart), message_delta the cumulative output
+ * tokens (and, in newer API versions, the input counts again).
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { malformedStream } from '../errors';
 import type { StreamMapper } from '../runStream';
 import { parseToolArguments } from '../shared';
 import type { CompletionEvent } from '../types';
+import { tokenSum, usageEvents } from '../usage';
 
 type StopReason = Extract<CompletionEvent, { type: 'done' }>['stopReason'];
+
+/** The counts of message_start's and message_delta's usage (the latter's fields may be null). */
+interface AnthropicUsage {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}
 
 interface ToolBlock {
   id: string;
@@ -29,11 +40,20 @@ export function createAnthropicStreamMapper(): StreamMapper<RawMessageStreamEven
   let started = false;
   let stopped = false;
   let stopReason: string | null | undefined;
+  let inputTokens: number | undefined;
+  let outputTokens: number | undefined;
+
+  function readUsage(usage: AnthropicUsage | null | undefined): void {
+    if (!usage) return;
+    inputTokens = tokenSum(usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens) ?? inputTokens;
+    outputTokens = tokenSum(usage.output_tokens) ?? outputTokens;
+  }
 
   function push(event: RawMessageStreamEvent): CompletionEvent[] {
     switch (event.type) {
       case 'message_start':
         started = true;
+        readUsage(event.message.usage);
         return [];
       case 'content_block_start':
         if (event.content_block.type === 'tool_use') {
@@ -47,6 +67,7 @@ export function createAnthropicStreamMapper(): StreamMapper<RawMessageStreamEven
         return onBlockStop(event.index);
       case 'message_delta':
         stopReason = event.delta.stop_reason;
+        readUsage(event.usage);
         return [];
       case 'message_stop':
         stopped = true;
@@ -77,7 +98,7 @@ export function createAnthropicStreamMapper(): StreamMapper<RawMessageStreamEven
   function end(): CompletionEvent[] {
     if (!started || !stopped) throw malformedStream('The stream ended before message_stop.');
     if (tools.size > 0) throw malformedStream('The stream ended inside a tool_use block.');
-    return [{ type: 'done', stopReason: anthropicStopReason(stopReason) }];
+    return [...usageEvents(inputTokens, outputTokens), { type: 'done', stopReason: anthropicStopReason(stopReason) }];
   }
 
   return { push, end };

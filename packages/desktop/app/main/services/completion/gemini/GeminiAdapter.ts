@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { ApiError, GoogleGenAI } from '@google/genai';
-import type { ResolvedProvider } from '../../../../shared/contracts/providers';
+import type { Model } from '@google/genai';
+import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
+import { collectModels, mapEntries, type RawModel } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { GEMINI_SYNTHETIC_ID_PREFIX, toGeminiRequest } from './request';
@@ -45,6 +47,16 @@ export function geminiMessage(raw: string): string {
   }
 }
 
+/**
+ * Only models that can chat (`generateContent` among their supportedGenerationMethods): the list
+ * also holds embedding, AQA and Imagen models, which a conversation cannot use. Names come as
+ * "models/gemini-…"; a request names the part after the slash.
+ */
+export function toListedGeminiModel(model: Model): RawModel | undefined {
+  if (model.supportedActions && !model.supportedActions.includes('generateContent')) return undefined;
+  return { id: (model.name ?? '').replace(/^models\//, ''), name: model.displayName };
+}
+
 export class GeminiAdapter implements ProviderAdapter {
   readonly #signatures = new Map<string, string>();
 
@@ -64,10 +76,12 @@ export class GeminiAdapter implements ProviderAdapter {
     });
   }
 
-  async listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]> {
-    const pager = await requestOnce(signal, classifyGeminiError, () => createGeminiClient(provider).models.list({ config: { abortSignal: signal } }));
-    // Names come as "models/gemini-…"; the id the user types is the part after the slash.
-    return pager.page.map((model) => (model.name ?? '').replace(/^models\//, '')).filter((name) => name !== '');
+  listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
+    return requestOnce(signal, classifyGeminiError, async () => {
+      // Iterating the pager fetches the next pages (`pageToken`).
+      const pager = await createGeminiClient(provider).models.list({ config: { abortSignal: signal, pageSize: 1000 } });
+      return collectModels(mapEntries(pager, toListedGeminiModel));
+    });
   }
 
   #remember(id: string, signature: string): void {

@@ -1,6 +1,6 @@
 /** Engine messages → a Gemini generateContent (stream) request. Pure. */
 import type { Content, GenerateContentParameters, Part, Tool } from '@google/genai';
-import { acceptedImages, groupToolResults, type MapperInput, type ToolMessage } from '../shared';
+import { acceptedImages, groupToolResults, type MapperInput, type ToolMessage, type UserMessage } from '../shared';
 import type { EngineMessage } from '../types';
 
 /**
@@ -36,7 +36,7 @@ export function toGeminiRequest(request: MapperInput, options: GeminiMapperOptio
 }
 
 function toContent(message: Exclude<EngineMessage, ToolMessage>, options: GeminiMapperOptions): Content {
-  if (message.role === 'user') return { role: 'user', parts: [{ text: message.text }] };
+  if (message.role === 'user') return userContent(message);
   const parts: Part[] = message.text === '' ? [] : [{ text: message.text }];
   for (const call of message.toolCalls) {
     const part: Part = { functionCall: { name: call.name, args: call.arguments, ...realId(call.id) } };
@@ -46,6 +46,20 @@ function toContent(message: Exclude<EngineMessage, ToolMessage>, options: Gemini
   }
   // A model turn needs at least one part; an empty answer is sent as empty text.
   return { role: 'model', parts: parts.length > 0 ? parts : [{ text: '' }] };
+}
+
+/**
+ * The text, then each attached image as an inlineData part. Gemini reads no GIF: such an image is a
+ * line of text saying so, so the model knows one was sent rather than missing it silently.
+ */
+function userContent(message: UserMessage): Content {
+  const parts: Part[] = message.text === '' ? [] : [{ text: message.text }];
+  for (const image of message.images ?? []) {
+    if (GEMINI_IMAGE_TYPES.has(image.mimeType.toLowerCase())) parts.push({ inlineData: { mimeType: image.mimeType, data: image.data } });
+    else parts.push({ text: `[Image ${image.name ? `"${image.name}" ` : ''}(${image.mimeType}) not sent: this model does not read that type.]` });
+  }
+  // A user turn needs at least one part.
+  return { role: 'user', parts: parts.length > 0 ? parts : [{ text: '' }] };
 }
 
 /**

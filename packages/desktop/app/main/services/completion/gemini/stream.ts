@@ -1,13 +1,15 @@
 /**
  * Gemini streamGenerateContent chunks → engine events. Pure state machine: text parts pass
  * through (thought summaries do not); function calls arrive whole, one part each, so each is
- * emitted as it comes. A stream whose candidate never got a finishReason was cut.
+ * emitted as it comes. A stream whose candidate never got a finishReason was cut. usageMetadata is
+ * cumulative (the last chunk's counts); thinking tokens are billed as output, so they count there.
  */
 import type { GenerateContentResponse } from '@google/genai';
 import { malformedStream } from '../errors';
 import { checkArgumentDepth } from '../shared';
 import type { StreamMapper } from '../runStream';
 import type { CompletionEvent } from '../types';
+import { tokenSum, usageEvents } from '../usage';
 
 type StopReason = Extract<CompletionEvent, { type: 'done' }>['stopReason'];
 
@@ -29,10 +31,17 @@ export function createGeminiStreamMapper(options: GeminiStreamOptions): StreamMa
   let calls = 0;
   let finishReason: string | undefined;
   let blocked = false;
+  let inputTokens: number | undefined;
+  let outputTokens: number | undefined;
 
   function push(chunk: GenerateContentResponse): CompletionEvent[] {
     const events: CompletionEvent[] = [];
     if (chunk.promptFeedback?.blockReason) blocked = true;
+    const usage = chunk.usageMetadata;
+    if (usage) {
+      inputTokens = tokenSum(usage.promptTokenCount) ?? inputTokens;
+      outputTokens = tokenSum(usage.candidatesTokenCount, usage.thoughtsTokenCount) ?? outputTokens;
+    }
     const candidate = chunk.candidates?.[0];
     for (const part of candidate?.content?.parts ?? []) {
       if (typeof part.text === 'string' && part.text !== '' && !part.thought) events.push({ type: 'text', delta: part.text });
@@ -50,9 +59,10 @@ export function createGeminiStreamMapper(options: GeminiStreamOptions): StreamMa
 
   function end(): CompletionEvent[] {
     // A blocked prompt ends with promptFeedback and no candidate: a finished answer, not a cut stream.
-    if (blocked && finishReason === undefined) return [{ type: 'done', stopReason: 'other' }];
+    const usage = usageEvents(inputTokens, outputTokens);
+    if (blocked && finishReason === undefined) return [...usage, { type: 'done', stopReason: 'other' }];
     if (finishReason === undefined) throw malformedStream('The stream ended before the model finished (no finishReason).');
-    return [{ type: 'done', stopReason: geminiStopReason(finishReason, calls > 0) }];
+    return [...usage, { type: 'done', stopReason: geminiStopReason(finishReason, calls > 0) }];
   }
 
   return { push, end };

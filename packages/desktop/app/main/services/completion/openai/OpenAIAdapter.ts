@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
-import type { ResolvedProvider } from '../../../../shared/contracts/providers';
+import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
+import { collectModels, mapEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toOpenAIRequest } from './request';
@@ -41,21 +42,49 @@ export function classifyOpenAIError(error: unknown): ProviderFailure {
   return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * Whether a failed request is an OpenAI-compatible server refusing `stream_options` (Mistral answers
+ * 422 "extra_forbidden", Groq 400 "property 'stream_options' is unsupported"): such a server answers
+ * the same request without it.
+ */
+export function refusesStreamOptions(error: unknown): boolean {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
+  return /stream_options|include_usage/i.test(`${error.message} ${JSON.stringify(error.error ?? null)}`);
+}
+
 export class OpenAIAdapter implements ProviderAdapter {
+  /** Base URLs whose server refused stream_options once: asked without it from then on. */
+  readonly #withoutUsage = new Set<string>();
+
   stream(request: CompletionRequest): AsyncIterable<CompletionEvent> {
     const client = createOpenAIClient(request.provider);
     // Unique per stream, so two steps of an id-less server never share an id.
     const streamId = crypto.randomUUID().slice(0, 8);
     return runStream({
       signal: request.signal,
-      open: (signal) => client.chat.completions.create(toOpenAIRequest(request), { signal }),
+      open: (signal) => this.#open(client, request, signal),
       mapper: createOpenAIStreamMapper({ newCallId: (index) => `call_${streamId}_${index}` }),
       classify: classifyOpenAIError,
     });
   }
 
-  async listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<string[]> {
-    const page = await requestOnce(signal, classifyOpenAIError, () => createOpenAIClient(provider).models.list({ signal }));
-    return page.data.map((model) => model.id);
+  /** Asks for token usage, and once more without it when the server refuses the option. */
+  async #open(client: OpenAI, request: CompletionRequest, signal: AbortSignal) {
+    const address = client.baseURL;
+    if (this.#withoutUsage.has(address)) return client.chat.completions.create(toOpenAIRequest(request), { signal });
+    try {
+      return await client.chat.completions.create(toOpenAIRequest(request, { includeUsage: true }), { signal });
+    } catch (error) {
+      if (!refusesStreamOptions(error)) throw error;
+      this.#withoutUsage.add(address);
+      return client.chat.completions.create(toOpenAIRequest(request), { signal });
+    }
+  }
+
+  listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
+    return requestOnce(signal, classifyOpenAIError, () =>
+      // OpenAI's entries have no display name; OpenRouter's (an openai-compatible endpoint) carry one as `name`.
+      collectModels(mapEntries(createOpenAIClient(provider).models.list({ signal }), (model) => ({ id: model.id, name: (model as { name?: unknown }).name }))),
+    );
   }
 }

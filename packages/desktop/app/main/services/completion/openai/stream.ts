@@ -1,13 +1,16 @@
 /**
  * OpenAI Chat Completions chunks → engine events. Pure state machine: text deltas pass through;
  * tool calls arrive as index-keyed deltas (id and name first, then argument fragments) and are
- * emitted whole once the choice finishes.
+ * emitted whole once the choice finishes. Token usage comes in a chunk of its own (asked for with
+ * stream_options.include_usage); compatible servers that put it in every chunk are cumulative, so
+ * the last one counts.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { malformedStream } from '../errors';
 import type { StreamMapper } from '../runStream';
 import { parseToolArguments } from '../shared';
 import type { CompletionEvent } from '../types';
+import { tokenSum, usageEvents } from '../usage';
 
 type StopReason = Extract<CompletionEvent, { type: 'done' }>['stopReason'];
 
@@ -33,9 +36,15 @@ export interface OpenAIStreamOptions {
 export function createOpenAIStreamMapper(options: OpenAIStreamOptions): StreamMapper<ChatCompletionChunk> {
   const calls = new Map<number, PendingCall>();
   let finishReason: string | undefined;
+  let inputTokens: number | undefined;
+  let outputTokens: number | undefined;
 
   function push(chunk: ChatCompletionChunk): CompletionEvent[] {
     const events: CompletionEvent[] = [];
+    if (chunk.usage) {
+      inputTokens = tokenSum(chunk.usage.prompt_tokens) ?? inputTokens;
+      outputTokens = tokenSum(chunk.usage.completion_tokens) ?? outputTokens;
+    }
     // Only choice 0 is requested (n defaults to 1); a trailing usage chunk has no choices.
     const choice = chunk.choices?.find((c) => c.index === 0);
     if (!choice) return events;
@@ -61,6 +70,7 @@ export function createOpenAIStreamMapper(options: OpenAIStreamOptions): StreamMa
       const id = call.id || options.newCallId(index);
       events.push({ type: 'tool_call', call: { id, name: call.name, arguments: parseToolArguments(call.args, call.name) } });
     }
+    events.push(...usageEvents(inputTokens, outputTokens));
     events.push({ type: 'done', stopReason: openAIStopReason(finishReason, calls.size > 0) });
     return events;
   }

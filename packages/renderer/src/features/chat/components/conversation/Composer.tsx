@@ -1,9 +1,14 @@
 import { ArrowUp, Square } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatSendSchema } from '@elftia/desktop/shared/contracts/chat.ts';
+import type { AttachmentInput } from '@elftia/desktop/shared/contracts/attachments.ts';
 import { Tooltip } from '../../../../components/Tooltip';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+import { type DisplayError, errorMessageKey, readAppError, toDisplayError } from '../../../../lib/appError';
+import { problemsFromFieldErrors } from '../../model/attachmentFiles';
+import { useAttachments } from '../../model/useAttachments';
+import { AttachButton } from '../attachments/AttachButton';
+import { AttachmentTray } from '../attachments/AttachmentTray';
 
 // The schema's own limit, so the box cannot accept more than chat.send does.
 const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
@@ -14,8 +19,8 @@ export interface ComposerHandle {
   stop(): void;
   /** Focus is in the box and nothing is typed: a prompt that needs an answer may take focus. */
   isIdle(): boolean;
-  /** Sends `text` as if typed and sent; left in the box when it cannot be sent (yet). */
-  send(text: string): void;
+  /** Sends `text` (and files read elsewhere) as if typed and sent; the text is left in the box when it cannot be sent (yet). */
+  send(text: string, attachments?: AttachmentInput[]): void;
 }
 
 export interface ComposerProps {
@@ -23,7 +28,8 @@ export interface ComposerProps {
   running: boolean;
   /** Why sending is not possible yet (no provider or model), shown as the hint; undefined when it is. */
   blockedReason?: string;
-  onSend: (text: string) => Promise<unknown>;
+  /** The text and the files attached (picked, pasted or dropped). */
+  onSend: (text: string, attachments: AttachmentInput[]) => Promise<unknown>;
   onStop: () => Promise<unknown>;
   /** The conversation's controls in the bar under the box (model picker, tools), compact. */
   controls?: ReactNode;
@@ -43,33 +49,64 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<{ kind: 'send' | 'stop'; error: DisplayError }>();
-  const canSendText = (value: string) => !running && !sending && blockedReason === undefined && value.trim() !== '';
+  const [dragging, setDragging] = useState(false);
+  const attachments = useAttachments();
+  const canSendText = (value: string, fileCount = attachments.items.length) => !running && !sending && blockedReason === undefined && (value.trim() !== '' || fileCount > 0);
   const canSend = canSendText(text);
 
   useImperativeHandle(ref, () => ({
     focus: () => inputRef.current?.focus(),
     stop: () => void stop(),
     isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',
-    send: (value) => void send(value),
+    send: (value, given) => void send(value, given),
   }));
 
-  async function send(sent: string = text) {
-    if (!canSendText(sent)) {
+  async function send(sent: string = text, given?: AttachmentInput[]) {
+    if (!canSendText(sent, given?.length)) {
       setText(sent);
       return;
     }
+    // Files handed over with the text (the first message of a new conversation) are sent as they are.
+    const files = given ? [] : attachments.take();
     setSending(true);
     setFailure(undefined);
     setText('');
     try {
-      await onSend(sent);
+      await onSend(sent, given ?? files.map((file) => file.input));
     } catch (error) {
       // Only if the user has not started a new message meanwhile.
       setText((current) => (current === '' ? sent : current));
-      setFailure({ kind: 'send', error: toDisplayError(error) });
+      // What main said of a file is shown with the file; the rest as the send's failure.
+      const fieldErrors = readAppError(error)?.fieldErrors ?? [];
+      const { problems, rest } = problemsFromFieldErrors(fieldErrors, files.map((file) => file.input));
+      attachments.restore(files, problems);
+      if (problems.length === 0 || rest.length > 0) setFailure({ kind: 'send', error: toDisplayError(error) });
     } finally {
       setSending(false);
     }
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    // A pasted image would otherwise also paste its file name or nothing useful as text.
+    event.preventDefault();
+    void attachments.add(files);
+  }
+
+  const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
+
+  function onDragOver(event: DragEvent<HTMLFormElement>) {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  }
+
+  function onDrop(event: DragEvent<HTMLFormElement>) {
+    setDragging(false);
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    void attachments.add([...event.dataTransfer.files]);
   }
 
   async function stop() {
@@ -97,7 +134,15 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
   const sendLabel = t('chat/conversations:composer.send');
   const stopLabel = t('chat/conversations:composer.stop');
   return (
-    <form className="composer" onSubmit={onSubmit} aria-busy={sending}>
+    <form
+      className="composer"
+      onSubmit={onSubmit}
+      aria-busy={sending}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      data-dragging={dragging || undefined}
+    >
       {failure && (
         <p id={failureId} className="form__failure composer__failure" role="alert">
           {t(failure.kind === 'send' ? 'chat/conversations:composer.sendFailed' : 'chat/conversations:composer.stopFailed', {
@@ -106,6 +151,7 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
         </p>
       )}
       <div className="composer__box">
+        <AttachmentTray items={attachments.items} problems={attachments.problems} onRemove={attachments.remove} />
         <label htmlFor={id} className="visually-hidden">
           {t('chat/conversations:composer.label')}
         </label>
@@ -119,9 +165,11 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
           placeholder={t('chat/conversations:composer.placeholder')}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           aria-describedby={failure ? `${failureId} ${hintId}` : hintId}
         />
         <div className="composer__bar">
+          <AttachButton onFiles={(files) => void attachments.add(files)} />
           <div className="composer__controls">{controls}</div>
           {running ? (
             <Tooltip label={`${stopLabel} (Esc)`}>

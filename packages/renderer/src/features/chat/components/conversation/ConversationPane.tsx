@@ -8,10 +8,12 @@ import { useApiSubscription } from '../../../../lib/useApiSubscription';
 import type { ConversationPatch } from '../../model/useConversations';
 import { useConversationStream } from '../../model/useConversationStream';
 import { useConversationTitle } from '../conversation-list/useConversationTitle';
+import { ModelPicker } from '../model-picker/ModelPicker';
+import { SystemPromptButton } from '../system-prompt/SystemPromptButton';
 import { Composer, type ComposerHandle } from './Composer';
+import type { FirstMessage } from './WelcomePane';
 import { MessageList } from './MessageList';
 import { NoticeList } from './NoticeList';
-import { ProviderPicker } from './ProviderPicker';
 import { ToolsSelector } from './ToolsSelector';
 
 export interface ConversationPaneProps {
@@ -24,7 +26,7 @@ export interface ConversationPaneProps {
   /** Whether this conversation's composer was asked to take focus (after New conversation); consumes the ask. */
   takeFocusRequest?: (conversationId: string) => boolean;
   /** The first message typed before this conversation existed (WelcomePane), sent once on mount; consumes it. */
-  takeFirstMessage?: (conversationId: string) => string | undefined;
+  takeFirstMessage?: (conversationId: string) => FirstMessage | undefined;
 }
 
 function nothingFocused(): boolean {
@@ -55,7 +57,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
     // Sent through the composer, so a failure puts the text back in the box with the reason. Asked
     // again on focusRequest: the list's event may open the pane before the creation has answered.
     const first = takeFirstMessage?.(conversation.id);
-    if (first !== undefined) composer.current?.send(first);
+    if (first !== undefined) composer.current?.send(first.text, first.attachments);
   }, [focusRequest, takeFirstMessage, conversation.id]);
 
   const firstApproval = state.approvals[0]?.callId;
@@ -124,11 +126,11 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
           ref={composer}
           running={state.running}
           blockedReason={blockedReason}
-          onSend={(text) => api.chat.send.mutate({ conversationId: conversation.id, text })}
+          onSend={(text, attachments) => api.chat.send.mutate({ conversationId: conversation.id, text, ...(attachments.length > 0 ? { attachments } : {}) })}
           onStop={() => api.chat.stop.mutate({ conversationId: conversation.id })}
           controls={
             <>
-              <ProviderPicker
+              <ModelPicker
                 providers={providers}
                 providerId={conversation.providerId}
                 model={conversation.model}
@@ -136,6 +138,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
                 onChange={(choice) => void update(choice)}
                 onSetUpProviders={onSetUpProviders}
               />
+              <SystemPromptButton systemPrompt={conversation.systemPrompt} onSave={(systemPrompt) => onUpdate({ systemPrompt })} />
               <ToolsSelector
                 toolMode={conversation.toolMode}
                 selectedServerIds={conversation.selectedServerIds}

@@ -1,7 +1,10 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from 'radix-ui';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
+import { actionsOf } from '../../model/messageTurns';
 import { type ApprovalAnswer, ApprovalPrompt } from '../tool-call/ApprovalPrompt';
+import { ToolGrantsProvider } from '../tool-call/toolGrants';
 import { MessageItem } from './MessageItem';
 
 export interface MessageListProps {
@@ -26,6 +29,7 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const byCallId = useMemo(() => new Map(approvals.map((a) => [a.callId, a])), [approvals]);
+  const actions = useMemo(() => actionsOf(messages), [messages]);
   // A prompt whose tool call is not (yet) in any message still needs an answer; it shows on its own.
   const orphans = useMemo(() => {
     const callIds = new Set(messages.flatMap((m) => m.toolCalls.map((c) => c.id)));
@@ -60,13 +64,17 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
       onScroll={onScroll}
     >
       <div className="message-list__column">
-        {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
-        {messages.map((message) => (
-          <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} />
-        ))}
-        {orphans.map((request) => (
-          <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
-        ))}
+        <Tooltip.Provider delayDuration={400}>
+          <ToolGrantsProvider>
+            {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} actions={actions.get(message.id)} running={running} />
+            ))}
+            {orphans.map((request) => (
+              <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
+            ))}
+          </ToolGrantsProvider>
+        </Tooltip.Provider>
       </div>
     </div>
   );

@@ -1,21 +1,18 @@
-import { splitCodeBlocks } from '../../model/messageText';
+import { Markdown } from '../markdown/Markdown';
 
-/** A message's text: prose keeps its line breaks (pre-wrap), fenced code keeps its layout. */
-export function MessageText({ text }: { text: string }) {
-  return (
-    <>
-      {splitCodeBlocks(text).map((part, index) =>
-        // Parts are derived from the text and only ever grow at the end while streaming.
-        part.kind === 'code' ? (
-          <pre key={index} className="message__code" data-lang={part.lang}>
-            <code>{part.text}</code>
-          </pre>
-        ) : (
-          <p key={index} className="message__text">
-            {part.text}
-          </p>
-        ),
-      )}
-    </>
-  );
+export interface MessageTextProps {
+  text: string;
+  /** The user's own words are shown as typed; the model's are Markdown. */
+  markdown: boolean;
+  streaming?: boolean;
+}
+
+/**
+ * A message's text. The user's message is plain text keeping its line breaks, as typed: `*args`,
+ * `__init__` or `2*3*4` would otherwise be read as emphasis, and what a user wrote should read back
+ * unchanged. The assistant's answer is rendered Markdown.
+ */
+export function MessageText({ text, markdown, streaming = false }: MessageTextProps) {
+  if (!markdown) return <p className="message__text">{text}</p>;
+  return <Markdown text={text} streaming={streaming} />;
 }

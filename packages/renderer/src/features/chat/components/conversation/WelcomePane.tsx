@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AttachmentInput } from '@elftia/desktop/shared/contracts/attachments.ts';
 import type { ToolMode } from '@elftia/desktop/shared/contracts/chat.ts';
-import type { ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
+import { defaultModelOf, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
 import { useApiSubscription } from '../../../../lib/useApiSubscription';
 import { SHORTCUTS, shortcutLabel } from '../../../../lib/shortcuts';
+import { ModelPicker } from '../model-picker/ModelPicker';
 import { Composer, type ComposerHandle } from './Composer';
-import { ProviderPicker } from './ProviderPicker';
 import { ToolsSelector } from './ToolsSelector';
 
 /** What the first message starts its conversation with: the choices made in the bar. */
@@ -16,10 +17,16 @@ export interface ConversationStart {
   selectedServerIds: string[];
 }
 
+/** The first message, typed before its conversation existed. */
+export interface FirstMessage {
+  text: string;
+  attachments: AttachmentInput[];
+}
+
 export interface WelcomePaneProps {
   providers: ProviderRecord[];
-  /** Creates the conversation and sends `text` as its first message; rejects to keep the text. */
-  onStart: (start: ConversationStart, text: string) => Promise<unknown>;
+  /** Creates the conversation, whose pane then sends the first message; rejects to keep the text. */
+  onStart: (start: ConversationStart, first: FirstMessage) => Promise<unknown>;
   onSetUpProviders: () => void;
 }
 
@@ -31,12 +38,12 @@ export function WelcomePane({ providers, onStart, onSetUpProviders }: WelcomePan
   const { t } = useTranslation();
   const composer = useRef<ComposerHandle>(null);
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
-  const [choice, setChoice] = useState<{ providerId: string; model: string | undefined }>();
+  const [choice, setChoice] = useState<{ providerId: string; model: string }>();
   const [tools, setTools] = useState<{ toolMode: ToolMode; selectedServerIds: string[] }>({ toolMode: 'auto', selectedServerIds: [] });
-  // Until the user picks, the first provider and its first model (as New conversation does).
+  // Until the user picks, the first provider and its default model (as New conversation does).
   const first = providers[0];
   const providerId = choice?.providerId ?? first?.id;
-  const model = choice ? choice.model : first?.models[0];
+  const model = choice ? choice.model : first && defaultModelOf(first);
   const provider = providers.find((p) => p.id === providerId);
   const blockedReason = provider && model ? undefined : t('chat/conversations:composer.needsProvider');
 
@@ -55,11 +62,11 @@ export function WelcomePane({ providers, onStart, onSetUpProviders }: WelcomePan
           ref={composer}
           running={false}
           blockedReason={blockedReason}
-          onSend={(text) => onStart({ providerId, model, ...tools }, text)}
+          onSend={(text, attachments) => onStart({ providerId, model, ...tools }, { text, attachments })}
           onStop={async () => undefined}
           controls={
             <>
-              <ProviderPicker providers={providers} providerId={providerId} model={model} onChange={setChoice} onSetUpProviders={onSetUpProviders} />
+              <ModelPicker providers={providers} providerId={providerId} model={model} onChange={setChoice} onSetUpProviders={onSetUpProviders} />
               <ToolsSelector
                 toolMode={tools.toolMode}
                 selectedServerIds={tools.selectedServerIds}

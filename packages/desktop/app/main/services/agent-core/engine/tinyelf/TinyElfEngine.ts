@@ -74,7 +74,8 @@ export class TinyElfEngine {
       return { messages: [], stopReason: 'error', error: { code: 'INTERNAL' } };
     }
     if (tools.omitted.reasons.length > 0) emit(options, { type: 'tools_omitted', names: tools.omitted.names, reasons: tools.omitted.reasons });
-    const state: TurnState = { options, tools, messages: [], system: tools.manyToolsMode ? MANY_TOOLS_SYSTEM : undefined };
+    if (tools.manyToolsMode) emit(options, { type: 'many_tools', toolCount: tools.mcpToolCount, threshold: policy.manyToolsThreshold });
+    const state: TurnState = { options, tools, messages: [], system: systemPrompt(options.system, tools.manyToolsMode) };
     for (let stepIndex = 0; stepIndex < this.maxSteps; stepIndex += 1) {
       const ended = await this.step(state, stepIndex);
       if (ended) return ended;
@@ -94,7 +95,10 @@ export class TinyElfEngine {
       tools: tools.definitions,
       signal: options.signal,
     };
-    const output = await streamStep(this.deps.completion, request, (delta) => emit(options, { type: 'text', stepIndex, delta }));
+    const output = await streamStep(this.deps.completion, request, {
+      onText: (delta) => emit(options, { type: 'text', stepIndex, delta }),
+      onUsage: (usage) => emit(options, { type: 'usage', stepIndex, usage }),
+    });
     if (output.end.kind !== 'completed') {
       if (output.text) messages.push({ role: 'assistant', text: output.text, toolCalls: [] });
       if (output.end.kind === 'stopped') return { messages, stopReason: 'stopped' };
@@ -124,6 +128,12 @@ export class TinyElfEngine {
       onApprovalRequested: (request) => emit(options, { type: 'approval_requested', request }),
     };
   }
+}
+
+/** The user's system prompt first; in many-tools mode the engine's note on finding tools follows it. */
+function systemPrompt(user: string | undefined, manyToolsMode: boolean): string | undefined {
+  const parts = [user?.trim() ?? '', manyToolsMode ? MANY_TOOLS_SYSTEM : ''].filter((part) => part !== '');
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
 /** A listener that throws must not break the turn (the events are a view, the result is the record). */

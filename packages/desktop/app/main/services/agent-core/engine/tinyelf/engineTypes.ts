@@ -2,7 +2,7 @@
  * The TinyElf engine's turn contract, shared by the engine (which runs a turn) and ChatService
  * (which persists what happens and relays it to the renderer).
  */
-import type { ApprovalDecision, ApprovalRequest, ToolCallView, ToolMode } from '../../../../../shared/contracts/chat';
+import type { ApprovalDecision, ApprovalRequest, AutoApprovalReason, ManyToolsNote, TokenUsage, ToolCallView, ToolMode } from '../../../../../shared/contracts/chat';
 import type { ResolvedProvider } from '../../../../../shared/contracts/providers';
 import type { EngineMessage } from '../../../completion/types';
 
@@ -12,6 +12,8 @@ export interface RunTurnOptions {
   model: string;
   /** The conversation so far, ending with the new user message. */
   history: EngineMessage[];
+  /** The conversation's system prompt; absent or '' sends none (the engine may add its own). */
+  system?: string;
   toolMode: ToolMode;
   /** Used when toolMode is 'manual'. */
   selectedServerIds: string[];
@@ -28,7 +30,11 @@ export type EngineEvent =
   | { type: 'tool_call'; stepIndex: number; call: ToolCallView }
   | { type: 'approval_requested'; request: ApprovalRequest }
   /** Tools left out of the request (provider caps, unrepairable schemas), for a visible notice. */
-  | { type: 'tools_omitted'; names: string[]; reasons: string[] };
+  | { type: 'tools_omitted'; names: string[]; reasons: string[] }
+  /** The step's model call reported its token usage (at the end of the step's stream). */
+  | { type: 'usage'; stepIndex: number; usage: TokenUsage }
+  /** Sent before the first step when the model gets search tools instead of every definition. */
+  | ({ type: 'many_tools' } & ManyToolsNote);
 
 export interface TurnResult {
   /** The messages this turn added after the user's: assistant steps and tool results, in order. */
@@ -46,6 +52,8 @@ export interface ApprovalHooks {
    * 'awaiting_approval' view only then, so an auto-approved call never flashes a prompt.
    */
   onPending?(request: ApprovalRequest): void;
+  /** Called instead of onPending when a persisted grant or the read-only policy lets the call run. */
+  onAutoApproved?(reason: AutoApprovalReason): void;
 }
 
 /**

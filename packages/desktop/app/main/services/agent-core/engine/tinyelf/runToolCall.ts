@@ -4,7 +4,7 @@
  * with progress, and cut the text for the model. Every change is reported as the whole ToolCallView.
  * Resolves for every outcome (unknown tool, denied, cancelled, failed); rejects only on a bug.
  */
-import type { ApprovalRequest, ToolCallView } from '../../../../../shared/contracts/chat';
+import type { ApprovalRequest, AutoApprovalReason, ToolCallView } from '../../../../../shared/contracts/chat';
 import type { ToolContent } from '../../../../../shared/contracts/tool-content';
 import { mapArgumentsBack } from '../../../capabilities/tools/mcp-users/tool-format/arguments';
 import { resolveProviderToolName } from '../../../capabilities/tools/mcp-users/tool-format/formatTools';
@@ -131,8 +131,12 @@ async function approve(tracker: CallTracker, target: CallTarget, ctx: CallContex
     tracker.update({ status: 'awaiting_approval' });
     ctx.onApprovalRequested(request);
   };
+  // Recorded on the view without a report of its own: the 'running' update right after carries it.
+  const onAutoApproved = (reason: AutoApprovalReason) => {
+    tracker.view = { ...tracker.view, autoApproved: reason };
+  };
   try {
-    const decision = await ctx.approvals.decide(request, ctx.signal, { onPending });
+    const decision = await ctx.approvals.decide(request, ctx.signal, { onPending, onAutoApproved });
     return decision === 'deny' ? 'deny' : 'allow';
   } catch (error) {
     if (ctx.signal.aborted) return 'cancelled';

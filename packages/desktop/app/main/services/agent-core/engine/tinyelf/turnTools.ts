@@ -39,6 +39,8 @@ export interface TurnTools {
   nameMap: ToolNameMap;
   /** True when use_mcp_tool + search_tools stand in for the MCP tools' own definitions. */
   manyToolsMode: boolean;
+  /** The MCP tools of the turn's servers (what manyToolsMode compares with the threshold). */
+  mcpToolCount: number;
   /** What was left out and why (provider caps, unrepairable schemas, servers that failed). */
   omitted: { names: string[]; reasons: string[] };
 }
@@ -131,5 +133,5 @@ export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, sel
   const formatted = formatToolsFor(registry.list().map(asFormattable), format);
   names.push(...formatted.dropped.map((d) => d.id));
   reasons.push(...formatted.warnings);
-  return { registry, definitions: formatted.tools as unknown[], nameMap: formatted.nameMap, manyToolsMode, omitted: { names, reasons } };
+  return { registry, definitions: formatted.tools as unknown[], nameMap: formatted.nameMap, manyToolsMode, mcpToolCount: loaded.tools.length, omitted: { names, reasons } };
 }

@@ -1,12 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesFolderSchema } from '@elftia/desktop/shared/contracts/settings.ts';
 import { toFieldErrors } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { FailureAlert } from '../../../../../components/FailureAlert';
 import { TextField } from '../../../../../components/TextField';
 import { useApi } from '../../../../../lib/api';
-import { type DisplayError, toDisplayError } from '../../../../../lib/appError';
+import { toDisplayError } from '../../../../../lib/appError';
 import { fieldErrorMessage, type FieldErrorLike } from '../../../../../lib/fieldErrorMessage';
+import { useTRPC } from '../../../../../lib/query';
 import { useFolderChooser } from '../../../../../lib/useFolderChooser';
 import { type FormValidation, useValidatedForm } from '../../../../../lib/useValidatedForm';
 
@@ -22,38 +24,38 @@ const validate = (values: Values): FormValidation<Key, FieldErrorLike, Values> =
  * The folder the built-in `files` server may read in chats (read-only: list, read, search). Empty:
  * the server is not offered. Main checks that the folder exists; a change applies from the next turn.
  */
-export function FilesFolderSection() {
+export function FilesFolderSection({ focus = false }: { focus?: boolean }) {
   const { t } = useTranslation();
-  const api = useApi();
+  const trpc = useTRPC();
   const titleId = useId();
-  const [stored, setStored] = useState<string>();
-  const [loadFailure, setLoadFailure] = useState<DisplayError>();
-
-  useEffect(() => {
-    let live = true;
-    api.settings.filesFolder.query().then(
-      (answer) => live && setStored(answer.folder),
-      (error: unknown) => live && setLoadFailure(toDisplayError(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const { data, error } = useQuery(trpc.settings.filesFolder.queryOptions());
 
   return (
     <section className="settings-section" aria-labelledby={titleId}>
       <h3 id={titleId}>{t('settings/general:files.title')}</h3>
       <p className="section-header__description">{t('settings/general:files.description')}</p>
-      <FailureAlert error={loadFailure} />
-      {stored !== undefined && <FolderForm initial={stored} />}
+      <FailureAlert error={error ? toDisplayError(error) : undefined} />
+      {/* Mounted once loaded: the form starts from what is stored and then keeps its own edits. */}
+      {data && <FolderForm initial={data.folder} focus={focus} />}
     </section>
   );
 }
 
-function FolderForm({ initial }: { initial: string }) {
+function FolderForm({ initial, focus }: { initial: string; focus: boolean }) {
   const { t } = useTranslation();
   const api = useApi();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const id = useId();
+  // Sent here from the built-in files server's "Choose folder" in Servers: the field is what it came for.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focus || focused.current) return;
+    focused.current = true;
+    const input = document.getElementById(id);
+    input?.scrollIntoView?.({ block: 'center' });
+    input?.focus();
+  }, [focus, id]);
   const [saved, setSaved] = useState<string>();
   const chooser = useFolderChooser();
   const form = useValidatedForm<Values, Key, FieldErrorLike, Values>({
@@ -62,7 +64,10 @@ function FolderForm({ initial }: { initial: string }) {
     mapServerErrors: (_values, errors) => ({ folder: errors[0] }),
     onSubmit: async (values) => {
       setSaved(undefined);
-      await api.settings.setFilesFolder.mutate(values);
+      const answer = await api.settings.setFilesFolder.mutate(values);
+      queryClient.setQueryData(trpc.settings.filesFolder.queryKey(), answer);
+      // Servers lists the built-in files server with its folder.
+      void queryClient.invalidateQueries({ queryKey: trpc.mcp.builtins.queryKey() });
     },
     onDone: () => setSaved(t('settings/general:files.saved')),
   });

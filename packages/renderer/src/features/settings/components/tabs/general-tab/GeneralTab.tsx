@@ -6,6 +6,7 @@ import { useSettings } from '../../../../../lib/settings';
 import { FilesFolderSection } from './FilesFolderSection';
 import { PackageMirrorsSection } from './PackageMirrorsSection';
 import { ThemeSection } from './ThemeSection';
+import { SystemPromptSection } from './SystemPromptSection';
 
 // Language names stay in their own language in every UI language, so a user who switched to a
 // language they cannot read can still find theirs.
@@ -20,7 +21,7 @@ const LANGUAGE_OPTIONS: Array<{ value: LanguagePreference; key: string }> = [
  * Settings → General: the UI language (persisted by the main process, so the CLI sees it too), the
  * folder the built-in files server may read, and the package mirrors stdio servers download from.
  */
-export function GeneralTab() {
+export function GeneralTab({ focusFilesFolder = false }: { focusFilesFolder?: boolean }) {
   const { t } = useTranslation();
   const { settings, setLanguage } = useSettings();
   const titleId = useId();
@@ -37,7 +38,7 @@ export function GeneralTab() {
   }
 
   return (
-    <section aria-labelledby={titleId}>
+    <section className="settings-section-page" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('settings/general:title')}</h2>
       <div className="field">
         <label htmlFor={selectId} className="field__label">
@@ -67,8 +68,9 @@ export function GeneralTab() {
         )}
       </div>
       <ThemeSection />
-      <FilesFolderSection />
+      <FilesFolderSection focus={focusFilesFolder} />
       <PackageMirrorsSection />
+      <SystemPromptSection />
     </section>
   );
 }

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFieldErrors, type FieldError } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { type PackageMirrors, packageMirrorsSchema } from '@elftia/desktop/shared/contracts/settings.ts';
 import { FailureAlert } from '../../../../../components/FailureAlert';
 import { TextField } from '../../../../../components/TextField';
 import { useApi } from '../../../../../lib/api';
-import { type DisplayError, toDisplayError } from '../../../../../lib/appError';
+import { toDisplayError } from '../../../../../lib/appError';
 import { fieldErrorMessage, type FieldErrorLike } from '../../../../../lib/fieldErrorMessage';
+import { useTRPC } from '../../../../../lib/query';
 import { type FieldErrors, type FormValidation, useValidatedForm } from '../../../../../lib/useValidatedForm';
 
 type Key = keyof PackageMirrors | 'form';
@@ -28,27 +30,15 @@ const validate = (values: PackageMirrors): FormValidation<Key, FieldErrorLike, P
  */
 export function PackageMirrorsSection() {
   const { t } = useTranslation();
-  const api = useApi();
+  const trpc = useTRPC();
   const titleId = useId();
-  const [stored, setStored] = useState<PackageMirrors>();
-  const [loadFailure, setLoadFailure] = useState<DisplayError>();
-
-  useEffect(() => {
-    let live = true;
-    api.settings.packageMirrors.query().then(
-      (mirrors) => live && setStored(mirrors),
-      (error: unknown) => live && setLoadFailure(toDisplayError(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const { data: stored, error } = useQuery(trpc.settings.packageMirrors.queryOptions());
 
   return (
     <section className="settings-section" aria-labelledby={titleId}>
       <h3 id={titleId}>{t('settings/general:mirrors.title')}</h3>
       <p className="section-header__description">{t('settings/general:mirrors.description')}</p>
-      <FailureAlert error={loadFailure} />
+      <FailureAlert error={error ? toDisplayError(error) : undefined} />
       {/* Mounted once loaded: the form starts from what is stored and then keeps its own edits. */}
       {stored && <MirrorsForm initial={stored} />}
     </section>
@@ -58,14 +48,18 @@ export function PackageMirrorsSection() {
 function MirrorsForm({ initial }: { initial: PackageMirrors }) {
   const { t } = useTranslation();
   const api = useApi();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const idPrefix = useId();
   const [saved, setSaved] = useState(false);
   const save = useCallback(
     async (mirrors: PackageMirrors) => {
       setSaved(false);
-      await api.settings.setPackageMirrors.mutate(mirrors);
+      queryClient.setQueryData(trpc.settings.packageMirrors.queryKey(), await api.settings.setPackageMirrors.mutate(mirrors));
+      // A stdio server's environment names the mirror variables (Servers → details).
+      void queryClient.invalidateQueries({ queryKey: trpc.mcp.envNames.queryKey() });
     },
-    [api],
+    [api, trpc, queryClient],
   );
   const form = useValidatedForm<PackageMirrors, Key, FieldErrorLike, PackageMirrors>({
     initial,

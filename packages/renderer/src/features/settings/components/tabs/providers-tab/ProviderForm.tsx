@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_KINDS, type ProviderInputParsed, type ProviderKind, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
+import { type ProviderDraftModelsInput, PROVIDER_KINDS, type ProviderInputParsed, type ProviderKind, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
 import { FormDialog } from '../../../../../components/FormDialog';
 import { SelectField } from '../../../../../components/SelectField';
 import { TextField } from '../../../../../components/TextField';
 import { type TextRowLabels, TextRows } from '../../../../../components/TextRows';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
-import { emptyProviderValues, mustReenterKey, rowIdGenerator, toProviderValues } from './providerFormModel';
+import { FetchedModels } from './FetchedModels';
+import { emptyProviderValues, filledModelNames, mustReenterKey, type ProviderFormValues, rowIdGenerator, toggleModel, toProviderValues } from './providerFormModel';
 import { useProviderForm } from './useProviderForm';
 
 export const PROVIDER_KIND_KEYS: Record<ProviderKind, string> = {
@@ -16,7 +17,7 @@ export const PROVIDER_KIND_KEYS: Record<ProviderKind, string> = {
   'openai-compatible': 'settings/providers:kind.openai-compatible',
 };
 
-/** The provider's model names, one per row; the first is the default for new conversations. */
+/** The provider's model names, one per row, typed or ticked from the provider's own list. */
 const MODEL_LABELS: TextRowLabels = {
   legend: 'settings/providers:form.models',
   hint: 'settings/providers:form.modelsHint',
@@ -120,6 +121,52 @@ export function ProviderForm({ provider, onSubmit, onClose }: ProviderFormProps)
         onChange={(models, field) => change((v) => ({ ...v, models }), field)}
         onBlur={blur}
       />
+      <FetchedModels
+        draft={draftOf(values, provider)}
+        chosen={filledModelNames(values)}
+        onToggle={(model, add) => change((v) => toggleModel(v, model, add, newRowId), 'models')}
+      />
+      <DefaultModelField id={`${idPrefix}-default-model`} values={values} error={fieldErrorMessage(t, errors.defaultModel)} onChange={(defaultModel) => change((v) => ({ ...v, defaultModel }), 'defaultModel')} />
     </FormDialog>
+  );
+}
+
+/** What "Fetch models" sends: the address and key as typed; the id lets main use the stored key. */
+function draftOf(values: ProviderFormValues, provider: ProviderRecord | undefined): ProviderDraftModelsInput {
+  return {
+    ...(provider ? { id: provider.id } : {}),
+    kind: values.kind,
+    ...(values.baseUrl.trim() !== '' ? { baseUrl: values.baseUrl } : {}),
+    ...(values.apiKey !== '' ? { apiKey: values.apiKey } : {}),
+  };
+}
+
+interface DefaultModelFieldProps {
+  id: string;
+  values: ProviderFormValues;
+  error: string | undefined;
+  onChange: (model: string) => void;
+}
+
+/**
+ * Which of the models new conversations start with (the first when none is chosen). A chosen model
+ * whose row was since edited or removed stays selected, with the schema's error, until another is picked.
+ */
+function DefaultModelField({ id, values, error, onChange }: DefaultModelFieldProps) {
+  const { t } = useTranslation();
+  const models = filledModelNames(values);
+  const chosen = values.defaultModel.trim();
+  const options = chosen !== '' && !models.includes(chosen) ? [...models, chosen] : models;
+  if (options.length === 0) return null;
+  return (
+    <SelectField
+      id={id}
+      label={t('settings/providers:form.defaultModel')}
+      hint={t('settings/providers:form.defaultModelHint')}
+      value={chosen || options[0]!}
+      options={options.map((model) => ({ value: model, label: model }))}
+      onValueChange={onChange}
+      error={error}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { Pencil, Trash } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
 import { PROVIDER_KIND_KEYS } from './ProviderForm';
@@ -51,16 +52,23 @@ export function ProviderList({ providers, tests, onTest, onEdit, onDelete }: Pro
                   >
                     {t('settings/providers:list.test')}
                   </button>
-                  <button type="button" className="button" aria-label={t('settings/providers:list.editProvider', { name: provider.name })} onClick={() => onEdit(provider)}>
-                    {t('settings/providers:list.edit')}
+                  <button
+                    type="button"
+                    className="button button--quiet settings-icon-button"
+                    aria-label={t('settings/providers:list.editProvider', { name: provider.name })}
+                    title={t('settings/providers:list.edit')}
+                    onClick={() => onEdit(provider)}
+                  >
+                    <Pencil aria-hidden size={16} />
                   </button>
                   <button
                     type="button"
-                    className="button button--danger"
+                    className="button button--quiet button--danger settings-icon-button"
                     aria-label={t('settings/providers:list.deleteProvider', { name: provider.name })}
+                    title={t('settings/providers:list.delete')}
                     onClick={() => onDelete(provider)}
                   >
-                    {t('settings/providers:list.delete')}
+                    <Trash aria-hidden size={16} />
                   </button>
                 </div>
                 <ProviderTestStatus state={test} />

@@ -20,10 +20,12 @@ export interface ProviderFormValues {
   /** Never prefilled: the key does not come back from main. Empty on edit keeps the stored key. */
   apiKey: string;
   models: ModelRow[];
+  /** One of the models, the one new conversations start with; '' = the first of them. */
+  defaultModel: string;
 }
 
 /** A top-level field, one model row (`models:<row id>`), or the form as a whole. */
-export type ProviderFieldKey = 'name' | 'kind' | 'baseUrl' | 'apiKey' | 'models' | `models:${string}` | 'form';
+export type ProviderFieldKey = 'name' | 'kind' | 'baseUrl' | 'apiKey' | 'models' | `models:${string}` | 'defaultModel' | 'form';
 
 /** Codes are the shared schema's (validation.<code> in common/errors), as in the MCP server form. */
 export type ProviderFormErrors = Partial<Record<ProviderFieldKey, FormFieldError>>;
@@ -38,7 +40,7 @@ export function rowIdGenerator(): NewRowId {
 }
 
 export function emptyProviderValues(newId: NewRowId): ProviderFormValues {
-  return { name: '', kind: 'openai', baseUrl: '', apiKey: '', models: [{ id: newId(), value: '' }] };
+  return { name: '', kind: 'openai', baseUrl: '', apiKey: '', models: [{ id: newId(), value: '' }], defaultModel: '' };
 }
 
 export function toProviderValues(record: ProviderRecord, newId: NewRowId): ProviderFormValues {
@@ -48,10 +50,31 @@ export function toProviderValues(record: ProviderRecord, newId: NewRowId): Provi
     baseUrl: record.baseUrl ?? '',
     apiKey: '',
     models: record.models.length > 0 ? record.models.map((value) => ({ id: newId(), value })) : [{ id: newId(), value: '' }],
+    defaultModel: record.defaultModel ?? '',
   };
 }
 
 const filledModels = (rows: ModelRow[]) => rows.filter((row) => row.value.trim() !== '');
+
+/** The model names the form would submit, each once, as the schema trims them. */
+export function filledModelNames(values: ProviderFormValues): string[] {
+  return [...new Set(filledModels(values.models).map((row) => row.value.trim()))];
+}
+
+/**
+ * Adds a model ticked in the provider's list (into the first empty row, else a new one) or removes
+ * an unticked one (leaving one empty row rather than none, so there is still a field to type in).
+ */
+export function toggleModel(values: ProviderFormValues, model: string, add: boolean, newId: NewRowId): ProviderFormValues {
+  if (add) {
+    if (filledModelNames(values).includes(model)) return values;
+    const empty = values.models.find((row) => row.value.trim() === '');
+    const models = empty ? values.models.map((row) => (row === empty ? { ...row, value: model } : row)) : [...values.models, { id: newId(), value: model }];
+    return { ...values, models };
+  }
+  const models = values.models.filter((row) => row.value.trim() !== model);
+  return { ...values, models: models.length > 0 ? models : [{ id: newId(), value: '' }] };
+}
 
 /** What the form would submit. Empty optional fields are left out: an empty key means "keep". */
 export function toProviderCandidate(values: ProviderFormValues): Record<string, unknown> {
@@ -62,10 +85,11 @@ export function toProviderCandidate(values: ProviderFormValues): Record<string, 
   };
   if (values.baseUrl.trim() !== '') candidate.baseUrl = values.baseUrl;
   if (values.apiKey !== '') candidate.apiKey = values.apiKey;
+  if (values.defaultModel !== '') candidate.defaultModel = values.defaultModel;
   return candidate;
 }
 
-const TOP_LEVEL = new Set<string>(['name', 'kind', 'baseUrl', 'apiKey', 'models']);
+const TOP_LEVEL = new Set<string>(['name', 'kind', 'baseUrl', 'apiKey', 'models', 'defaultModel']);
 
 /** Places field errors: `models.2` on the third filled model row, a known field on itself, the rest on the form. */
 export function mapProviderFieldErrors(values: ProviderFormValues, fieldErrors: readonly FieldError[]): ProviderFormErrors {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
+import { useOpenSection } from '../../../SettingsNavigation';
 import { McpServerRow, type McpServerRowProps } from './McpServerRow';
 
 export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | 'toggling' | 'reveal'> {
@@ -12,11 +13,16 @@ export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | '
 
 export function McpServerList({ servers, toggling, revealId, ...handlers }: McpServerListProps) {
   const { t } = useTranslation();
+  const openSection = useOpenSection();
   if (servers.length === 0) {
+    // The catalogue is a section away now: the quickest way to a first server is one click from here.
     return (
-      <p className="empty-state" data-testid="mcp-server-list-empty">
-        {t('settings/tools:empty')}
-      </p>
+      <div className="empty-state" data-testid="mcp-server-list-empty">
+        <p className="empty-state__text">{t('settings/tools:empty')}</p>
+        <button type="button" className="button" onClick={() => openSection('presets')}>
+          {t('settings/tools:browsePresets')}
+        </button>
+      </div>
     );
   }
   return (

@@ -1,16 +1,21 @@
+import { ChevronDown, Pencil, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import type { McpServerTransport } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { ServerDetails } from './details/ServerDetails';
-import { ConnectionError } from './status/ConnectionError';
+import type { DependencyCommand } from '@elftia/desktop/shared/contracts/dependencies.ts';
+import { detailsTargetId, ServerDetails } from './details/ServerDetails';
 import { ConnectionFacts } from './status/ConnectionFacts';
 import { DegradedMarker } from './status/DegradedMarker';
+import { FailureNotice } from './status/FailureNotice';
+import type { RemedyAction } from './status/failureRemedy';
 import { NextAttempt } from './status/NextAttempt';
 import { RuntimeInstallDialog } from './runtime/RuntimeInstallDialog';
-import { currentError, missingRuntime } from './status/serverStatus';
+import { currentError } from './status/serverStatus';
+import { SkippedNotice } from './status/SkippedNotice';
 import { StatusBadge } from './status/StatusBadge';
 import { deleteButtonId } from './useFocusAfterDelete';
+import './servers.css';
 
 const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
   stdio: 'settings/tools:transport.stdio',
@@ -27,33 +32,67 @@ export interface McpServerRowProps {
   /** True while an enable/disable for this server is in flight. */
   toggling: boolean;
   onToggle: (server: McpServerView, enabled: boolean) => void;
+  /** Opens the Edit dialog (also a failure's "Check the key" and "Edit server"). */
   onEdit: (server: McpServerView) => void;
   onDelete: (server: McpServerView) => void;
-  /** Starts the server again (after its missing runtime was installed). */
+  /** Starts the server again (a failure's "Try again", or after its missing runtime was installed). */
   onRestart: (server: McpServerView) => void;
-  /** Set for a server just added from a preset: its details (status, tools, log) open and scroll into view. */
+  /** Set for a server just added from a preset: its details (status, tools, log) open, scroll into view and take focus. */
   reveal?: boolean;
 }
 
 /**
- * One server as a row group: the summary row, the current failure (if any) and, when expanded, the
- * details panel. A <tbody> per server keeps the three rows together for assistive technology.
+ * One server as a row group: the summary row, the current failure (if any) with what fixes it and,
+ * when expanded, the details panel. A <tbody> per server keeps the three rows together for
+ * assistive technology.
  */
 export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart, reveal = false }: McpServerRowProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(reveal);
   const groupRef = useRef<HTMLTableSectionElement>(null);
+  const detailsButtonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!reveal) return;
     setExpanded(true);
     groupRef.current?.scrollIntoView?.({ block: 'nearest' });
+    // The user arrived from a preset's Add button, which is gone with its section.
+    detailsButtonRef.current?.focus();
   }, [reveal]);
-  const [installing, setInstalling] = useState(false);
+  const [installing, setInstalling] = useState<DependencyCommand>();
+  /** Where focus goes once the details are open: the part of them a failure's button pointed at. */
+  const [jumpTo, setJumpTo] = useState<'log' | 'skipped'>();
   const toggleId = `mcp-server-enabled-${server.id}`;
   const detailsId = `mcp-server-details-${server.id}`;
   const error = currentError(server);
-  const runtime = missingRuntime(server, error);
   const download = server.status === 'connecting' ? server.connection?.installing : undefined;
+
+  useEffect(() => {
+    if (!jumpTo || !expanded) return;
+    const target = document.getElementById(detailsTargetId(detailsId, jumpTo));
+    target?.scrollIntoView?.({ block: 'start' });
+    target?.focus();
+    setJumpTo(undefined);
+  }, [jumpTo, expanded, detailsId]);
+
+  function openDetailsAt(target: 'log' | 'skipped') {
+    setExpanded(true);
+    setJumpTo(target);
+  }
+
+  function remedy(action: RemedyAction) {
+    switch (action.kind) {
+      case 'installRuntime':
+        return setInstalling(action.command);
+      case 'checkKey':
+      case 'edit':
+        return onEdit(server);
+      case 'showLog':
+        return openDetailsAt('log');
+      case 'retry':
+        return onRestart(server);
+    }
+  }
+
   return (
     <tbody ref={groupRef} className="server-list__group" data-server-id={server.id}>
       <tr data-testid="mcp-server-row" data-server-id={server.id}>
@@ -88,49 +127,61 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           />
         </td>
         <td className="server-list__actions">
+          {/* Icons, named for screen readers and titled for the pointer: three words would crowd the row at 900 px. */}
           <button
+            ref={detailsButtonRef}
             type="button"
-            className="button button--quiet"
+            className="button button--quiet settings-icon-button"
             aria-expanded={expanded}
             aria-controls={expanded ? detailsId : undefined}
             aria-label={t('settings/tools:list.detailsFor', { name: server.name })}
+            title={t('settings/tools:list.details')}
             onClick={() => setExpanded((open) => !open)}
           >
-            {t('settings/tools:list.details')}
+            <ChevronDown aria-hidden size={16} className={expanded ? 'server-list__chevron server-list__chevron--open' : 'server-list__chevron'} />
           </button>
-          <button type="button" className="button button--quiet" aria-label={t('settings/tools:list.editServer', { name: server.name })} onClick={() => onEdit(server)}>
-            {t('settings/tools:list.edit')}
+          <button
+            type="button"
+            className="button button--quiet settings-icon-button"
+            aria-label={t('settings/tools:list.editServer', { name: server.name })}
+            title={t('settings/tools:list.edit')}
+            onClick={() => onEdit(server)}
+          >
+            <Pencil aria-hidden size={16} />
           </button>
           <button
             id={deleteButtonId(server.id)}
             type="button"
-            className="button button--quiet button--danger"
+            className="button button--quiet button--danger settings-icon-button"
             aria-label={t('settings/tools:list.deleteServer', { name: server.name })}
+            title={t('settings/tools:list.delete')}
             onClick={() => onDelete(server)}
           >
-            {t('settings/tools:list.delete')}
+            <Trash aria-hidden size={16} />
           </button>
         </td>
       </tr>
       {error && (
         <tr className="server-list__notice">
           <td colSpan={COLUMN_COUNT}>
-            <ConnectionError error={error} alert />
-            {runtime && (
-              <button type="button" className="button" onClick={() => setInstalling(true)}>
-                {t('settings/tools:runtime.offerButton', { command: runtime })}
-              </button>
-            )}
-            {runtime && installing && (
+            <FailureNotice server={server} error={error} onAction={remedy} />
+            {installing && (
               <RuntimeInstallDialog
-                command={runtime}
-                onClose={() => setInstalling(false)}
+                command={installing}
+                onClose={() => setInstalling(undefined)}
                 onReady={() => {
-                  setInstalling(false);
+                  setInstalling(undefined);
                   onRestart(server);
                 }}
               />
             )}
+          </td>
+        </tr>
+      )}
+      {!error && server.status === 'connected' && (server.connection?.skippedCount ?? 0) > 0 && (
+        <tr className="server-list__notice">
+          <td colSpan={COLUMN_COUNT}>
+            <SkippedNotice server={server} onShowDetails={() => openDetailsAt('skipped')} />
           </td>
         </tr>
       )}

@@ -116,12 +116,14 @@ export class PackagePrefetcher {
     });
     switch (outcome.kind) {
       case 'spawnFailed': {
-        // The same reason a server start gives, so the UI offers to install the runner (npx, uvx).
+        // The same reason and cause a server start gives (failureCause.ts), so the UI names the
+        // command in the user's language and offers to install the runner (npx, uvx).
         const notFound = (outcome.error as NodeJS.ErrnoException).code === 'ENOENT';
+        const cause = notFound ? 'commandNotFound' : 'spawnFailed';
         const detail = notFound
           ? `${plan.command} not found. Searched ${searchPathEntries(env, platform).length} PATH entries. Install it or set an absolute path.`
           : `could not start ${plan.command}: ${outcome.error.message}`;
-        throw new McpServiceError('CONNECT_FAILED', { detail, reason: notFound ? 'commandNotFound' : 'spawnFailed', phase: 'install' }, { cause: outcome.error });
+        throw new McpServiceError('CONNECT_FAILED', { cause, command: plan.command, detail, reason: cause, phase: 'install' }, { cause: outcome.error });
       }
       case 'cancelled':
         throw new McpServiceError('CANCELLED', { phase: 'install' });

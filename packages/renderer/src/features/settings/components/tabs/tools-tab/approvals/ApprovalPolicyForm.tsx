@@ -1,9 +1,11 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalPolicy } from '@elftia/desktop/shared/contracts/chat.ts';
 import { TextField } from '../../../../../../components/TextField';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
+import { useTRPC } from '../../../../../../lib/query';
 import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 /** main's MANY_TOOLS_THRESHOLD_RANGE (services/approvals/approvalPolicy.ts), which main checks again. */
@@ -21,30 +23,26 @@ function parseThreshold(text: string): number | undefined {
  * definition (saved with its own button, since a half-typed number is not a choice).
  */
 export function ApprovalPolicyForm() {
+  const trpc = useTRPC();
+  const { data: policy, error } = useQuery(trpc.approvals.policy.queryOptions());
+  const { t } = useTranslation();
+  if (error) return <FailureAlert error={toDisplayError(error)} />;
+  // Mounted once loaded: the threshold field starts from what is stored and then keeps its own edits.
+  return policy ? <PolicyForm policy={policy} /> : <p className="panel-note">{t('settings/tools:approvals.policy.loading')}</p>;
+}
+
+/** `policy` is the cached query: a save writes the stored answer there, and this re-renders with it. */
+function PolicyForm({ policy }: { policy: ApprovalPolicy }) {
   const { t } = useTranslation();
   const api = useApi();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const id = useId();
-  const [policy, setPolicy] = useState<ApprovalPolicy>();
-  const [threshold, setThreshold] = useState('');
+  const [threshold, setThreshold] = useState(String(policy.manyToolsThreshold));
   const [thresholdError, setThresholdError] = useState<string>();
   const [failure, setFailure] = useState<DisplayError>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api.approvals.policy.query().then(
-      (value) => {
-        if (!live) return;
-        setPolicy(value);
-        setThreshold(String(value.manyToolsThreshold));
-      },
-      (error: unknown) => live && setFailure(toDisplayError(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
 
   async function save(patch: Partial<ApprovalPolicy>) {
     if (saving) return;
@@ -52,7 +50,7 @@ export function ApprovalPolicyForm() {
     setFailure(undefined);
     setSaved(false);
     try {
-      setPolicy(await api.approvals.setPolicy.mutate(patch));
+      queryClient.setQueryData(trpc.approvals.policy.queryKey(), await api.approvals.setPolicy.mutate(patch));
       setSaved(true);
     } catch (error) {
       setFailure(toDisplayError(error));
@@ -63,7 +61,6 @@ export function ApprovalPolicyForm() {
 
   function submitThreshold(event: FormEvent) {
     event.preventDefault();
-    if (!policy) return;
     const value = parseThreshold(threshold);
     if (value === undefined) {
       setThresholdError(t('settings/tools:approvals.policy.thresholdRange', { min: THRESHOLD_MIN, max: THRESHOLD_MAX }));
@@ -82,8 +79,7 @@ export function ApprovalPolicyForm() {
         <input
           id={readOnlyId}
           type="checkbox"
-          checked={policy?.autoApproveReadOnly ?? false}
-          disabled={!policy}
+          checked={policy.autoApproveReadOnly}
           aria-disabled={saving || undefined}
           onChange={(event) => void save({ autoApproveReadOnly: event.target.checked })}
           aria-describedby={`${readOnlyId}-hint`}
@@ -104,14 +100,13 @@ export function ApprovalPolicyForm() {
           max={THRESHOLD_MAX}
           step={1}
           value={threshold}
-          disabled={!policy}
           onValueChange={(value) => {
             setThreshold(value);
             setSaved(false);
           }}
           error={thresholdError}
         />
-        <button type="submit" className="button" disabled={!policy} aria-disabled={saving || undefined}>
+        <button type="submit" className="button" aria-disabled={saving || undefined}>
           {t('settings/tools:approvals.policy.saveThreshold')}
         </button>
       </div>

@@ -8,6 +8,11 @@ import { RestartButton } from './RestartButton';
 import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
+/** The element a row's "Show log" or "Show details" moves focus to (a heading, focusable from script). */
+export function detailsTargetId(detailsId: string, target: 'log' | 'skipped'): string {
+  return `${detailsId}-${target}`;
+}
+
 /**
  * One server's diagnostics: its error history, Restart, its live log, the environment variable names
  * a stdio server gets, and the tools it offers.
@@ -16,7 +21,7 @@ import { ToolList } from './ToolList';
 export function ServerDetails({ server, id }: { server: McpServerView; id: string }) {
   const { t } = useTranslation();
   const toolsHeadingId = useId();
-  const logHeadingId = useId();
+  const logHeadingId = detailsTargetId(id, 'log');
   const envHeadingId = useId();
   const connection = server.connection;
   // While failing, the row already shows the error as an alert; here it is the history after a recovery.
@@ -33,10 +38,10 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         </div>
         <RestartButton server={server} />
       </div>
-      <SkippedItems server={server} />
+      <SkippedItems server={server} headingId={detailsTargetId(id, 'skipped')} />
       {/* The log first: it is height-bounded, while a server may offer dozens of tools. */}
       <section aria-labelledby={logHeadingId} className="server-details__section">
-        <h3 id={logHeadingId} className="server-details__heading">
+        <h3 id={logHeadingId} className="server-details__heading" tabIndex={-1}>
           {t('settings/tools:log.heading')}
         </h3>
         <LogView server={server} />

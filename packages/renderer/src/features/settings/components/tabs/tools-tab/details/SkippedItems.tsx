@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import type { McpListKind, McpSkippedItem, McpSkipReason } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
@@ -39,15 +38,14 @@ function SkippedItem({ item }: { item: McpSkippedItem }) {
  * Entries of the server's lists Elftia left out because they break the MCP schema beyond repair,
  * each with why. Shown only when there are some: a working server stays as quiet as before.
  */
-export function SkippedItems({ server }: { server: McpServerView }) {
+export function SkippedItems({ server, headingId }: { server: McpServerView; headingId: string }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const skipped = server.connection?.skipped ?? [];
   if (skipped.length === 0) return null;
   const unlisted = (server.connection?.skippedCount ?? skipped.length) - skipped.length;
   return (
     <section aria-labelledby={headingId} className="server-details__section">
-      <h3 id={headingId} className="server-details__heading">
+      <h3 id={headingId} className="server-details__heading" tabIndex={-1}>
         {t('settings/tools:skipped.heading')}
       </h3>
       <p className="panel-note">{t('settings/tools:skipped.intro')}</p>

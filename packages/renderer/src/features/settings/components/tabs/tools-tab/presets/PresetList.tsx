@@ -1,10 +1,12 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpPresetView, McpServerView } from '@elftia/desktop/router';
 import { type DependencyCommand, type DependencyStatus, dependencyCommandOf } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { PRESET_CATEGORIES, type PresetAnswers } from '@elftia/desktop/shared/mcp-presets.ts';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
+import { useTRPC } from '../../../../../../lib/query';
 import { RuntimeInstallDialog } from '../runtime/RuntimeInstallDialog';
 import { PresetCard } from './PresetCard';
 import { PresetDialog } from './PresetDialog';
@@ -33,8 +35,14 @@ export interface PresetListProps {
   servers: readonly McpServerView[] | undefined;
   /** A preset became a server (its row then shows it starting, and its tools). */
   onAdded?: (server: McpServerView) => void;
-  /** A missing runtime was installed on the way. */
-  onRuntimeInstalled?: () => void;
+}
+
+/**
+ * What decides the cards' "added" badges: each server's id, transport, command, arguments and URL;
+ * undefined until the list first arrives.
+ */
+function addedKey(servers: readonly McpServerView[] | undefined): string | undefined {
+  return servers?.map((s) => [s.id, s.type, s.config.command, ...(s.config.args ?? []), s.config.url].join('\u0000')).join('\u0001');
 }
 
 /**
@@ -43,13 +51,18 @@ export interface PresetListProps {
  * that needs a key or a folder asks in a dialog; then the server is added, starts on its own (its
  * first start shows as "installing" in the server list) and its tools appear there.
  */
-export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListProps) {
+export function PresetList({ servers, onAdded }: PresetListProps) {
   const { t } = useTranslation();
   const api = useApi();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const titleId = useId();
   const searchId = useId();
-  const [views, setViews] = useState<McpPresetView[]>();
-  const [loadError, setLoadError] = useState<DisplayError>();
+  // Asked again on every visit of the section (staleTime 0): servers added or removed meanwhile, here or
+  // by the CLI, change the cards' "added" badges.
+  const presets = useQuery({ ...trpc.mcp.presets.list.queryOptions(), staleTime: 0 });
+  const views = presets.data;
+  const loadError = presets.error ? toDisplayError(presets.error) : undefined;
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [search, setSearch] = useState('');
   const [flow, setFlow] = useState<Flow>({ kind: 'none' });
@@ -59,19 +72,16 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
   // takes focus away from it: they are told where focus belongs when they close.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
 
-  // Asked again only when what decides "added" changes: the list is pushed on every connection state
-  // change too (several times a second while a package downloads).
-  const serversKey = (servers ?? []).map((s) => [s.id, s.type, s.config.command, ...(s.config.args ?? []), s.config.url].join('\u0000')).join('\u0001');
+  // Asked again only when what decides "added" changes (a server added or removed here, by the CLI
+  // or in another window): the list is pushed on every connection state change too, several times a
+  // second while a package downloads. Its first arrival is no change.
+  const serversKey = addedKey(servers);
+  const previousKey = useRef(serversKey);
   useEffect(() => {
-    let live = true;
-    api.mcp.presets.list.query().then(
-      (list) => live && (setViews(list), setLoadError(undefined)),
-      (error: unknown) => live && setLoadError(toDisplayError(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, serversKey]);
+    const previous = previousKey.current;
+    previousKey.current = serversKey;
+    if (previous !== undefined && previous !== serversKey) void queryClient.invalidateQueries({ queryKey: trpc.mcp.presets.list.queryKey() });
+  }, [serversKey, queryClient, trpc]);
 
   const describe = (view: McpPresetView) => t(`settings/presets:descriptions.${view.preset.id}`, { defaultValue: view.preset.description });
   const shown = useMemo(() => filterPresets(views ?? [], category, search, describe), [views, category, search, t]);
@@ -105,6 +115,7 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
 
   async function add(view: McpPresetView, answers: PresetAnswers): Promise<McpServerView> {
     const server = await api.mcp.presets.add.mutate({ presetId: view.preset.id, ...answers });
+    void queryClient.invalidateQueries({ queryKey: trpc.mcp.presets.list.queryKey() });
     setNotice(t('settings/tools:presets.addedNotice', { name: server.name }));
     onAdded?.(server);
     return server;
@@ -125,10 +136,10 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
   const close = () => setFlow({ kind: 'none' });
 
   return (
-    <section className="presets" aria-labelledby={titleId}>
+    <section className="presets settings-section-page" aria-labelledby={titleId}>
       <div className="section-header">
         <div>
-          <h3 id={titleId}>{t('settings/tools:presets.title')}</h3>
+          <h2 id={titleId}>{t('settings/tools:presets.title')}</h2>
           <p className="section-header__description">{t('settings/tools:presets.description')}</p>
         </div>
       </div>
@@ -186,10 +197,7 @@ export function PresetList({ servers, onAdded, onRuntimeInstalled }: PresetListP
           status={flow.status}
           onClose={close}
           returnFocus={opener}
-          onReady={() => {
-            onRuntimeInstalled?.();
-            proceed(flow.view);
-          }}
+          onReady={() => proceed(flow.view)}
         />
       )}
       {flow.kind === 'answers' && <PresetDialog view={flow.view} onSubmit={(answers) => add(flow.view, answers)} onClose={close} returnFocus={opener} />}

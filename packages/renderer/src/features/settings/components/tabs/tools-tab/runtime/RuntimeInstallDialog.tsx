@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +11,7 @@ import {
 import { Dialog } from '../../../../../../components/Dialog';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayErrorCode, errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
+import { useTRPC } from '../../../../../../lib/query';
 
 /** Output lines kept on screen; the installer's full output is not needed to follow it. */
 const MAX_LINES = 200;
@@ -43,20 +45,17 @@ export interface RuntimeInstallDialogProps {
 export function RuntimeInstallDialog({ command, status, onReady, onClose, returnFocus }: RuntimeInstallDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'offer' });
-  const [plan, setPlan] = useState<DependencyInstallPreview>();
+  // Says what will run before the user agrees; a failure here only leaves that sentence out.
+  const { data: plan } = useQuery(trpc.mcp.dependencies.plan.queryOptions({ command }));
   const [stillMissing, setStillMissing] = useState(false);
   const subscription = useRef<{ unsubscribe(): void } | undefined>(undefined);
   const runtime = RUNTIME_NAMES[DEPENDENCY_RUNTIME[command]];
   useEffect(() => () => subscription.current?.unsubscribe(), []);
-  useEffect(() => {
-    let live = true;
-    // Says what will run before the user agrees; a failure here only leaves that sentence out.
-    api.mcp.dependencies.plan.query({ command }).then((preview) => live && setPlan(preview), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, command]);
+  /** What is installed changed: Runtimes and every check show it from now on. */
+  const installedSomething = () => void queryClient.invalidateQueries({ queryKey: trpc.mcp.dependencies.pathKey() });
 
   /** For a user who installed it themselves (or in another window): look again, go on if it runs. */
   async function checkAgain() {
@@ -64,6 +63,7 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose, return
     try {
       const status = await api.mcp.dependencies.check.query({ command });
       if (status.found && status.path) {
+        installedSomething();
         setPhase((previous) => ({ kind: 'done', lines: previous.kind === 'offer' ? [] : previous.lines, result: { status: 'alreadyInstalled', command, version: status.version, path: status.path! } }));
       } else {
         setStillMissing(true);
@@ -80,12 +80,14 @@ export function RuntimeInstallDialog({ command, status, onReady, onClose, return
     subscription.current = api.mcp.dependencies.install.subscribe(
       { command },
       {
-        onData: (event) =>
+        onData: (event) => {
+          if (event.type === 'result' && event.result.status === 'installed') installedSomething();
           setPhase((previous) => {
             const lines = previous.kind === 'offer' ? [] : previous.lines;
             if (event.type === 'output') return { kind: 'running', lines: [...lines, event.line].slice(-MAX_LINES) };
             return { kind: 'done', lines, result: event.result };
-          }),
+          });
+        },
         onError: (error) => setPhase((previous) => ({ kind: 'broken', lines: previous.kind === 'offer' ? [] : previous.lines, code: toDisplayError(error).code })),
       },
     );

@@ -1,46 +1,28 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPENDENCY_RUNTIME, type DependencyCommand, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
-import { useApi } from '../../../../../../lib/api';
-import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
+import { DEPENDENCY_RUNTIME, type DependencyCommand } from '@elftia/desktop/shared/contracts/dependencies.ts';
+import { toDisplayError } from '../../../../../../lib/appError';
+import { useTRPC } from '../../../../../../lib/query';
 import { RUNTIME_NAMES, RuntimeInstallDialog } from './RuntimeInstallDialog';
 import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 /**
- * What stdio servers can run on this machine: node, npm, npx, uv and uvx, each found or missing,
- * with its version and path, looked up the way a server start does. A missing one can be installed
- * from here. Collapsed by default: it matters when something is missing, and then it opens itself.
+ * Settings → Runtimes: what stdio servers can run on this machine — node, npm, npx, uv and uvx, each
+ * found or missing, with its version and path, looked up the way a server start does. A missing one
+ * can be installed from here. Looked up again on every visit: the user may have installed one in a
+ * terminal meanwhile.
  */
-export interface RuntimePanelProps {
-  /** Changes when a runtime was installed elsewhere on the tab (a preset, a server's row): look again. */
-  installs?: number;
-}
-
-export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
+export function RuntimePanel() {
   const { t } = useTranslation();
-  const api = useApi();
+  const trpc = useTRPC();
   const titleId = useId();
-  const [statuses, setStatuses] = useState<DependencyStatus[]>();
-  const [failure, setFailure] = useState<DisplayError>();
-  const [checking, setChecking] = useState(false);
+  const check = useQuery({ ...trpc.mcp.dependencies.checkAll.queryOptions(), staleTime: 0 });
+  const statuses = check.data;
+  const failure = check.error ? toDisplayError(check.error) : undefined;
+  const checking = check.isFetching;
   const [installing, setInstalling] = useState<DependencyCommand>();
-  const [open, setOpen] = useState(false);
-
-  const refresh = useCallback(async () => {
-    setChecking(true);
-    try {
-      const found = await api.mcp.dependencies.checkAll.query();
-      setStatuses(found);
-      setFailure(undefined);
-      // Opens itself when something is missing; never closes itself under the user.
-      if (found.some((s) => !s.found)) setOpen(true);
-    } catch (error) {
-      setFailure(toDisplayError(error));
-    } finally {
-      setChecking(false);
-    }
-  }, [api]);
-  useEffect(() => void refresh(), [refresh, installs]);
+  const refresh = () => void check.refetch();
 
   const missing = statuses?.filter((s) => !s.found) ?? [];
   // One install offer per runtime (npx missing and node missing are both Node.js), for its first
@@ -51,11 +33,11 @@ export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
   }
 
   return (
-    <details className="runtimes" open={open} onToggle={(event) => setOpen(event.currentTarget.open)} aria-labelledby={titleId}>
-      <summary className="runtimes__summary">
-        <h3 id={titleId} className="runtimes__title">
+    <section className="settings-section-page" aria-labelledby={titleId}>
+      <div className="section-title-row">
+        <h2 id={titleId}>
           {t('settings/tools:runtimes.title')}
-        </h3>
+        </h2>
         <span className={missing.length > 0 ? 'badge badge--error' : 'badge badge--connected'} data-testid="runtimes-summary">
           {statuses === undefined
             ? t('settings/tools:runtimes.checking')
@@ -63,7 +45,7 @@ export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
               ? t('settings/tools:runtimes.missingCount', { missing: missing.length })
               : t('settings/tools:runtimes.allFound')}
         </span>
-      </summary>
+      </div>
       <p className="section-header__description">{t('settings/tools:runtimes.description')}</p>
       <FailureAlert error={failure} />
       {statuses && (
@@ -103,7 +85,7 @@ export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
             {t('settings/tools:runtime.install', { runtime: RUNTIME_NAMES[DEPENDENCY_RUNTIME[command]] })}
           </button>
         ))}
-        <button type="button" className="button" aria-disabled={checking || undefined} onClick={() => !checking && void refresh()}>
+        <button type="button" className="button" aria-disabled={checking || undefined} onClick={() => !checking && refresh()}>
           {t('settings/tools:runtime.checkAgain')}
         </button>
       </div>
@@ -111,16 +93,10 @@ export function RuntimePanel({ installs = 0 }: RuntimePanelProps) {
         <RuntimeInstallDialog
           command={installing}
           status={statuses?.find((s) => s.command === installing)}
-          onClose={() => {
-            setInstalling(undefined);
-            void refresh();
-          }}
-          onReady={() => {
-            setInstalling(undefined);
-            void refresh();
-          }}
+          onClose={() => setInstalling(undefined)}
+          onReady={() => setInstalling(undefined)}
         />
       )}
-    </details>
+    </section>
   );
 }

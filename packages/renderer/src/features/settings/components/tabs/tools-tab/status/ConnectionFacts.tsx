@@ -24,11 +24,6 @@ export function ConnectionFacts({ server }: { server: McpServerView }) {
       </p>
       {/* "Connected" with nothing to use is a failure users otherwise discover only in a chat. */}
       {connection.toolCount === 0 && <p className="connection-facts connection-facts--warning">{t('settings/tools:connection.noTools')}</p>}
-      {connection.skippedCount !== undefined && connection.skippedCount > 0 && (
-        <p className="connection-facts connection-facts--warning" data-testid="mcp-server-skipped">
-          {t('settings/tools:connection.skipped', { entries: connection.skippedCount })}
-        </p>
-      )}
     </>
   );
 }

@@ -3,7 +3,6 @@
  * Pure, so each state's wording is decided in one place and tested as a table.
  */
 import type { McpServerView } from '@elftia/desktop/router';
-import { type DependencyCommand, dependencyCommandOf } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpServiceErrorData } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { McpServerStatus } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 
@@ -60,10 +59,4 @@ export function splitErrorParams(error: McpServiceErrorData): { params: Record<s
   const { detail, ...params } = error.params ?? {};
   const text = detail === undefined ? '' : String(detail).trim();
   return { params, detail: text === '' ? undefined : text };
-}
-
-/** The command a failed start could not find, when it is a runtime Elftia can install (npx, uvx, …). */
-export function missingRuntime(server: McpServerView, error: McpServiceErrorData | undefined): DependencyCommand | undefined {
-  if (error?.code !== 'CONNECT_FAILED' || error.params?.reason !== 'commandNotFound' || server.type !== 'stdio') return undefined;
-  return dependencyCommandOf(server.config.command ?? '');
 }

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToolsTab } from '../src/features/settings/components/tabs/tools-tab/ToolsTab';
-import { FakeApi } from './fakes/FakeApi';
-import { renderApp } from './helpers/renderApp';
+import { ServersSection } from '../../src/features/settings/components/tabs/tools-tab/ServersSection';
+import { FakeApi } from '../fakes/FakeApi';
+import { validationError } from '../fakes/CallRecorder';
+import { renderApp } from '../helpers/renderApp';
 
 function seeded(): FakeApi {
   const api = new FakeApi();
@@ -15,9 +16,9 @@ function seeded(): FakeApi {
 const rows = () => screen.getAllByTestId('mcp-server-row');
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name} `) });
 
-describe('ToolsTab', () => {
+describe('ServersSection', () => {
   it('lists the servers with transport, status and enabled switch', async () => {
-    renderApp(<ToolsTab />, { api: seeded() });
+    renderApp(<ServersSection />, { api: seeded() });
     await waitFor(() => expect(rows()).toHaveLength(2));
 
     const everything = within(rowOf('everything'));
@@ -32,20 +33,20 @@ describe('ToolsTab', () => {
   });
 
   it('says so when there are no servers', async () => {
-    renderApp(<ToolsTab />);
+    renderApp(<ServersSection />);
     expect(await screen.findByText('No MCP servers yet. Add one to give the assistant tools.')).toBeTruthy();
   });
 
   it('follows changes made elsewhere (the CLI) without a reload', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     await waitFor(() => expect(rows()).toHaveLength(2));
     act(() => void api.seed({ name: 'from-cli', type: 'sse', url: 'http://127.0.0.1:3001/sse' }));
     expect(rowOf('from-cli')).toBeTruthy();
   });
 
   it('adds a server through the form', async () => {
-    const { api } = renderApp(<ToolsTab />);
+    const { api } = renderApp(<ServersSection />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
     const dialog = screen.getByRole('dialog', { name: 'Add MCP server' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'fs' } });
@@ -59,7 +60,9 @@ describe('ToolsTab', () => {
 
   it('shows the router’s duplicate-name error under Name and keeps the dialog', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    // The rule itself is the router's (desktop/test/routers/names.test.ts; e2e/settings-sections.spec.ts through the host).
+    api.failures.set('mcp.add', validationError([{ field: 'name', code: 'duplicate', params: { name: 'everything' } }]));
+    renderApp(<ServersSection />, { api });
     fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
     const dialog = screen.getByRole('dialog', { name: 'Add MCP server' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Everything' } });
@@ -78,7 +81,7 @@ describe('ToolsTab', () => {
 
   it('edits a server in the same form, prefilled', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit everything' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit MCP server' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('everything');
@@ -101,7 +104,7 @@ describe('ToolsTab', () => {
 
   it('deletes only after confirmation', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete remote' }));
     let dialog = screen.getByRole('dialog', { name: 'Delete “remote”?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -117,7 +120,7 @@ describe('ToolsTab', () => {
 
   it('after a confirmed Delete, focus moves to the next row’s Delete button, and to Add server once no row is left', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     const deleteEverything = await screen.findByRole('button', { name: 'Delete everything' });
     deleteEverything.focus();
     fireEvent.click(deleteEverything);
@@ -132,7 +135,7 @@ describe('ToolsTab', () => {
 
   it('enables and disables a server from its switch', async () => {
     const api = seeded();
-    renderApp(<ToolsTab />, { api });
+    renderApp(<ServersSection />, { api });
     fireEvent.click(await screen.findByRole('switch', { name: 'Enable everything' }));
     await waitFor(() => expect(within(rowOf('everything')).getByTestId('mcp-server-status').textContent).toBe('Disabled'));
     expect(api.callsTo('mcp.setEnabled')).toEqual([{ id: 'srv-1', enabled: false }]);

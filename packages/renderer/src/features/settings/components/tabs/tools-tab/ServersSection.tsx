@@ -5,32 +5,32 @@ import { type McpServerInputParsed, toInput } from '@elftia/desktop/shared/contr
 import { useApi } from '../../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../../lib/appError';
 import { useApiSubscription } from '../../../../../lib/useApiSubscription';
-import { ApprovalSettings } from './approvals/ApprovalSettings';
+import { BuiltinServerList } from './builtins/BuiltinServerList';
 import { DeleteServerDialog } from './DeleteServerDialog';
 import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
-import { PresetList } from './presets/PresetList';
-import { RuntimePanel } from './runtime/RuntimePanel';
 import { useFocusAfterDelete } from './useFocusAfterDelete';
 import { FailureAlert } from '../../../../../components/FailureAlert';
 
 type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
 
+export interface ServersSectionProps {
+  /** The server whose details open by themselves and scroll into view (one just added from a preset). */
+  revealId?: string | undefined;
+}
+
 /**
- * Settings → Tools: the MCP servers. The list is whatever mcp.onServersChanged last said, so a
- * server added here, by the CLI or by another window shows up the same way; mutations never patch
- * the list locally.
+ * Settings → Servers: the MCP servers with their live status, then Elftia's built-in servers. The
+ * list is whatever mcp.onServersChanged last said, so a server added here, by the CLI, from a preset
+ * or by another window shows up the same way; mutations never patch the list locally.
  */
-export function ToolsTab() {
+export function ServersSection({ revealId }: ServersSectionProps) {
   const { t } = useTranslation();
   const api = useApi();
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
   const [actionFailure, setActionFailure] = useState<DisplayError>();
-  const [revealId, setRevealId] = useState<string>();
-  const [runtimeInstalls, setRuntimeInstalls] = useState(0);
-  const runtimeInstalled = () => setRuntimeInstalls((n) => n + 1);
   const close = () => setDialog({ kind: 'none' });
   const titleId = useId();
   const addButtonId = useId();
@@ -69,8 +69,10 @@ export function ToolsTab() {
     focusAfterDelete(server.id);
   };
 
+  const revealed = revealId === undefined ? undefined : servers.data?.find((server) => server.id === revealId);
+
   return (
-    <section className="tools-tab" aria-labelledby={titleId}>
+    <section className="settings-section-page" aria-labelledby={titleId}>
       <div className="section-header">
         <div>
           <h2 id={titleId}>{t('settings/tools:title')}</h2>
@@ -81,6 +83,11 @@ export function ToolsTab() {
         </button>
       </div>
 
+      {revealed && (
+        <p className="presets__notice" role="status">
+          {t('settings/tools:presets.addedNotice', { name: revealed.name })}
+        </p>
+      )}
       <FailureAlert error={actionFailure} />
       {servers.error !== undefined && (
         <p className="form__failure" role="alert">
@@ -96,19 +103,12 @@ export function ToolsTab() {
           onToggle={(server, enabled) => void toggle(server, enabled)}
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
-          onRestart={(server) => {
-            runtimeInstalled();
-            void restart(server);
-          }}
+          onRestart={(server) => void restart(server)}
           revealId={revealId}
         />
       )}
 
-      <PresetList servers={servers.data} onAdded={(server) => setRevealId(server.id)} onRuntimeInstalled={runtimeInstalled} />
-
-      <RuntimePanel installs={runtimeInstalls} />
-
-      <ApprovalSettings />
+      <BuiltinServerList />
 
       {dialog.kind === 'add' && <McpServerForm mode={{ kind: 'add' }} onSubmit={add} onClose={close} />}
       {dialog.kind === 'edit' && (

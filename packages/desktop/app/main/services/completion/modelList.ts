@@ -1,0 +1,39 @@
+/**
+ * A provider's model list, read leniently: entries without a usable id are left out (not the
+ * reason the whole list fails), ids are unique, and at most LISTED_MODELS_MAX_COUNT are kept, so a
+ * proxy listing thousands of models cannot flood the picker or the cache.
+ */
+import { ID_MAX_LENGTH, LISTED_MODELS_MAX_COUNT } from '../../../shared/contracts/limits';
+import type { ListedModel } from '../../../shared/contracts/providers';
+
+export interface RawModel {
+  id: unknown;
+  name?: unknown;
+}
+
+/** Reads `entries` (pages fetched as iterated) until the list is full. */
+export async function collectModels(entries: AsyncIterable<RawModel>): Promise<ListedModel[]> {
+  const models = new Map<string, ListedModel>();
+  for await (const entry of entries) {
+    const model = toListedModel(entry);
+    if (model && !models.has(model.id)) models.set(model.id, model);
+    if (models.size >= LISTED_MODELS_MAX_COUNT) break;
+  }
+  return [...models.values()];
+}
+
+function toListedModel(entry: RawModel): ListedModel | undefined {
+  if (typeof entry.id !== 'string') return undefined;
+  const id = entry.id.trim();
+  if (id === '' || id.length > ID_MAX_LENGTH) return undefined;
+  const name = typeof entry.name === 'string' ? entry.name.trim().slice(0, ID_MAX_LENGTH) : '';
+  return name !== '' && name !== id ? { id, name } : { id };
+}
+
+/** Maps each entry of `source` as it is iterated. */
+export async function* mapEntries<T>(source: AsyncIterable<T>, map: (entry: T) => RawModel | undefined): AsyncGenerator<RawModel> {
+  for await (const entry of source) {
+    const mapped = map(entry);
+    if (mapped) yield mapped;
+  }
+}

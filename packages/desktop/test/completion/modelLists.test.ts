@@ -1,0 +1,144 @@
+/**
+ * Models listed by the provider, through the real router, services and SQLite file against the
+ * scripted provider speaking each vendor's wire format: OpenAI `GET /v1/models`, Anthropic
+ * `GET /v1/models` (anthropic-version, pages by after_id), Gemini `GET /v1beta/models`
+ * (pages by pageToken, chat models only). Cached per provider, refreshable; failures read like
+ * "Test connection".
+ */
+import { describe, expect, it } from 'vitest';
+import { LISTED_MODELS_MAX_COUNT } from '../../app/shared/contracts/limits';
+import { appErrorData } from '../../app/main/services/routers/trpc';
+import { fieldErrors, openApp, rejection } from '../support/appHarness';
+import { tempDir } from '../support/tempDir';
+import { baseUrlFor, closedPort, FORMATS, scripted } from './helpers';
+
+const KEY = 'sk-live-models-5d1f0e';
+
+function setup() {
+  return openApp({ dataDir: tempDir() });
+}
+
+const MODELS = [
+  { id: 'model-a', displayName: 'Model A' },
+  'model-b',
+  { id: 'embed-1', displayName: 'Embedding 1', chat: false },
+  { id: 'model-c', displayName: 'Model C' },
+];
+
+describe('providers.models', () => {
+  it.each(FORMATS)('%s: lists the models the provider answers, with their display names, over every page', async (kind) => {
+    const server = await scripted({ script: { apiKey: KEY, models: MODELS, modelsPageSize: 2 } });
+    const { caller } = setup();
+    const provider = await caller.providers.add({ name: 'P', kind, apiKey: KEY, baseUrl: baseUrlFor(kind, server.url), models: ['model-a'] });
+
+    const result = await caller.providers.models({ id: provider.id });
+    // Gemini lists only models that can chat (generateContent); the others list everything.
+    const expected =
+      kind === 'google'
+        ? [{ id: 'model-a', name: 'Model A' }, { id: 'model-b' }, { id: 'model-c', name: 'Model C' }]
+        : [{ id: 'model-a', name: 'Model A' }, { id: 'model-b' }, { id: 'embed-1', name: 'Embedding 1' }, { id: 'model-c', name: 'Model C' }];
+    expect(result).toEqual({ ok: true, models: expected, fetchedAt: expect.any(String) });
+
+    const lists = server.requests.filter((r) => r.outcome === 'models');
+    // OpenAI's list has no pages; Anthropic and Gemini answered two pages of two.
+    expect(lists).toHaveLength(kind === 'openai' ? 1 : 2);
+    expect(lists.every((r) => r.apiKey === KEY)).toBe(true);
+    if (kind === 'anthropic') {
+      // The key itself is checked above (whichever header @anthropic-ai/sdk puts it in).
+      expect(lists[0]).toMatchObject({ path: '/v1/models', headers: { 'anthropic-version': expect.any(String) } });
+      expect(lists[1]!.query).toMatchObject({ after_id: 'model-b' });
+    }
+    if (kind === 'google') {
+      expect(lists[0]!.path).toBe('/v1beta/models');
+      expect(lists[1]!.query).toMatchObject({ pageToken: '2' });
+    }
+    if (kind === 'openai') expect(lists[0]).toMatchObject({ path: '/v1/models', headers: { authorization: `Bearer ${KEY}` } });
+  });
+
+  it('answers from the cache until refreshed, and fetches anew after the provider changes', async () => {
+    const server = await scripted({ script: { apiKey: KEY, models: ['one'] } });
+    const { caller } = setup();
+    const provider = await caller.providers.add({ name: 'P', kind: 'openai-compatible', apiKey: KEY, baseUrl: baseUrlFor('openai', server.url), models: ['one'] });
+    const first = await caller.providers.models({ id: provider.id });
+    expect(first).toMatchObject({ ok: true, models: [{ id: 'one' }] });
+
+    server.setScript({ apiKey: KEY, models: ['one', 'two'] });
+    expect(await caller.providers.models({ id: provider.id })).toEqual(first);
+    expect(server.requests).toHaveLength(0);
+
+    expect(await caller.providers.refreshModels({ id: provider.id })).toMatchObject({ ok: true, models: [{ id: 'one' }, { id: 'two' }] });
+    expect(await caller.providers.models({ id: provider.id })).toMatchObject({ models: [{ id: 'one' }, { id: 'two' }] });
+    expect(server.requests).toHaveLength(1);
+
+    server.setScript({ apiKey: KEY, models: ['three'] });
+    await caller.providers.update({ id: provider.id, name: 'P', kind: 'openai-compatible', baseUrl: baseUrlFor('openai', server.url), models: ['one'] });
+    expect(await caller.providers.models({ id: provider.id })).toMatchObject({ models: [{ id: 'three' }] });
+  });
+
+  it('two looks while a fetch runs share it', async () => {
+    const server = await scripted({ script: { apiKey: KEY, models: ['one'] } });
+    const { caller } = setup();
+    const provider = await caller.providers.add({ name: 'P', kind: 'openai', apiKey: KEY, baseUrl: baseUrlFor('openai', server.url), models: ['one'] });
+    const [a, b] = await Promise.all([caller.providers.models({ id: provider.id }), caller.providers.models({ id: provider.id })]);
+    expect(a).toEqual(b);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each(FORMATS)('%s: a wrong key or a closed port is a result naming the failure, and is not cached', async (kind) => {
+    const server = await scripted({ script: { apiKey: KEY, models: ['m'] } });
+    const { caller } = setup();
+    const wrong = await caller.providers.add({ name: 'wrong', kind, apiKey: 'sk-wrong', baseUrl: baseUrlFor(kind, server.url), models: ['m'] });
+    expect(await caller.providers.models({ id: wrong.id })).toEqual({ ok: false, code: 'PROVIDER_AUTH', status: 401, detail: 'Invalid API key provided.' });
+    await caller.providers.models({ id: wrong.id });
+    expect(server.requests.filter((r) => r.outcome === 'unauthorized')).toHaveLength(2);
+
+    const port = await closedPort();
+    const down = await caller.providers.add({ name: 'down', kind, apiKey: KEY, baseUrl: baseUrlFor(kind, `http://127.0.0.1:${port}`), models: ['m'] });
+    expect(await caller.providers.models({ id: down.id })).toMatchObject({ ok: false, code: 'PROVIDER_NETWORK' });
+  });
+
+  it('keeps at most LISTED_MODELS_MAX_COUNT models, each id once, leaving out unusable ids', async () => {
+    const many = Array.from({ length: LISTED_MODELS_MAX_COUNT + 5 }, (_, i) => `m-${i}`);
+    const server = await scripted({ script: { models: ['dup', 'dup', '  ', 'x'.repeat(300), ...many] } });
+    const { caller } = setup();
+    const provider = await caller.providers.add({ name: 'P', kind: 'openai-compatible', baseUrl: baseUrlFor('openai', server.url), models: ['m'] });
+    const result = await caller.providers.models({ id: provider.id });
+    if (!result.ok) throw new Error('expected a list');
+    expect(result.models).toHaveLength(LISTED_MODELS_MAX_COUNT);
+    expect(result.models.slice(0, 2)).toEqual([{ id: 'dup' }, { id: 'm-0' }]);
+  });
+
+  it('names an unknown provider', async () => {
+    const { caller } = setup();
+    expect(appErrorData(await rejection(caller.providers.models({ id: 'nope' }))).code).toBe('PROVIDER_NOT_CONFIGURED');
+  });
+});
+
+describe('providers.draftModels (the form, before saving)', () => {
+  it.each(FORMATS)('%s: lists with the address and key as typed, storing nothing', async (kind) => {
+    const server = await scripted({ script: { apiKey: KEY, models: ['model-a'] } });
+    const { caller } = setup();
+    const result = await caller.providers.draftModels({ kind, baseUrl: baseUrlFor(kind, server.url), apiKey: KEY });
+    expect(result).toMatchObject({ ok: true, models: [{ id: 'model-a' }] });
+    expect(await caller.providers.list()).toEqual([]);
+  });
+
+  it("uses a saved provider's key for its own address only", async () => {
+    const server = await scripted({ script: { apiKey: KEY, models: ['model-a'] } });
+    const other = await scripted({ script: { models: ['elsewhere'] } });
+    const { caller } = setup();
+    const saved = await caller.providers.add({ name: 'P', kind: 'openai', apiKey: KEY, baseUrl: baseUrlFor('openai', server.url), models: ['model-a'] });
+
+    expect(await caller.providers.draftModels({ id: saved.id, kind: 'openai', baseUrl: baseUrlFor('openai', server.url) })).toMatchObject({ ok: true });
+    expect(server.requests.at(-1)!.apiKey).toBe(KEY);
+
+    const moved = await fieldErrors(caller.providers.draftModels({ id: saved.id, kind: 'openai', baseUrl: baseUrlFor('openai', other.url) }));
+    expect(moved).toEqual([{ field: 'apiKey', code: 'reenterForNewAddress' }]);
+    expect(other.requests).toEqual([]);
+  });
+
+  it('names the missing address of an OpenAI-compatible endpoint', async () => {
+    const { caller } = setup();
+    expect(await fieldErrors(caller.providers.draftModels({ kind: 'openai-compatible' }))).toEqual([{ field: 'baseUrl', code: 'required' }]);
+  });
+});
