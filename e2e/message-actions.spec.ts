@@ -204,6 +204,7 @@ test('many-tools mode is said in the chat: how many tools and the threshold', as
   await provider.setScript({ turns: [{ format: 'openai', text: ['I will search the tools.'] }] });
   await startConversation(page, { url: host.url, provider });
   await expectServerConnected(page, 'everything');
+  await page.getByRole('tab', { name: 'Approvals' }).click();
   await page.getByLabel('Many-tools threshold').fill('5');
   await page.getByRole('button', { name: 'Save threshold' }).click();
   await openChat(page);

@@ -170,6 +170,20 @@ describe('ChatView with no conversation yet', () => {
     await waitFor(() => expect(document.activeElement).toBe(composer()));
   });
 
+  it('New conversation (button or Ctrl+Shift+O) puts the cursor in this box and adds nothing, keeping what is typed', async () => {
+    const { fake } = api();
+    const box = await welcome(fake);
+    fireEvent.change(box, { target: { value: 'half a thought' } });
+    screen.getByTestId('new-conversation').focus();
+    fireEvent.click(screen.getByTestId('new-conversation'));
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    screen.getByRole('searchbox', { name: 'Search conversations' }).focus();
+    fireEvent.keyDown(window, { key: 'O', code: 'KeyO', ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(fake.callsTo('chat.conversations.create')).toEqual([]);
+    expect(composer().value).toBe('half a thought');
+  });
+
   it('gives the text back with the reason when the first message cannot be sent', async () => {
     const { fake } = api();
     const box = await welcome(fake);

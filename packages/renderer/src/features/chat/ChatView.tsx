@@ -43,6 +43,12 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
 
   const createConversation = useCallback(async () => {
     setCreateFailure(undefined);
+    if (conversations.list?.length === 0) {
+      // The welcome composer is the new conversation: it starts with its first message, so text
+      // typed there is never swapped for another box.
+      setFocusRequest((n) => n + 1);
+      return;
+    }
     // A new conversation starts with the first provider and its default model, so it can be used
     // right away; main hands back an empty one instead of adding another (reuseEmpty).
     const provider = providers?.[0];
@@ -146,7 +152,7 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
         ) : (
           // Not while the list has conversations and the newest is about to open.
           conversations.list?.length === 0 &&
-          providers && <WelcomePane providers={providers} onStart={startConversation} onSetUpProviders={onSetUpProviders} />
+          providers && <WelcomePane providers={providers} onStart={startConversation} onSetUpProviders={onSetUpProviders} focusRequest={focusRequest} />
         )}
       </main>
     </div>

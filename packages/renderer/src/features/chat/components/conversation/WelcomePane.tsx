@@ -28,13 +28,15 @@ export interface WelcomePaneProps {
   /** Creates the conversation, whose pane then sends the first message; rejects to keep the text. */
   onStart: (start: ConversationStart, first: FirstMessage) => Promise<unknown>;
   onSetUpProviders: () => void;
+  /** Changes when New conversation is asked for here: the box takes focus. */
+  focusRequest?: number;
 }
 
 /**
  * The chat with no conversation yet: a composer that is there at once (focused on load, so the user
  * types straight away), whose first message starts a conversation with the choices in its bar.
  */
-export function WelcomePane({ providers, onStart, onSetUpProviders }: WelcomePaneProps) {
+export function WelcomePane({ providers, onStart, onSetUpProviders, focusRequest = 0 }: WelcomePaneProps) {
   const { t } = useTranslation();
   const composer = useRef<ComposerHandle>(null);
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
@@ -47,9 +49,11 @@ export function WelcomePane({ providers, onStart, onSetUpProviders }: WelcomePan
   const provider = providers.find((p) => p.id === providerId);
   const blockedReason = provider && model ? undefined : t('chat/conversations:composer.needsProvider');
 
+  const [mountedRequest] = useState(focusRequest);
   useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) composer.current?.focus();
-  }, []);
+    // At start (nothing has focus yet) and on New conversation.
+    if (focusRequest !== mountedRequest || document.activeElement === null || document.activeElement === document.body) composer.current?.focus();
+  }, [focusRequest, mountedRequest]);
 
   return (
     <section className="conversation" aria-label={t('chat/conversations:empty')}>
