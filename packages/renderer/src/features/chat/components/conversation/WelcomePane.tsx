@@ -6,6 +6,7 @@ import { defaultModelOf, type ProviderRecord } from '@elftia/desktop/shared/cont
 import { useApiSubscription } from '../../../../lib/useApiSubscription';
 import { SHORTCUTS, shortcutLabel } from '../../../../lib/shortcuts';
 import { ModelPicker } from '../model-picker/ModelPicker';
+import { SystemPromptButton } from '../system-prompt/SystemPromptButton';
 import { Composer, type ComposerHandle } from './Composer';
 import { ToolsSelector } from './ToolsSelector';
 
@@ -15,6 +16,8 @@ export interface ConversationStart {
   model?: string;
   toolMode: ToolMode;
   selectedServerIds: string[];
+  /** Set in the bar before the first message; left out, main gives the default from Settings. */
+  systemPrompt?: string;
 }
 
 /** The first message, typed before its conversation existed. */
@@ -42,6 +45,7 @@ export function WelcomePane({ providers, onStart, onSetUpProviders, focusRequest
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
   const [choice, setChoice] = useState<{ providerId: string; model: string }>();
   const [tools, setTools] = useState<{ toolMode: ToolMode; selectedServerIds: string[] }>({ toolMode: 'auto', selectedServerIds: [] });
+  const [systemPrompt, setSystemPrompt] = useState<string>();
   // Until the user picks, the first provider and its default model (as New conversation does).
   const first = providers[0];
   const providerId = choice?.providerId ?? first?.id;
@@ -66,11 +70,12 @@ export function WelcomePane({ providers, onStart, onSetUpProviders, focusRequest
           ref={composer}
           running={false}
           blockedReason={blockedReason}
-          onSend={(text, attachments) => onStart({ providerId, model, ...tools }, { text, attachments })}
+          onSend={(text, attachments) => onStart({ providerId, model, ...tools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }, { text, attachments })}
           onStop={async () => undefined}
           controls={
             <>
               <ModelPicker providers={providers} providerId={providerId} model={model} onChange={setChoice} onSetUpProviders={onSetUpProviders} />
+              <SystemPromptButton systemPrompt={systemPrompt} onSave={async (prompt) => setSystemPrompt(prompt)} />
               <ToolsSelector
                 toolMode={tools.toolMode}
                 selectedServerIds={tools.selectedServerIds}
