@@ -111,6 +111,8 @@ test('on a first launch the cursor is in the message box, and the first message 
 
     const log = page.getByRole('log', { name: 'Messages' });
     await expect(log.getByRole('article', { name: 'Assistant' }).last()).toHaveText('Hello back.');
+    // The first message shows in the new conversation at once, not only after a reload.
+    await expect(log.getByRole('article', { name: 'You' })).toHaveText('Hello');
     await expect(page.getByTestId('conversation-list').getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 2, name: 'Hello' })).toBeVisible();
     await expect(box).toBeFocused();

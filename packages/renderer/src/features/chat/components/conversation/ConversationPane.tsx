@@ -54,11 +54,13 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
   }, [focusRequest, takeFocusRequest, conversation.id]);
 
   useEffect(() => {
-    // Sent through the composer, so a failure puts the text back in the box with the reason. Asked
+    // Sent through the composer, so a failure puts the text back in the box with the reason; once
+    // the history has loaded, so the stream that shows the message is already listening. Asked
     // again on focusRequest: the list's event may open the pane before the creation has answered.
+    if (!state.loaded) return;
     const first = takeFirstMessage?.(conversation.id);
     if (first !== undefined) composer.current?.send(first.text, first.attachments);
-  }, [focusRequest, takeFirstMessage, conversation.id]);
+  }, [state.loaded, focusRequest, takeFirstMessage, conversation.id]);
 
   const firstApproval = state.approvals[0]?.callId;
   useEffect(() => {
