@@ -83,9 +83,16 @@ export const test = base.extend<{ host: Host }>({
 
 export { expect } from '@playwright/test';
 
-/** The app opens on Chat; most specs start in Settings (Servers is its first section). */
+/**
+ * The app opens on Chat; most specs start in Settings (Servers is its first section). The main
+ * navigation is at the foot of the chat's sidebar, and at the top of Settings as "Back to chat":
+ * already in Settings, there is nothing to press.
+ */
 export async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.waitFor();
+  const settings = nav.getByRole('button', { name: 'Settings', exact: true });
+  if ((await settings.count()) > 0) await settings.click();
 }
 
 /** Settings, at one of its sections (English names: Servers, Presets, Runtimes, Approvals, Providers, General). */

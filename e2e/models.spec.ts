@@ -177,16 +177,16 @@ const SIZES = [
   { width: 1280, height: 800 },
   { width: 900, height: 600 },
 ];
-/** The main navigation's Settings button in each language (locales/<lang>/app/shell.json). */
-const SETTINGS_LABEL = { en: 'Settings', zh: '设置', ja: '設定' };
+/** Settings' way back to the chat in each language (locales/<lang>/app/shell.json). */
+const SETTINGS_BACK = { en: 'Back to chat', zh: '返回聊天', ja: 'チャットに戻る' };
 
-/** Settings → General (the last section) → Language, by position, so it works from any language. */
+/** Settings → General (its last section) → Language, by position, so it works from any language. */
 async function chooseLanguage(page: Page, language: (typeof LANGUAGES)[number]): Promise<void> {
-  const nav = page.getByRole('navigation').first();
-  await nav.getByRole('button').nth(1).click();
+  const settings = page.getByTestId('sidebar').getByRole('navigation').last().getByRole('button').last();
+  if (await settings.isVisible()) await settings.click();
   await page.getByRole('tablist').getByRole('tab').last().click();
   await page.getByRole('tabpanel').getByRole('combobox').first().selectOption(language);
-  await expect(nav.getByRole('button').nth(1)).toHaveText(SETTINGS_LABEL[language]);
+  await expect(page.getByRole('button', { name: SETTINGS_BACK[language] })).toBeVisible();
 }
 
 test('the model picker, the files to send, the system prompt dialog and the provider form’s model list, in en, zh and ja at 1280×800 and 900×600', async ({ page, host, provider }) => {
@@ -228,7 +228,7 @@ test('the model picker, the files to send, the system prompt dialog and the prov
       await page.getByRole('tabpanel').locator('textarea').last().scrollIntoViewIfNeeded();
       await shot(`general-system-prompt-${tag}.png`);
 
-      // Settings → Providers (the fifth section) → edit → fetch models.
+      // Settings → Providers → edit → fetch models.
       await page.getByRole('tablist').getByRole('tab').nth(4).click();
       await page.getByRole('table').getByRole('row').nth(1).getByRole('button').nth(1).click();
       const dialog = page.getByRole('dialog');
@@ -240,7 +240,7 @@ test('the model picker, the files to send, the system prompt dialog and the prov
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
-      await page.getByRole('navigation').first().getByRole('button').nth(0).click();
+      await page.getByRole('button', { name: SETTINGS_BACK[language] }).click();
       const picker = page.getByTestId('model-picker');
       await expect(picker).toBeVisible();
 
@@ -267,8 +267,9 @@ test('the model picker, the files to send, the system prompt dialog and the prov
       await page.keyboard.press('Escape');
       await expect(promptDialog).toBeHidden();
 
-      // Back to Settings for the next size (the composer's files are dropped with the chat view).
-      await page.getByRole('navigation').first().getByRole('button').nth(1).click();
+      // The chat stays as it was while Settings shows: its files are removed before the next size.
+      while ((await page.locator('.attachment__remove').count()) > 0) await page.locator('.attachment__remove').first().click();
+      await page.getByTestId('sidebar').getByRole('navigation').last().getByRole('button').last().click();
     }
   }
 });

@@ -197,9 +197,12 @@ export async function expectServerConnected(page: Page, name: string): Promise<v
   await expect(row.getByTestId('mcp-server-status')).toHaveText('Connected', { timeout: CONNECT_TIMEOUT_MS });
 }
 
-/** Main navigation → Chat. */
+/** Main navigation → Back to chat (from Settings); already in the chat, there is nothing to press. */
 export async function openChat(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.waitFor();
+  const back = nav.getByRole('button', { name: 'Back to chat' });
+  if ((await back.count()) > 0) await back.click();
 }
 
 /**
@@ -223,7 +226,7 @@ export async function startConversation(
   await openChat(page);
   await page.getByRole('button', { name: 'New conversation' }).click();
   await expect(page.getByTestId('model-picker')).toHaveAccessibleName(`Model: ${model} (${options.providerName ?? 'Scripted'})`);
-  await expect(page.getByRole('radio', { name: 'All servers' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Tools: All servers' })).toBeVisible();
 }
 
 /** Types into the composer and presses Send. */

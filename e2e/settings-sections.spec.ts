@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { CONNECT_TIMEOUT_MS, expect, launchHost, openSettings, ROOT, test } from './fixtures';
 import { startAnnouncing, stopProcess } from './processes';
 import { addProviderInUi } from './scriptedProvider';
+import { wrappedLabels } from './layoutHelpers';
 import { homeWithoutUv } from './standInUv';
 
 const SIZES = [
@@ -38,26 +39,6 @@ function shotsDir(): string {
   const dir = process.env.ELFTIA_SHOTS_DIR ?? test.info().outputPath('shots');
   fs.mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-/** Buttons, tabs and column headers whose label the browser laid out on more than one line. */
-function wrappedLabels(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const wrapped: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>('button, [role="tab"], th[scope="col"]')) {
-      if (element.closest('.visually-hidden') || element.getClientRects().length === 0) continue;
-      const lineTops = new Set<number>();
-      const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
-        if (text.parentElement?.closest('.visually-hidden')) continue;
-        const range = document.createRange();
-        range.selectNodeContents(text);
-        for (const rect of range.getClientRects()) if (rect.width > 0) lineTops.add(Math.round(rect.top));
-      }
-      if (lineTops.size > 1) wrapped.push(`${element.tagName.toLowerCase()} “${element.textContent?.trim()}” on ${lineTops.size} lines`);
-    }
-    return wrapped;
-  });
 }
 
 /** What is wrong with the current section's layout: the window scrolls, or the section does not fit and cannot scroll. */

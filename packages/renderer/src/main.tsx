@@ -7,10 +7,13 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';
 import { AppShell } from './app/AppShell';
 import { createI18n, resolveLanguage } from './lib/i18n';
+import { applyTheme, initialTheme } from './lib/theme';
 import { createAppConnection } from './lib/trpc';
 import './styles.css';
 
 const connection = createAppConnection(window);
+// Painted before the settings arrive: the theme applied last time, else the system's.
+applyTheme(initialTheme());
 // Until settings arrive, follow the system language, which is also the stored default.
 const i18n = createI18n(resolveLanguage('system'));
 

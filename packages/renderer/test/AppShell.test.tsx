@@ -1,21 +1,41 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from '../src/app/AppShell';
 import { BridgeStatus } from '../src/lib/bridgeStatus';
 import { FakeApi } from './fakes/FakeApi';
 import { renderApp } from './helpers/renderApp';
 
-describe('AppShell', () => {
-  it('opens on the chat and moves between Chat and Settings', async () => {
-    renderApp(<AppShell status={new BridgeStatus('connected')} />);
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(screen.getByRole('button', { name: 'Chat' }).getAttribute('aria-current')).toBe('page');
-    expect(await screen.findByRole('heading', { name: 'Conversations' })).toBeTruthy();
+function withConversation() {
+  const api = new FakeApi();
+  api.settingsValue = { language: 'en' };
+  const provider = api.fakeProviders.add({ name: 'OpenAI', kind: 'openai', apiKey: 'sk-test', models: ['gpt-4o'] });
+  api.fakeChat.createConversation({ title: 'Weather', providerId: provider.id, model: 'gpt-4o' });
+  return api;
+}
 
-    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-    expect(screen.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+describe('AppShell', () => {
+  it('opens on the chat, with Settings at the foot of the sidebar and the way back at the top of Settings', async () => {
+    renderApp(<AppShell status={new BridgeStatus('connected')} />);
+    expect(await screen.findByRole('heading', { name: 'Conversations' })).toBeTruthy();
+    const sidebar = screen.getByTestId('sidebar');
+    fireEvent.click(within(within(sidebar).getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Settings' }));
+
     expect(screen.getByRole('heading', { name: 'MCP servers' })).toBeTruthy();
-    expect(nav).toBeTruthy();
+    // The chat is hidden, not gone: its sidebar is out of the accessibility tree meanwhile.
+    expect(screen.queryByRole('heading', { name: 'Conversations' })).toBeNull();
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Back to chat' }));
+    expect(screen.getByRole('heading', { name: 'Conversations' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'MCP servers' })).toBeNull();
+  });
+
+  it('keeps the open conversation and the draft while Settings is shown', async () => {
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api: withConversation() });
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'half a thought' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to chat' }));
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).value).toBe('half a thought');
+    expect(screen.getByRole('heading', { name: 'Weather' })).toBeTruthy();
   });
 
   it('takes "Set up a provider" from the chat to Settings → Providers', async () => {
@@ -26,5 +46,14 @@ describe('AppShell', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Set up a provider' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Providers' }).getAttribute('aria-selected')).toBe('true'));
     expect(await screen.findByRole('heading', { name: 'Providers' })).toBeTruthy();
+  });
+
+  it('a chat shortcut pressed in Settings brings the chat back and acts there', async () => {
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api: withConversation() });
+    await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.keyDown(window, { key: 'k', code: 'KeyK', ctrlKey: true });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search conversations' })));
+    expect(screen.queryByRole('heading', { name: 'MCP servers' })).toBeNull();
   });
 });

@@ -196,3 +196,40 @@ describe('chat router', () => {
     await list.return?.(undefined);
   });
 });
+
+describe('chat router: New conversation', () => {
+  const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('reuses the newest untitled conversation without messages, moved to the top and given the provider it lacks', async () => {
+    const engine = new ScriptedEngine();
+    engine.add(async () => ({ messages: [{ role: 'assistant', text: 'Hi.', toolCalls: [] }], stopReason: 'answered' }));
+    const { caller } = setup(engine);
+    const list = async () => (await caller.chat.conversations.list()).map((c) => c.id);
+
+    const first = await caller.chat.conversations.create({ reuseEmpty: true });
+    const filled = await caller.chat.conversations.create({ providerId: 'p1', model: 'm1', reuseEmpty: true });
+    expect(filled).toMatchObject({ id: first.id, providerId: 'p1', model: 'm1' });
+    // The provider and model it has are the user's choice: another New keeps them.
+    expect(await caller.chat.conversations.create({ providerId: 'p2', model: 'm2', reuseEmpty: true })).toMatchObject({ id: first.id, providerId: 'p1', model: 'm1' });
+    expect(await list()).toEqual([first.id]);
+
+    // Once it has a message it is no longer empty: New makes another.
+    await caller.chat.send({ conversationId: first.id, text: 'Hello' });
+    const second = await caller.chat.conversations.create({ reuseEmpty: true });
+    expect(second.id).not.toBe(first.id);
+    // A conversation the user named is theirs, even while it has no message.
+    await caller.chat.conversations.update({ id: second.id, title: 'Trip plans' });
+    const third = await caller.chat.conversations.create({ reuseEmpty: true });
+    expect(third.id).not.toBe(second.id);
+    // Without reuseEmpty (scripts, other callers) a new one is always made.
+    const fourth = await caller.chat.conversations.create({});
+    expect(fourth.id).not.toBe(third.id);
+    expect((await list())[0]).toBe(fourth.id);
+
+    // The older empty one comes back to the top when reused.
+    await caller.chat.conversations.update({ id: fourth.id, title: 'Named' });
+    await later();
+    expect((await caller.chat.conversations.create({ reuseEmpty: true })).id).toBe(third.id);
+    expect(await list()).toEqual([third.id, fourth.id, second.id, first.id]);
+  });
+});

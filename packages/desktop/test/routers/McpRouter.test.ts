@@ -154,11 +154,11 @@ describe('mcp router', () => {
 describe('settings router', () => {
   it('defaults to the system language and persists a choice', async () => {
     const { caller, dataDir, services } = setup();
-    expect(await caller.settings.get()).toEqual({ language: 'system' });
+    expect(await caller.settings.get()).toEqual({ language: 'system', theme: 'system' });
     await caller.settings.setLanguage({ language: 'ja' });
     await services.dispose();
     open.splice(open.indexOf(services), 1);
-    expect(await setup(dataDir).caller.settings.get()).toEqual({ language: 'ja' });
+    expect(await setup(dataDir).caller.settings.get()).toEqual({ language: 'ja', theme: 'system' });
     await expect(caller.settings.setLanguage({ language: 'de' as never })).rejects.toThrow();
   });
 });

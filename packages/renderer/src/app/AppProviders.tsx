@@ -3,6 +3,7 @@ import type { TRPCClient } from '@trpc/client';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { AppRouter } from '@elftia/desktop/router';
+import { TooltipProvider } from '../components/Tooltip';
 import { ApiProvider, type ElftiaApi } from '../lib/api';
 import { QueryProvider } from '../lib/query';
 import { SettingsProvider } from '../lib/settings';
@@ -16,7 +17,7 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything a screen needs from above: the API, the query cache, translations, and the live settings. */
+/** Everything a screen needs from above: the API, the query cache, translations, the live settings, and tooltips' shared delay. */
 export function AppProviders({ api, trpcClient, i18n, children }: AppProvidersProps) {
   useEffect(() => {
     // Screen readers and the browser's font choice (CJK glyph variants) follow <html lang>.
@@ -30,7 +31,9 @@ export function AppProviders({ api, trpcClient, i18n, children }: AppProvidersPr
     <I18nextProvider i18n={i18n}>
       <QueryProvider client={trpcClient}>
         <ApiProvider api={api}>
-          <SettingsProvider>{children}</SettingsProvider>
+          <SettingsProvider>
+            <TooltipProvider>{children}</TooltipProvider>
+          </SettingsProvider>
         </ApiProvider>
       </QueryProvider>
     </I18nextProvider>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { type DisplayError, toDisplayError } from '../lib/appError';
-import { Dialog } from './Dialog';
+import { Dialog, type FocusTarget } from './Dialog';
 import { FailureAlert } from './FailureAlert';
 
 export interface ConfirmDialogProps {
@@ -11,13 +11,15 @@ export interface ConfirmDialogProps {
   /** Runs the action; a rejection keeps the dialog open and shows why. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** See Dialog's returnFocus. */
+  returnFocus?: FocusTarget;
 }
 
 /**
  * Asks before something that cannot be undone (deleting a conversation or a provider). Cancel has
  * focus first, so Enter right after opening does nothing harmful.
  */
-export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfirm, onClose, returnFocus }: ConfirmDialogProps) {
   const bodyId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<DisplayError>();
@@ -36,7 +38,7 @@ export function ConfirmDialog({ title, body, confirmLabel, cancelLabel, onConfir
   }
 
   return (
-    <Dialog title={title} onClose={onClose} describedBy={bodyId}>
+    <Dialog title={title} onClose={onClose} describedBy={bodyId} returnFocus={returnFocus}>
       <p id={bodyId}>{body}</p>
       <FailureAlert error={failure} />
       <div className="dialog__actions">

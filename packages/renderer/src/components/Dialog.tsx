@@ -1,6 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { type ReactNode, useRef, useState } from 'react';
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+/** Where focus goes on close: an element, or a function asked at that moment (the opener may be gone). */
+export type FocusTarget = HTMLElement | null | undefined | (() => HTMLElement | null | undefined);
 
 export interface DialogProps {
   title: string;
@@ -14,65 +16,55 @@ export interface DialogProps {
    * Where focus goes when the dialog closes. Default: the element that had focus when it opened —
    * which is <body> when the opener was disabled meanwhile (a button busy while a check runs).
    */
-  returnFocus?: HTMLElement | null;
+  returnFocus?: FocusTarget;
+  /** Whether a click outside closes it (an enlarged image). Default false: a form keeps what was typed. */
+  dismissOnOutsideClick?: boolean;
 }
 
 /**
- * A modal dialog: role="dialog" named by its title, focus moved in on open and back to the opener
- * on close, Tab kept inside, Escape closes. Written by hand rather than with <dialog>.showModal()
- * because happy-dom, which the unit tests run in, does not implement the top layer.
+ * A modal dialog on Radix UI's Dialog: named by its title, focus moved in on open (to the element
+ * marked `data-autofocus`, else the first control) and back on close, Tab kept inside, the rest of
+ * the page hidden from screen readers, Escape closes. Mounted while open: the caller renders it
+ * conditionally. Radix's Overlay is not used: its scroll lock injects a <style> element, which the
+ * page's Content-Security-Policy (index.html, style-src 'self') refuses — and the window does not
+ * scroll anyway.
  */
-export function Dialog({ title, onClose, children, className, describedBy, returnFocus }: DialogProps) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+export function Dialog({ title, onClose, children, className, describedBy, returnFocus, dismissOnOutsideClick = false }: DialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  // Read on the first render, before the dialog takes focus.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const returnFocusRef = useRef(returnFocus);
   returnFocusRef.current = returnFocus;
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    return () => (returnFocusRef.current ?? opener)?.focus();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        className={className ? `dialog ${className}` : 'dialog'}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId} className="dialog__title">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>
+    <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <div className="dialog-backdrop">
+          <RadixDialog.Content
+            ref={contentRef}
+            className={className ? `dialog ${className}` : 'dialog'}
+            aria-describedby={describedBy}
+            onOpenAutoFocus={(event) => {
+              const marked = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
+              if (!marked) return;
+              event.preventDefault();
+              marked.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const wanted = returnFocusRef.current;
+              const target = (typeof wanted === 'function' ? wanted() : wanted) ?? opener;
+              if (target?.isConnected) target.focus();
+            }}
+            onPointerDownOutside={(event) => {
+              if (!dismissOnOutsideClick) event.preventDefault();
+            }}
+          >
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            {children}
+          </RadixDialog.Content>
+        </div>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

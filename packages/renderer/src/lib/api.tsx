@@ -17,7 +17,7 @@ import type {
   chatRegenerateSchema,
   chatSendSchema,
   ConversationRecord,
-  conversationCreateSchema,
+  conversationCreateRequestSchema,
   conversationUpdateSchema,
   ToolCallView,
   ToolPermission,
@@ -102,6 +102,8 @@ export interface ElftiaApi {
   };
   settings: {
     setLanguage: Mutation<Inputs['settings']['setLanguage'], AppSettings>;
+    /** Light, dark, or 'system'; answers the settings as stored. */
+    setTheme: Mutation<Inputs['settings']['setTheme'], AppSettings>;
     /** The folder the built-in files server may read in chats ('' = not offered). */
     filesFolder: Query<void, { folder: string }>;
     /** VALIDATION: `folder` is not absolute (absolutePath) or not an existing folder (folderNotFound). */
@@ -138,7 +140,7 @@ export interface ElftiaApi {
     conversations: {
       /** The whole list at start and after every change (added, removed, renamed, a new message). */
       onChanged: Subscription<ConversationRecord[]>;
-      create: Mutation<z.input<typeof conversationCreateSchema>, ConversationRecord>;
+      create: Mutation<z.input<typeof conversationCreateRequestSchema>, ConversationRecord>;
       update: Mutation<z.input<typeof conversationUpdateSchema>, ConversationRecord>;
       remove: Mutation<{ id: string }, unknown>;
     };

@@ -30,6 +30,21 @@ const type = (text: string) => fireEvent.change(composer(), { target: { value: t
 const pressEnter = (init: KeyboardEventInit = {}) => fireEvent.keyDown(composer(), { key: 'Enter', ...init });
 const messages = () => screen.getAllByTestId('message');
 
+/** Opens a conversation's actions menu from the keyboard and picks an item. */
+async function chooseFromMenu(title: string, item: 'Rename' | 'Delete') {
+  const trigger = screen.getByRole('button', { name: `Actions for ${title}` });
+  trigger.focus();
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+  return trigger;
+}
+
+/** Opens the composer bar's Tools popover; answers the choices' group. */
+async function openTools(summary = 'All servers') {
+  fireEvent.click(screen.getByRole('button', { name: `Tools: ${summary}` }));
+  return screen.findByRole('group', { name: 'Tools' });
+}
+
 function assistant(api: FakeApi, conversationId: string, fields: Partial<ChatMessage>): ChatMessage {
   return api.fakeChat.message(conversationId, { role: 'assistant', ...fields });
 }
@@ -43,7 +58,8 @@ describe('ChatView: conversations', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'New conversation' })).toBeTruthy());
-    expect(api.callsTo('chat.conversations.create')).toEqual([{ providerId: 'prov-1', model: 'gpt-4o' }]);
+    // Main may hand back an empty conversation instead of adding one (ChatRouter.test.ts).
+    expect(api.callsTo('chat.conversations.create')).toEqual([{ providerId: 'prov-1', model: 'gpt-4o', reuseEmpty: true }]);
     const list = within(screen.getByTestId('conversation-list'));
     expect(list.getAllByRole('listitem')).toHaveLength(2);
     expect(list.getByRole('button', { name: 'New conversation' }).getAttribute('aria-current')).toBe('page');
@@ -52,31 +68,36 @@ describe('ChatView: conversations', () => {
   it('renames a conversation', async () => {
     const { api, conversation } = seeded();
     await open(api);
-    fireEvent.click(screen.getByRole('button', { name: 'Rename Weather' }));
+    const trigger = await chooseFromMenu('Weather', 'Rename');
     const dialog = screen.getByRole('dialog', { name: 'Rename conversation' });
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: '  Tokyo weather ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('chat.conversations.update')).toEqual([{ id: conversation.id, title: 'Tokyo weather' }]);
     expect(screen.getByRole('heading', { name: 'Tokyo weather' })).toBeTruthy();
+    // Focus returns to the menu's button, not to the menu item that went away.
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 
   it('deletes a conversation only after confirmation', async () => {
     const { api, conversation } = seeded();
     await open(api);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Weather' }));
+    const trigger = await chooseFromMenu('Weather', 'Delete');
     let dialog = screen.getByRole('dialog', { name: 'Delete “Weather”?' });
     // Cancel has focus first, so Enter right after opening deletes nothing.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo('chat.conversations.remove')).toEqual([]);
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Weather' }));
+    await chooseFromMenu('Weather', 'Delete');
     dialog = screen.getByRole('dialog', { name: 'Delete “Weather”?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('chat.conversations.remove')).toEqual([{ id: conversation.id }]);
     expect(screen.getByText('No conversations yet.')).toBeTruthy();
+    // Its row is gone: focus goes to New conversation rather than falling to <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New conversation' })));
   });
 
   it('switches provider and model per conversation with the model picker', async () => {
@@ -100,24 +121,29 @@ describe('ChatView: conversations', () => {
     api.fakeProviders.records[0] = { ...first, defaultModel: 'gpt-4o-mini' };
     await open(api);
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
-    await waitFor(() => expect(api.callsTo('chat.conversations.create')).toEqual([{ providerId: 'prov-1', model: 'gpt-4o-mini' }]));
+    await waitFor(() => expect(api.callsTo('chat.conversations.create')).toEqual([{ providerId: 'prov-1', model: 'gpt-4o-mini', reuseEmpty: true }]));
   });
 
   it('chooses all servers, a checklist of servers, or no tools', async () => {
     const { api, conversation } = seeded();
     await open(api);
-    const tools = screen.getByRole('group', { name: 'Tools' });
+    let tools = await openTools();
     expect(within(tools).getByRole<HTMLInputElement>('radio', { name: 'All servers' }).checked).toBe(true);
     expect(within(tools).queryByRole('checkbox')).toBeNull();
 
     fireEvent.click(within(tools).getByRole('radio', { name: 'Selected servers' }));
+    // The bar's button says the choice; the popover stays open for the checklist.
+    await screen.findByRole('button', { name: 'Tools: Selected servers (0)' });
+    tools = screen.getByRole('group', { name: 'Tools' });
     const files = await within(tools).findByRole<HTMLInputElement>('checkbox', { name: 'files' });
     expect(within(tools).getByRole<HTMLInputElement>('checkbox', { name: 'everything' }).checked).toBe(false);
     fireEvent.click(files);
     await waitFor(() => expect(within(tools).getByRole<HTMLInputElement>('checkbox', { name: 'files' }).checked).toBe(true));
 
+    expect(screen.getByRole('button', { name: 'Tools: Selected servers (1)' })).toBeTruthy();
     fireEvent.click(within(tools).getByRole('radio', { name: 'No tools' }));
     await waitFor(() => expect(within(tools).queryByRole('checkbox')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Tools: No tools' })).toBeTruthy();
     expect(api.callsTo('chat.conversations.update')).toEqual([
       { id: conversation.id, toolMode: 'manual' },
       { id: conversation.id, selectedServerIds: ['srv-2'] },

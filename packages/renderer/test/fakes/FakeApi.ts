@@ -20,7 +20,7 @@ import {
   toRecordFields,
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { builtinServerViews } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
-import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
+import { type AppSettings, DEFAULT_SETTINGS, type LanguagePreference, type PackageMirrors, type ThemePreference } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
@@ -37,7 +37,8 @@ function withStatus(server: McpServerView): McpServerView {
 
 export class FakeApi implements ElftiaApi {
   servers: McpServerView[] = [];
-  settingsValue: AppSettings = { language: 'system' };
+  /** The stored settings; a field left out reads as its default (DEFAULT_SETTINGS). */
+  settingsValue: { language: LanguagePreference; theme?: ThemePreference } = { language: 'system' };
   /** settings.filesFolder, as stored. */
   filesFolder = '';
   /** settings.systemPrompt, as stored. */
@@ -80,7 +81,7 @@ export class FakeApi implements ElftiaApi {
   readonly installStreams = new Map<DependencyCommand, Set<SubscriptionHandlers<DependencyInstallEvent>>>();
 
   readonly serverChannel = new Channel(() => this.servers.map((server) => ({ ...server })));
-  readonly settingsChannel = new Channel(() => ({ ...this.settingsValue }));
+  readonly settingsChannel = new Channel((): AppSettings => this.#settings());
   readonly logChannel = new KeyedChannel<McpLogUpdate>((id) => ({ kind: 'snapshot', entries: [...(this.logs.get(id) ?? [])] }));
 
   readonly mcp: ElftiaApi['mcp'] = {
@@ -165,9 +166,17 @@ export class FakeApi implements ElftiaApi {
     setLanguage: {
       mutate: (input) =>
         this.#run('settings.setLanguage', input, () => {
-          this.settingsValue = { language: input.language };
+          this.settingsValue = { ...this.settingsValue, language: input.language };
           this.settingsChannel.emit();
-          return { ...this.settingsValue };
+          return this.#settings();
+        }),
+    },
+    setTheme: {
+      mutate: (input) =>
+        this.#run('settings.setTheme', input, () => {
+          this.settingsValue = { ...this.settingsValue, theme: input.theme };
+          this.settingsChannel.emit();
+          return this.#settings();
         }),
     },
     onChanged: { subscribe: this.settingsChannel.subscribe },
@@ -244,6 +253,10 @@ export class FakeApi implements ElftiaApi {
   /** Calls of `procedure` stay in flight until the returned function is called. */
   hold(procedure: string): () => void {
     return this.recorder.hold(procedure);
+  }
+
+  #settings(): AppSettings {
+    return { ...DEFAULT_SETTINGS, ...this.settingsValue };
   }
 
   #run<T>(procedure: string, input: unknown, body: () => T): Promise<T> {

@@ -13,7 +13,7 @@ import {
   chatRegenerateSchema,
   chatSendSchema,
   type ConversationRecord,
-  conversationCreateSchema,
+  conversationCreateRequestSchema,
   conversationUpdateSchema,
   DEFAULT_APPROVAL_POLICY,
   type ToolCallView,
@@ -53,7 +53,13 @@ export class FakeChat {
   readonly chatApi: ElftiaApi['chat'] = {
     conversations: {
       onChanged: { subscribe: (input, handlers) => this.listChannel.subscribe(input, handlers) },
-      create: { mutate: (input) => this.recorder.run('chat.conversations.create', input, () => this.createConversation(parse(conversationCreateSchema, input))) },
+      create: {
+        mutate: (input) =>
+          this.recorder.run('chat.conversations.create', input, () => {
+            const { reuseEmpty, ...fields } = parse(conversationCreateRequestSchema, input);
+            return (reuseEmpty && this.#reuseEmpty(fields)) || this.createConversation(fields);
+          }),
+      },
       update: {
         mutate: (input) =>
           this.recorder.run('chat.conversations.update', input, () => {
@@ -224,6 +230,17 @@ export class FakeChat {
 
   listenersOf(conversationId: string): number {
     return this.#listeners.get(conversationId)?.size ?? 0;
+  }
+
+  /** Like ChatService.create with reuseEmpty: the newest untitled conversation without messages, on top, given the provider it lacks. */
+  #reuseEmpty(fields: Pick<ConversationRecord, 'providerId' | 'model'>): ConversationRecord | undefined {
+    const empty = this.conversations.find((c) => c.title === '' && (this.messages.get(c.id) ?? []).length === 0);
+    if (!empty) return undefined;
+    const choice = empty.providerId === undefined ? { providerId: fields.providerId, model: fields.model } : {};
+    const next = { ...empty, ...choice, updatedAt: this.#now() };
+    this.conversations = [next, ...this.conversations.filter((c) => c.id !== empty.id)];
+    this.listChannel.emit();
+    return { ...next };
   }
 
   #removeFrom(conversationId: string, index: number): void {

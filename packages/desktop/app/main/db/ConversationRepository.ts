@@ -69,6 +69,15 @@ export class ConversationRepository {
     return this.#db.prepare<[], ConversationRow>('SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC').all().map(toConversation);
   }
 
+  /** The most recently active conversation that is untitled and has no message, if any. */
+  findEmptyConversation(): ConversationRecord | undefined {
+    const sql = `SELECT * FROM conversations c
+                 WHERE c.title = '' AND NOT EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id)
+                 ORDER BY c.updated_at DESC, c.rowid DESC LIMIT 1`;
+    const row = this.#db.prepare<[], ConversationRow>(sql).get();
+    return row && toConversation(row);
+  }
+
   getConversation(id: string): ConversationRecord | undefined {
     const row = this.#db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?').get(id);
     return row && toConversation(row);

@@ -259,3 +259,10 @@ export const conversationCreateSchema = z.strictObject({
 });
 
 export const conversationUpdateSchema = conversationCreateSchema.extend({ id: idString });
+
+/**
+ * chat.conversations.create's input. With `reuseEmpty`, the newest conversation that is untitled and
+ * has no message yet is answered instead of a new one (moved to the top, and given the provider and
+ * model it lacks), so pressing "New conversation" again does not pile up empty entries.
+ */
+export const conversationCreateRequestSchema = conversationCreateSchema.extend({ reuseEmpty: z.boolean().optional() });

@@ -9,11 +9,19 @@ export type Language = (typeof LANGUAGES)[number];
 export const languagePreferenceSchema = z.enum(['system', ...LANGUAGES]);
 export type LanguagePreference = z.infer<typeof languagePreferenceSchema>;
 
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** 'system' follows the operating system's light or dark appearance (prefers-color-scheme). */
+export const themePreferenceSchema = z.enum(['system', ...THEMES]);
+export type ThemePreference = z.infer<typeof themePreferenceSchema>;
+
 export interface AppSettings {
   language: LanguagePreference;
+  theme: ThemePreference;
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { language: 'system' };
+export const DEFAULT_SETTINGS: AppSettings = { language: 'system', theme: 'system' };
 
 /** Picks the supported language for a BCP 47 tag such as `ja-JP` or `zh-Hans-CN`. */
 export function matchLanguage(tag: string | undefined): Language {

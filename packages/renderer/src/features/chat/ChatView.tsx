@@ -1,68 +1,140 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultModelOf } from '@elftia/desktop/shared/contracts/providers.ts';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../lib/appError';
-import { ConversationList } from './components/conversation-list/ConversationList';
+import { ConversationSidebar } from './components/conversation-list/ConversationSidebar';
 import { ConversationPane } from './components/conversation/ConversationPane';
+import { type ConversationStart, type FirstMessage, WelcomePane } from './components/conversation/WelcomePane';
+import { useChatShortcuts } from './model/useChatShortcuts';
 import { useConversations } from './model/useConversations';
 import { useProviders } from './model/useProviders';
+import { useSidebarCollapsed } from './model/useSidebarCollapsed';
 
 export interface ChatViewProps {
   /** Opens Settings → Providers (the shell owns navigation; features do not import each other). */
   onSetUpProviders: () => void;
+  /** The app's name at the top of the sidebar. */
+  brand?: ReactNode;
+  /** The shell's navigation at the sidebar's foot; `compact` on the folded rail. */
+  sidebarFooter?: (compact: boolean) => ReactNode;
+  /**
+   * Another view (Settings) is shown. The chat stays mounted meanwhile, so the open conversation,
+   * a draft and a running turn's stream are all still there when it comes back.
+   */
+  hidden?: boolean;
+  /** Asks the shell to show the chat: a shortcut pressed in Settings opens it first. */
+  onShow?: () => void;
 }
 
-/** The chat: the conversation list beside the open conversation. */
-export function ChatView({ onSetUpProviders }: ChatViewProps) {
+/** The chat: the sidebar of conversations beside the open conversation. */
+export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = false, onShow }: ChatViewProps) {
   const { t } = useTranslation();
-  const listHeadingId = useId();
   const conversations = useConversations();
   const { providers, error: providersError } = useProviders();
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
   const selected = conversations.list?.find((c) => c.id === conversations.selectedId);
   const [createFailure, setCreateFailure] = useState<DisplayError>();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [searchRequest, setSearchRequest] = useState(0);
+  // The conversation whose composer takes focus when it shows (after New conversation), and a
+  // counter that asks again when that conversation is already open.
+  const focusFor = useRef<string>(undefined);
+  const [focusRequest, setFocusRequest] = useState(0);
 
-  async function createConversation() {
+  const createConversation = useCallback(async () => {
     setCreateFailure(undefined);
-    // A new conversation starts with the first provider and its default model, so it can be used right away.
+    if (conversations.list?.length === 0) {
+      // The welcome composer is the new conversation: it starts with its first message, so text
+      // typed there is never swapped for another box.
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    // A new conversation starts with the first provider and its default model, so it can be used
+    // right away; main hands back an empty one instead of adding another (reuseEmpty).
     const provider = providers?.[0];
     const model = provider && defaultModelOf(provider);
     try {
-      await conversations.create(provider && model ? { providerId: provider.id, model } : {});
+      const record = await conversations.create(provider && model ? { providerId: provider.id, model, reuseEmpty: true } : { reuseEmpty: true });
+      focusFor.current = record.id;
+      setFocusRequest((n) => n + 1);
     } catch (error) {
       setCreateFailure(toDisplayError(error));
     }
-  }
+  }, [conversations, providers]);
+
+  // The first message typed in the welcome composer, sent by the new conversation's pane once open.
+  const firstMessage = useRef<{ id: string; message: FirstMessage }>(undefined);
+
+  const startConversation = useCallback(
+    async (start: ConversationStart, message: FirstMessage) => {
+      // Set before the conversation opens: its pane takes the message as it mounts.
+      await conversations.create({ ...start, reuseEmpty: true }, (record) => {
+        firstMessage.current = { id: record.id, message };
+        focusFor.current = record.id;
+      });
+      setFocusRequest((n) => n + 1);
+    },
+    [conversations],
+  );
+
+  const takeFirstMessage = useCallback((id: string) => {
+    if (firstMessage.current?.id !== id) return undefined;
+    const { message } = firstMessage.current;
+    firstMessage.current = undefined;
+    return message;
+  }, []);
+
+  const takeFocusRequest = useCallback((id: string) => {
+    if (focusFor.current !== id) return false;
+    focusFor.current = undefined;
+    return true;
+  }, []);
+
+  const requestSearch = useCallback(() => {
+    setCollapsed(false);
+    setSearchRequest((n) => n + 1);
+  }, [setCollapsed]);
+
+  useEffect(() => {
+    // After the render that unfolded the sidebar (and showed the chat): the field exists now.
+    if (searchRequest > 0) searchRef.current?.focus();
+  }, [searchRequest]);
+
+  useChatShortcuts({
+    onNewConversation: () => {
+      if (conversations.list === undefined) return;
+      onShow?.();
+      void createConversation();
+    },
+    onSearch: () => {
+      onShow?.();
+      requestSearch();
+    },
+  });
 
   const loadError = conversations.loadError ?? providersError;
   return (
-    <div className="chat">
-      <nav className="chat__sidebar" aria-labelledby={listHeadingId}>
-        <h2 id={listHeadingId} className="chat__sidebar-title">
-          {t('chat/conversations:list.label')}
-        </h2>
-        <button type="button" className="button button--primary" onClick={() => void createConversation()} disabled={conversations.list === undefined}>
-          {t('chat/conversations:list.new')}
-        </button>
-        {createFailure && (
-          <p className="form__failure" role="alert">
-            {t('chat/conversations:list.createFailed', { reason: t(errorMessageKey(createFailure.code), createFailure.params ?? {}) })}
-          </p>
-        )}
-        {conversations.list === undefined ? (
-          conversations.loadError === undefined && <p className="empty-state">{t('chat/conversations:list.loading')}</p>
-        ) : (
-          <ConversationList
-            conversations={conversations.list}
-            selectedId={conversations.selectedId}
-            onSelect={conversations.select}
-            onRename={(id, title) => conversations.update(id, { title })}
-            onDelete={conversations.remove}
-          />
-        )}
-      </nav>
-      <div className="chat__main">
+    <div className="chat" hidden={hidden}>
+      <ConversationSidebar
+        brand={brand}
+        footer={sidebarFooter}
+        collapsed={collapsed}
+        onCollapsedChange={setCollapsed}
+        conversations={conversations.list}
+        loading={conversations.loadError === undefined}
+        selectedId={conversations.selectedId}
+        now={new Date()}
+        onSelect={conversations.select}
+        onNew={() => void createConversation()}
+        createFailure={createFailure}
+        onRename={(id, title) => conversations.update(id, { title })}
+        onDelete={conversations.remove}
+        onSearchRequest={requestSearch}
+        searchRef={searchRef}
+      />
+      <main className="chat__main">
         {loadError !== undefined && (
-          <p className="form__failure" role="alert">
+          <p className="form__failure chat__failure" role="alert">
             {t('chat/conversations:list.loadFailed', { reason: t(errorMessageKey(toDisplayError(loadError).code)) })}
           </p>
         )}
@@ -73,11 +145,16 @@ export function ChatView({ onSetUpProviders }: ChatViewProps) {
             providers={providers}
             onUpdate={(patch) => conversations.update(selected.id, patch)}
             onSetUpProviders={onSetUpProviders}
+            focusRequest={focusRequest}
+            takeFocusRequest={takeFocusRequest}
+            takeFirstMessage={takeFirstMessage}
           />
         ) : (
-          conversations.list !== undefined && <p className="empty-state">{t('chat/conversations:empty')}</p>
+          // Not while the list has conversations and the newest is about to open.
+          conversations.list?.length === 0 &&
+          providers && <WelcomePane providers={providers} onStart={startConversation} onSetUpProviders={onSetUpProviders} focusRequest={focusRequest} />
         )}
-      </div>
+      </main>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
 import type { AttachmentStore } from './AttachmentStore';
 import { hasImageRefs, loadHistoryImages, prepareAttachments, type UserMessage, withEditedText } from './attachments';
-import { applyInput, type ConversationInput, newConversation, titleFrom } from './conversationInput';
+import { applyInput, type ConversationInput, missingChoice, newConversation, titleFrom } from './conversationInput';
 import { type Cut, editCut, regenerateCut } from './conversationRewind';
 import { ConversationTitler } from './ConversationTitler';
 import type { ChatTitles } from './TitleGenerator';
@@ -108,7 +108,14 @@ export class ChatService {
     return record;
   }
 
-  create(input: ConversationInput = {}): ConversationRecord {
+  /**
+   * A new conversation; with `reuseEmpty`, the newest untitled one without messages instead, moved
+   * to the top and given the provider (and model) it lacks, so "New conversation" never piles up
+   * empty entries. Its own provider and model, when it has them, are the user's choice and stay.
+   */
+  create(input: ConversationInput = {}, options: { reuseEmpty?: boolean } = {}): ConversationRecord {
+    const empty = options.reuseEmpty ? this.options.repository.findEmptyConversation() : undefined;
+    if (empty) return this.update(empty.id, missingChoice(empty, input));
     const systemPrompt = input.systemPrompt ?? this.options.defaultSystemPrompt?.() ?? '';
     const record = newConversation(this.newId(), { ...input, systemPrompt }, this.isoNow());
     this.options.repository.insertConversation(record, record.title === '' ? 'pending' : 'user');

@@ -36,6 +36,13 @@ export function applyInput(record: ConversationRecord, input: ConversationInput,
   return next;
 }
 
+/** The provider and model from `input` that `record` lacks: a reused empty conversation gets them. */
+export function missingChoice(record: ConversationRecord, input: ConversationInput): ConversationInput {
+  if (record.providerId === undefined) return { providerId: input.providerId, model: input.model };
+  if (record.model === undefined && record.providerId === input.providerId) return { model: input.model };
+  return {};
+}
+
 /** The first non-empty line of the user's first message, cut at a word boundary when long. */
 export function titleFrom(text: string): string {
   const line = text.split(/\r?\n/).map((l) => withoutHiddenCharacters(l).trim()).find((l) => l !== '') ?? '';

@@ -6,7 +6,7 @@ import {
   chatEditSchema,
   chatRegenerateSchema,
   chatSendSchema,
-  conversationCreateSchema,
+  conversationCreateRequestSchema,
   conversationUpdateSchema,
   toolResultQuerySchema,
 } from '../../../shared/contracts/chat';
@@ -24,7 +24,10 @@ const idSchema = z.strictObject({ id: idString });
 export const chatRouter = router({
   conversations: router({
     list: publicProcedure.query(({ ctx }) => ctx.services.chat.list()),
-    create: publicProcedure.input(conversationCreateSchema).mutation(({ ctx, input }) => ctx.services.chat.create(input)),
+    create: publicProcedure.input(conversationCreateRequestSchema).mutation(({ ctx, input }) => {
+      const { reuseEmpty, ...fields } = input;
+      return ctx.services.chat.create(fields, { reuseEmpty });
+    }),
     update: publicProcedure.input(conversationUpdateSchema).mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
       return ctx.services.chat.update(id, fields);

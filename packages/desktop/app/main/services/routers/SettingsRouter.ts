@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filesFolderSchema, languagePreferenceSchema, packageMirrorsSchema, systemPromptSchema } from '../../../shared/contracts/settings';
+import { filesFolderSchema, languagePreferenceSchema, packageMirrorsSchema, systemPromptSchema, themePreferenceSchema } from '../../../shared/contracts/settings';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
 
@@ -8,6 +8,10 @@ export const settingsRouter = router({
   setLanguage: publicProcedure
     .input(z.strictObject({ language: languagePreferenceSchema }))
     .mutation(({ ctx, input }) => ctx.services.settings.setLanguage(input.language)),
+  /** Light, dark, or 'system' (follow the operating system); the renderer applies it at once. */
+  setTheme: publicProcedure
+    .input(z.strictObject({ theme: themePreferenceSchema }))
+    .mutation(({ ctx, input }) => ctx.services.settings.setTheme(input.theme)),
   /** The npm registry and Python index stdio servers download from ('' = the default). */
   packageMirrors: publicProcedure.query(({ ctx }) => ctx.services.settings.getPackageMirrors()),
   setPackageMirrors: publicProcedure.input(packageMirrorsSchema).mutation(({ ctx, input }) => ctx.services.settings.setPackageMirrors(input)),

@@ -8,6 +8,8 @@ import {
   type LanguagePreference,
   languagePreferenceSchema,
   filesFolderSchema,
+  type ThemePreference,
+  themePreferenceSchema,
   type PackageMirrors,
   packageMirrorsSchema,
   systemPromptSchema,
@@ -26,11 +28,22 @@ export class SettingsService {
 
   get(): AppSettings {
     const language = languagePreferenceSchema.safeParse(this.#repository.get('language'));
-    return { ...DEFAULT_SETTINGS, ...(language.success ? { language: language.data } : {}) };
+    const theme = themePreferenceSchema.safeParse(this.#repository.get('theme'));
+    return {
+      ...DEFAULT_SETTINGS,
+      ...(language.success ? { language: language.data } : {}),
+      ...(theme.success ? { theme: theme.data } : {}),
+    };
   }
 
   setLanguage(language: LanguagePreference): AppSettings {
     this.#repository.set('language', language);
+    this.#events.emit('change');
+    return this.get();
+  }
+
+  setTheme(theme: ThemePreference): AppSettings {
+    this.#repository.set('theme', theme);
     this.#events.emit('change');
     return this.get();
   }

@@ -4,6 +4,8 @@ import { type ElftiaApi, useApi } from '../../../lib/api';
 import { useApiSubscription } from '../../../lib/useApiSubscription';
 
 export type ConversationPatch = Omit<Parameters<ElftiaApi['chat']['conversations']['update']['mutate']>[0], 'id'>;
+/** chat.conversations.create's input: the first fields, and whether an empty conversation may be reused. */
+export type ConversationRequest = Parameters<ElftiaApi['chat']['conversations']['create']['mutate']>[0];
 
 export interface Conversations {
   /** undefined while loading. */
@@ -11,7 +13,8 @@ export interface Conversations {
   loadError: unknown;
   selectedId: string | undefined;
   select(id: string): void;
-  create(fields?: Omit<ConversationPatch, 'title'>): Promise<ConversationRecord>;
+  /** `beforeOpen` runs with the record before it opens (its pane mounts right after). */
+  create(fields?: ConversationRequest, beforeOpen?: (record: ConversationRecord) => void): Promise<ConversationRecord>;
   update(id: string, patch: ConversationPatch): Promise<ConversationRecord>;
   remove(id: string): Promise<void>;
 }
@@ -38,8 +41,9 @@ export function useConversations(): Conversations {
   }, [list]);
 
   const create = useCallback(
-    async (fields: Omit<ConversationPatch, 'title'> = {}) => {
+    async (fields: ConversationRequest = {}, beforeOpen?: (record: ConversationRecord) => void) => {
       const record = await api.chat.conversations.create.mutate(fields);
+      beforeOpen?.(record);
       setCreated(record);
       setSelectedId(record.id);
       return record;

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { conversationUpdateSchema } from '@elftia/desktop/shared/contracts/chat.ts';
-import { Dialog } from '../../../../components/Dialog';
+import { Dialog, type FocusTarget } from '../../../../components/Dialog';
 import { TextField } from '../../../../components/TextField';
 import { type DisplayError, readAppError, toDisplayError } from '../../../../lib/appError';
 import { FailureAlert } from '../../../../components/FailureAlert';
@@ -14,9 +14,11 @@ export interface RenameConversationDialogProps {
   /** Saves; a rejection keeps the dialog open with what was typed. */
   onSave: (title: string) => Promise<unknown>;
   onClose: () => void;
+  /** See Dialog's returnFocus. */
+  returnFocus?: FocusTarget;
 }
 
-export function RenameConversationDialog({ initialTitle, onSave, onClose }: RenameConversationDialogProps) {
+export function RenameConversationDialog({ initialTitle, onSave, onClose, returnFocus }: RenameConversationDialogProps) {
   const { t } = useTranslation();
   const id = useId();
   const [title, setTitle] = useState(initialTitle);
@@ -43,7 +45,7 @@ export function RenameConversationDialog({ initialTitle, onSave, onClose }: Rena
   }
 
   return (
-    <Dialog title={t('chat/conversations:rename.title')} onClose={onClose}>
+    <Dialog title={t('chat/conversations:rename.title')} onClose={onClose} returnFocus={returnFocus}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FailureAlert error={failure} />
         <TextField

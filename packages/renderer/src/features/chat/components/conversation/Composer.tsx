@@ -1,7 +1,9 @@
-import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { ArrowUp, Square } from 'lucide-react';
+import { type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatSendSchema } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { AttachmentInput } from '@elftia/desktop/shared/contracts/attachments.ts';
+import { Tooltip } from '../../../../components/Tooltip';
 import { type DisplayError, errorMessageKey, readAppError, toDisplayError } from '../../../../lib/appError';
 import { problemsFromFieldErrors } from '../../model/attachmentFiles';
 import { useAttachments } from '../../model/useAttachments';
@@ -11,6 +13,16 @@ import { AttachmentTray } from '../attachments/AttachmentTray';
 // The schema's own limit, so the box cannot accept more than chat.send does.
 const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
 
+/** What the conversation asks of its composer: focus, Stop from elsewhere (Esc in the messages). */
+export interface ComposerHandle {
+  focus(): void;
+  stop(): void;
+  /** Focus is in the box and nothing is typed: a prompt that needs an answer may take focus. */
+  isIdle(): boolean;
+  /** Sends `text` (and files read elsewhere) as if typed and sent; the text is left in the box when it cannot be sent (yet). */
+  send(text: string, attachments?: AttachmentInput[]): void;
+}
+
 export interface ComposerProps {
   /** A turn runs: sending waits, Stop shows. Typing the next message stays possible. */
   running: boolean;
@@ -19,32 +31,48 @@ export interface ComposerProps {
   /** The text and the files attached (picked, pasted or dropped). */
   onSend: (text: string, attachments: AttachmentInput[]) => Promise<unknown>;
   onStop: () => Promise<unknown>;
+  /** The conversation's controls in the bar under the box (model picker, tools), compact. */
+  controls?: ReactNode;
+  ref?: Ref<ComposerHandle>;
 }
 
 /**
- * The message box. Enter sends and Shift+Enter adds a line, except while an input method is
- * composing (Japanese and Chinese use Enter to confirm a conversion). The box empties at once and
- * gets the text back if sending fails, so nothing typed is ever lost.
+ * The message box, pinned under the messages: it grows with its text up to a limit (styles.css),
+ * then scrolls. Enter sends and Shift+Enter adds a line, except while an input method is composing
+ * (Japanese and Chinese use Enter to confirm a conversion). The box empties at once and gets the
+ * text back if sending fails, so nothing typed is ever lost. Send turns into Stop while a turn runs.
  */
-export function Composer({ running, blockedReason, onSend, onStop }: ComposerProps) {
+export function Composer({ running, blockedReason, onSend, onStop, controls, ref }: ComposerProps) {
   const { t } = useTranslation();
   const id = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<{ kind: 'send' | 'stop'; error: DisplayError }>();
   const [dragging, setDragging] = useState(false);
   const attachments = useAttachments();
-  const canSend = !running && !sending && blockedReason === undefined && (text.trim() !== '' || attachments.items.length > 0);
+  const canSendText = (value: string, fileCount = attachments.items.length) => !running && !sending && blockedReason === undefined && (value.trim() !== '' || fileCount > 0);
+  const canSend = canSendText(text);
 
-  async function send() {
-    if (!canSend) return;
-    const sent = text;
-    const files = attachments.take();
+  useImperativeHandle(ref, () => ({
+    focus: () => inputRef.current?.focus(),
+    stop: () => void stop(),
+    isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',
+    send: (value, given) => void send(value, given),
+  }));
+
+  async function send(sent: string = text, given?: AttachmentInput[]) {
+    if (!canSendText(sent, given?.length)) {
+      setText(sent);
+      return;
+    }
+    // Files handed over with the text (the first message of a new conversation) are sent as they are.
+    const files = given ? [] : attachments.take();
     setSending(true);
     setFailure(undefined);
     setText('');
     try {
-      await onSend(sent, files.map((file) => file.input));
+      await onSend(sent, given ?? files.map((file) => file.input));
     } catch (error) {
       // Only if the user has not started a new message meanwhile.
       setText((current) => (current === '' ? sent : current));
@@ -103,6 +131,8 @@ export function Composer({ running, blockedReason, onSend, onStop }: ComposerPro
 
   const hintId = `${id}-hint`;
   const failureId = `${id}-failure`;
+  const sendLabel = t('chat/conversations:composer.send');
+  const stopLabel = t('chat/conversations:composer.stop');
   return (
     <form
       className="composer"
@@ -114,43 +144,51 @@ export function Composer({ running, blockedReason, onSend, onStop }: ComposerPro
       data-dragging={dragging || undefined}
     >
       {failure && (
-        <p id={failureId} className="form__failure" role="alert">
+        <p id={failureId} className="form__failure composer__failure" role="alert">
           {t(failure.kind === 'send' ? 'chat/conversations:composer.sendFailed' : 'chat/conversations:composer.stopFailed', {
             reason: t(errorMessageKey(failure.error.code), failure.error.params ?? {}),
           })}
         </p>
       )}
-      <AttachmentTray items={attachments.items} problems={attachments.problems} onRemove={attachments.remove} />
-      <label htmlFor={id} className="visually-hidden">
-        {t('chat/conversations:composer.label')}
-      </label>
-      <textarea
-        id={id}
-        className="input composer__input"
-        rows={3}
-        value={text}
-        maxLength={MESSAGE_MAX}
-        placeholder={t('chat/conversations:composer.placeholder')}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-        aria-describedby={failure ? `${failureId} ${hintId}` : hintId}
-      />
-      <div className="composer__bar">
-        <AttachButton onFiles={(files) => void attachments.add(files)} />
-        <p id={hintId} className="field__hint">
-          {blockedReason ?? t('chat/conversations:composer.hint')}
-        </p>
-        {running ? (
-          <button type="button" className="button button--danger" onClick={() => void stop()}>
-            {t('chat/conversations:composer.stop')}
-          </button>
-        ) : (
-          <button type="submit" className="button button--primary" disabled={!canSend}>
-            {t('chat/conversations:composer.send')}
-          </button>
-        )}
+      <div className="composer__box">
+        <AttachmentTray items={attachments.items} problems={attachments.problems} onRemove={attachments.remove} />
+        <label htmlFor={id} className="visually-hidden">
+          {t('chat/conversations:composer.label')}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={id}
+          className="composer__input"
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_MAX}
+          placeholder={t('chat/conversations:composer.placeholder')}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          aria-describedby={failure ? `${failureId} ${hintId}` : hintId}
+        />
+        <div className="composer__bar">
+          <AttachButton onFiles={(files) => void attachments.add(files)} />
+          <div className="composer__controls">{controls}</div>
+          {running ? (
+            <Tooltip label={`${stopLabel} (Esc)`}>
+              <button type="button" className="composer__action composer__action--stop" aria-label={stopLabel} onClick={() => void stop()}>
+                <Square size={14} aria-hidden fill="currentColor" />
+              </button>
+            </Tooltip>
+          ) : (
+            <Tooltip label={`${sendLabel} (Enter)`}>
+              <button type="submit" className="composer__action" aria-label={sendLabel} disabled={!canSend}>
+                <ArrowUp size={18} aria-hidden />
+              </button>
+            </Tooltip>
+          )}
+        </div>
       </div>
+      <p id={hintId} className={blockedReason ? 'composer__hint composer__hint--blocked' : 'composer__hint'}>
+        {blockedReason ?? t('chat/conversations:composer.hint')}
+      </p>
     </form>
   );
 }

@@ -18,9 +18,11 @@ export interface MessageListProps {
 const STICK_THRESHOLD_PX = 48;
 
 /**
- * The transcript as a log. It is aria-busy while a turn runs so a screen reader reads the finished
- * reply instead of every streamed fragment. It follows new content only while the user is at the
- * end, so scrolling back to read is not yanked away.
+ * The transcript as a log: the region that scrolls (the window does not), the messages in a
+ * readable column centred in it. It is focusable, so the keyboard can scroll it and Esc there stops
+ * a turn. It is aria-busy while a turn runs so a screen reader reads the finished reply instead of
+ * every streamed fragment, and it follows new content only while the user is at the end, so
+ * scrolling back to read is not yanked away.
  */
 export function MessageList({ messages, approvals, running, onAnswer }: MessageListProps) {
   const { t } = useTranslation();
@@ -52,18 +54,28 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   }
 
   return (
-    <div ref={ref} className="message-list" role="log" aria-label={t('chat/conversations:messages.label')} aria-busy={running} onScroll={onScroll}>
-      <Tooltip.Provider delayDuration={400}>
-        <ToolGrantsProvider>
-          {messages.length === 0 && <p className="empty-state">{t('chat/conversations:messages.empty')}</p>}
-          {messages.map((message) => (
-            <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} actions={actions.get(message.id)} running={running} />
-          ))}
-          {orphans.map((request) => (
-            <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
-          ))}
-        </ToolGrantsProvider>
-      </Tooltip.Provider>
+    <div
+      ref={ref}
+      className="message-list"
+      role="log"
+      tabIndex={0}
+      aria-label={t('chat/conversations:messages.label')}
+      aria-busy={running}
+      onScroll={onScroll}
+    >
+      <div className="message-list__column">
+        <Tooltip.Provider delayDuration={400}>
+          <ToolGrantsProvider>
+            {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} actions={actions.get(message.id)} running={running} />
+            ))}
+            {orphans.map((request) => (
+              <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
+            ))}
+          </ToolGrantsProvider>
+        </Tooltip.Provider>
+      </div>
     </div>
   );
 }

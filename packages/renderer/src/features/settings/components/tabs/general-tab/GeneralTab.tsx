@@ -5,6 +5,7 @@ import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../
 import { useSettings } from '../../../../../lib/settings';
 import { FilesFolderSection } from './FilesFolderSection';
 import { PackageMirrorsSection } from './PackageMirrorsSection';
+import { ThemeSection } from './ThemeSection';
 import { SystemPromptSection } from './SystemPromptSection';
 
 // Language names stay in their own language in every UI language, so a user who switched to a
@@ -66,6 +67,7 @@ export function GeneralTab({ focusFilesFolder = false }: { focusFilesFolder?: bo
           </p>
         )}
       </div>
+      <ThemeSection />
       <FilesFolderSection focus={focusFilesFolder} />
       <PackageMirrorsSection />
       <SystemPromptSection />
