@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A minimal MCP server that works well with Elftia (docs/extending-mcp.md shows this file; a test
 // runs it). It speaks MCP over stdio: stdout carries JSON-RPC only, so diagnostics go to stderr,
-// which Elftia shows in the server's log (Settings → Tools, or `elftia mcp logs NAME`).
+// which Elftia shows in the server's log (Settings → Servers, or `elftia mcp logs NAME`).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -26,7 +26,7 @@ async function openAddForm() {
   return dialog;
 }
 
-describe('the environment of a stdio server in Settings → Tools', () => {
+describe('the environment of a stdio server in Settings → Servers', () => {
   it('copies a variable from the app’s environment: its names are offered, no value is held, main resolves it', async () => {
     const { api } = renderApp(<ServersSection />, { api: seeded() });
     const dialog = await openAddForm();

@@ -17,7 +17,9 @@ export interface ConversationStream {
 /**
  * One conversation, live: subscribes to chat.onConversation first and then loads the stored state,
  * so nothing that happens in between is missed (the reducer merges the two). Mount it under a key
- * per conversation: a different conversation is a fresh state.
+ * per conversation: a different conversation is a fresh state. The one load that is not a TanStack
+ * query: it must start after the subscription and merge with its events in one reducer, and a cached
+ * copy of a live conversation would be stale the moment it was read.
  */
 export function useConversationStream(conversationId: string): ConversationStream {
   const api = useApi();
