@@ -48,6 +48,10 @@ describe('cleanTitle', () => {
     ['One two three four five six seven eight', 'One two three four five six'],
     ['\u200B\u202E', ''],
     ['“”', ''],
+    ['<think>\nThe user asks about Kyoto.\n</think>\n\nWeekend trip to Kyoto', 'Weekend trip to Kyoto'],
+    ['<think>still thinking when the reply was cut', ''],
+    ['<b>Kyoto trip</b>', 'Kyoto trip'],
+    ['<script>alert(1)</script><img src=x onerror=alert(1)>', 'alert(1)'],
   ])('%j → %j', (reply, title) => {
     expect(cleanTitle(reply)).toBe(title);
   });
@@ -96,6 +100,13 @@ describe('TitleGenerator', () => {
     const generator = new TitleGenerator({ completion: new CompletionService() });
     expect(await generator.generate({ provider: providerFor('openai', server.url), model: 'm', userText: 'hi', answerText: '' })).toBe('Kyoto weekend');
     await expect.poll(() => titleRequests(server)[0]?.clientAborted).toBe(true);
+  });
+
+  it('reads past a reasoning model’s thinking to the title after it', async () => {
+    const thinking = Array.from({ length: 40 }, () => 'The user wants a weekend plan for Kyoto. ');
+    const server = await scripted({ script: { title: { text: ['<think>\n', ...thinking, '</think>\n\n', 'Kyoto weekend plan'] } } });
+    const generator = new TitleGenerator({ completion: new CompletionService() });
+    expect(await generator.generate({ provider: providerFor('openai', server.url), model: 'm', userText: 'hi', answerText: '' })).toBe('Kyoto weekend plan');
   });
 });
 
