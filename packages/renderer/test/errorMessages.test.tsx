@@ -81,6 +81,7 @@ const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   tooMany: { max: 256 },
   tooLarge: { max: 65_536 },
   invalidCharacters: undefined,
+  controlCharacters: undefined,
   confusable: { name: 'github' },
   secretNotKept: undefined,
   reenterForNewAddress: undefined,

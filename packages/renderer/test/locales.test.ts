@@ -134,6 +134,7 @@ describe('keys used by the renderer', () => {
       invalidHeaderName: true,
       invalidHeaderValue: true,
       nulCharacter: true,
+      controlCharacters: true,
       invalidApiKey: true,
       secretInUrl: true,
       unknownField: true,

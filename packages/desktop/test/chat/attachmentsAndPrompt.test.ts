@@ -219,6 +219,21 @@ describe('the system prompt and the default model', () => {
     expect(await fieldErrors(caller.chat.conversations.update({ id: conversation.id, systemPrompt: 'x'.repeat(20_001) }))).toEqual([{ field: 'systemPrompt', code: 'tooLong', params: { max: 20_000 } }]);
   });
 
+  it('with a control character (NUL, a terminal escape) is refused naming the field, and nothing is stored; line breaks and tabs are kept', async () => {
+    const { caller } = open(tempDir('chat-prompt-controls-'));
+    const conversation = await caller.chat.conversations.create({});
+    for (const systemPrompt of ['Be brief.\u0000', 'Be \u001b[31mred\u001b[0m.', 'Be\u007f brief.', 'Be\u0085 brief.']) {
+      expect(await fieldErrors(caller.settings.setSystemPrompt({ systemPrompt }))).toEqual([{ field: 'systemPrompt', code: 'controlCharacters' }]);
+      expect(await fieldErrors(caller.chat.conversations.update({ id: conversation.id, systemPrompt }))).toEqual([{ field: 'systemPrompt', code: 'controlCharacters' }]);
+      expect(await fieldErrors(caller.chat.conversations.create({ systemPrompt }))).toEqual([{ field: 'systemPrompt', code: 'controlCharacters' }]);
+    }
+    expect(await caller.settings.systemPrompt()).toEqual({ systemPrompt: '' });
+    expect(await caller.chat.conversations.list()).toEqual([conversation]);
+    const kept = 'Rules:\n\t- Be brief.\r\n\t- Cite sources.';
+    expect(await caller.settings.setSystemPrompt({ systemPrompt: kept })).toEqual({ systemPrompt: kept });
+    expect((await caller.chat.conversations.update({ id: conversation.id, systemPrompt: kept })).systemPrompt).toBe(kept);
+  });
+
   it.each(FORMATS)('%s: an edited prompt reaches the provider from the next turn', async (format) => {
     const { provider, services, caller, conversation } = await setup(format);
     await caller.chat.conversations.update({ id: conversation.id, systemPrompt: 'Answer in French.' });

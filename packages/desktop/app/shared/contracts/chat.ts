@@ -4,10 +4,11 @@
  * approvals). Runtime-neutral: imports only zod and sibling contracts.
  */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, SYSTEM_PROMPT_MAX_LENGTH, TITLE_MAX_LENGTH } from './limits';
+import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, TITLE_MAX_LENGTH } from './limits';
 import { attachmentsSchema, type AttachmentView } from './attachments';
 import { idString } from './mcp-types';
 import { hasHiddenCharacters } from './names';
+import { systemPromptText } from './settings';
 import type { McpToolAnnotations } from './mcp-tool';
 import type { FieldError } from './mcp-types';
 import type { ToolContent } from './tool-content';
@@ -255,7 +256,7 @@ export const conversationCreateSchema = z.strictObject({
   toolMode: z.enum(TOOL_MODES).optional(),
   selectedServerIds: z.array(idString).max(SELECTED_SERVERS_MAX_COUNT, { error: 'tooMany' }).optional(),
   /** '' clears it; omitted on create: Settings → General's default. */
-  systemPrompt: z.string().trim().max(SYSTEM_PROMPT_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  systemPrompt: systemPromptText().optional(),
 });
 
 export const conversationUpdateSchema = conversationCreateSchema.extend({ id: idString });

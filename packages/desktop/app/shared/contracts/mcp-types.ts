@@ -60,6 +60,8 @@ export type ValidationCode =
   | 'invalidHeaderValue'
   /** A NUL in a command, argument, variable or path: exec cannot pass one (the string ends there). */
   | 'nulCharacter'
+  /** A control character other than tab and line breaks in longer text (a system prompt). */
+  | 'controlCharacters'
   /** An API key with a space, line break or any character outside printable ASCII (a paste went wrong). */
   | 'invalidApiKey'
   /** A provider address holding a secret (a password, `?api_key=`): the key belongs in its own, sealed field. */
@@ -323,7 +325,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'controlCharacters', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
   'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
 ]);
 
