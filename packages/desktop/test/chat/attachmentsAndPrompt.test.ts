@@ -153,6 +153,18 @@ describe('stored attachments', () => {
     expect(fs.readdirSync(path.join(dataDir, 'attachments'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())).toHaveLength(1);
   });
 
+  it('an edit that brings files or no text is refused naming the field, and the conversation is as it was', async () => {
+    const { provider, services, caller, conversation, dataDir } = await setup('openai');
+    await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'What is this?' }), conversation.id);
+    const before = await caller.chat.messages({ conversationId: conversation.id });
+    const edit = { conversationId: conversation.id, messageId: before[0]!.id };
+    expect(await fieldErrors(caller.chat.edit({ ...edit, text: 'Describe it.', attachments: [CHART] } as never))).toEqual([{ field: 'attachments', code: 'unknownField' }]);
+    expect(await fieldErrors(caller.chat.edit({ ...edit, text: '  ' }))).toEqual([{ field: 'text', code: 'required' }]);
+    expect(await caller.chat.messages({ conversationId: conversation.id })).toEqual(before);
+    expect(fs.existsSync(path.join(dataDir, 'attachments'))).toBe(false);
+    expect(replies(provider)).toHaveLength(1);
+  });
+
   it('an edit removes the images of the later messages it replaces', async () => {
     const { services, caller, conversation, dataDir } = await setup('openai', { turns: [{ text: ['One.'] }, { text: ['Two.'] }, { text: ['Three.'] }] });
     await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'first' }), conversation.id);

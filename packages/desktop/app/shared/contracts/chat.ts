@@ -214,7 +214,13 @@ export const chatRegenerateSchema = z.strictObject({
  * chat.edit: replaces one of the user's messages, and every message after it, by the new text and
  * answers it. Later turns are replaced, not kept as branches.
  */
-export const chatEditSchema = chatSendSchema.extend({ messageId: idString });
+export const chatEditSchema = z.strictObject({
+  conversationId: idString,
+  messageId: idString,
+  // Only the text: the message keeps the files it was sent with, so files given here are refused
+  // (an unknown field) rather than dropped unseen.
+  text: z.string().trim().min(1, { error: 'required' }).max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
+});
 
 /** chat.toolResult: the whole result of one tool call of a stored message. */
 export const toolResultQuerySchema = z.strictObject({
