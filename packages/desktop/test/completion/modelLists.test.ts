@@ -5,7 +5,9 @@
  * (pages by pageToken, chat models only). Cached per provider, refreshable; failures read like
  * "Test connection".
  */
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LISTED_MODELS_MAX_COUNT } from '../../app/shared/contracts/limits';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { fieldErrors, openApp, rejection } from '../support/appHarness';
@@ -24,6 +26,22 @@ const MODELS = [
   { id: 'embed-1', displayName: 'Embedding 1', chat: false },
   { id: 'model-c', displayName: 'Model C' },
 ];
+
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/** A server that answers every request with `body` as `type` and status 200. */
+async function answering(type: string, body: string): Promise<string> {
+  const server = http.createServer((_, res) => {
+    res.setHeader('content-type', type);
+    res.end(body);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 describe('providers.models', () => {
   it.each(FORMATS)('%s: lists the models the provider answers, with their display names, over every page', async (kind) => {
@@ -95,6 +113,23 @@ describe('providers.models', () => {
     const port = await closedPort();
     const down = await caller.providers.add({ name: 'down', kind, apiKey: KEY, baseUrl: baseUrlFor(kind, `http://127.0.0.1:${port}`), models: ['m'] });
     expect(await caller.providers.models({ id: down.id })).toMatchObject({ ok: false, code: 'PROVIDER_NETWORK' });
+  });
+
+  it.each([
+    ['a web page', 'text/html', '<!doctype html><html><body>Welcome</body></html>', /not a model list/],
+    ['JSON that is not a list', 'application/json', '{"status":"ok"}', /not a model list/],
+    ['cut-off JSON', 'application/json', '{"data":[{"id":', /not valid JSON/],
+  ])('%s at the base URL is a garbled answer, not an empty list, for the picker, the form and Test connection', async (_, type, body, detail) => {
+    const url = await answering(type, body);
+    const { caller } = setup();
+    for (const kind of ['openai', 'anthropic'] as const) {
+      const baseUrl = kind === 'openai' ? `${url}/v1` : url;
+      const provider = await caller.providers.add({ name: `P ${kind}`, kind, apiKey: KEY, baseUrl, models: ['m'] });
+      const failure = { ok: false, code: 'PROVIDER_MALFORMED_STREAM', detail: expect.stringMatching(detail) };
+      expect(await caller.providers.models({ id: provider.id })).toEqual(failure);
+      expect(await caller.providers.draftModels({ kind, baseUrl, apiKey: KEY })).toEqual(failure);
+      expect(await caller.providers.test({ id: provider.id })).toMatchObject(failure);
+    }
   });
 
   it('keeps at most LISTED_MODELS_MAX_COUNT models, each id once, leaving out unusable ids', async () => {

@@ -5,6 +5,7 @@
  */
 import { ID_MAX_LENGTH, LISTED_MODELS_MAX_COUNT } from '../../../shared/contracts/limits';
 import type { ListedModel } from '../../../shared/contracts/providers';
+import { malformedStream } from './errors';
 
 export interface RawModel {
   id: unknown;
@@ -35,5 +36,29 @@ export async function* mapEntries<T>(source: AsyncIterable<T>, map: (entry: T) =
   for await (const entry of source) {
     const mapped = map(entry);
     if (mapped) yield mapped;
+  }
+}
+
+/** A page of an official SDK's list call: its parsed answer is `body` (protected in the SDKs' types). */
+interface SdkPage {
+  iterPages(): AsyncIterable<object>;
+}
+
+/**
+ * The entries of every page `first` starts, refusing an answer that is not a model list: the SDKs
+ * read a page without `data` as an empty list, so a web page or a JSON error document at a wrong base
+ * URL would list no models and fail nothing. Unparsable JSON is a garbled answer, not an unreachable host.
+ */
+export async function* pageEntries<T>(first: () => Promise<SdkPage>): AsyncGenerator<T> {
+  try {
+    for await (const page of (await first()).iterPages()) {
+      const body = (page as { body?: unknown }).body;
+      const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+      if (!Array.isArray(data)) throw malformedStream('The answer at this address is not a model list (no "data" array): check the base URL.');
+      yield* data as T[];
+    }
+  } catch (error) {
+    if (error instanceof SyntaxError) throw malformedStream(`The model list is not valid JSON (${error.message}): check the base URL.`);
+    throw error;
   }
 }

@@ -1,7 +1,7 @@
 import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
-import { collectModels, mapEntries } from '../modelList';
+import { collectModels, mapEntries, pageEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toAnthropicRequest } from './request';
@@ -44,7 +44,9 @@ export class AnthropicAdapter implements ProviderAdapter {
   listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
     return requestOnce(signal, classifyAnthropicError, () =>
       // Iterating the page fetches the next ones (`after_id`) while `has_more` says so; 1000 is the API's largest page.
-      collectModels(mapEntries(createAnthropicClient(provider).models.list({ limit: 1000 }, { signal }), (model) => ({ id: model.id, name: model.display_name }))),
+      collectModels(
+        mapEntries(pageEntries<Anthropic.Models.ModelInfo>(() => createAnthropicClient(provider).models.list({ limit: 1000 }, { signal })), (model) => ({ id: model.id, name: model.display_name })),
+      ),
     );
   }
 }

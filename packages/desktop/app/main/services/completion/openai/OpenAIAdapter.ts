@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
-import { collectModels, mapEntries } from '../modelList';
+import { collectModels, mapEntries, pageEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toOpenAIRequest } from './request';
@@ -84,7 +84,9 @@ export class OpenAIAdapter implements ProviderAdapter {
   listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
     return requestOnce(signal, classifyOpenAIError, () =>
       // OpenAI's entries have no display name; OpenRouter's (an openai-compatible endpoint) carry one as `name`.
-      collectModels(mapEntries(createOpenAIClient(provider).models.list({ signal }), (model) => ({ id: model.id, name: (model as { name?: unknown }).name }))),
+      collectModels(
+        mapEntries(pageEntries<OpenAI.Models.Model>(() => createOpenAIClient(provider).models.list({ signal })), (model) => ({ id: model.id, name: (model as { name?: unknown }).name })),
+      ),
     );
   }
 }
