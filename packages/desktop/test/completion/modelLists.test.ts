@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LISTED_MODELS_MAX_COUNT } from '../../app/shared/contracts/limits';
+import { MODEL_LIST_MAX_PAGES } from '../../app/main/services/completion/modelList';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { fieldErrors, openApp, rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
@@ -32,9 +33,10 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-/** A server that answers every request with `body` as `type` and status 200. */
-async function answering(type: string, body: string): Promise<string> {
+/** A server that answers every request with `body` as `type` and status 200; `requests` counts them. */
+async function answering(type: string, body: string, requests: { count: number } = { count: 0 }): Promise<string> {
   const server = http.createServer((_, res) => {
+    requests.count += 1;
     res.setHeader('content-type', type);
     res.end(body);
   });
@@ -130,6 +132,19 @@ describe('providers.models', () => {
       expect(await caller.providers.draftModels({ kind, baseUrl, apiKey: KEY })).toEqual(failure);
       expect(await caller.providers.test({ id: provider.id })).toMatchObject(failure);
     }
+  });
+
+  it.each([
+    ['anthropic', { data: [{ id: 'same', display_name: 'Same', type: 'model', created_at: '2025-01-01T00:00:00Z' }], has_more: true, first_id: 'same', last_id: 'same' }],
+    ['google', { models: [{ name: 'models/same', displayName: 'Same', supportedGenerationMethods: ['generateContent'] }], nextPageToken: 'again' }],
+  ] as const)('%s: a list that says "more" forever is read for MODEL_LIST_MAX_PAGES pages, not until the timeout', async (kind, page) => {
+    const requests = { count: 0 };
+    const url = await answering('application/json', JSON.stringify(page), requests);
+    const { caller } = setup();
+    const started = Date.now();
+    expect(await caller.providers.draftModels({ kind, baseUrl: url, apiKey: KEY })).toEqual({ ok: true, models: [{ id: 'same', name: 'Same' }], fetchedAt: expect.any(String) });
+    expect(requests.count).toBe(MODEL_LIST_MAX_PAGES);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('keeps at most LISTED_MODELS_MAX_COUNT models, each id once, leaving out unusable ids', async () => {

@@ -39,6 +39,12 @@ export async function* mapEntries<T>(source: AsyncIterable<T>, map: (entry: T) =
   }
 }
 
+/**
+ * Pages read at most: the APIs' pages hold up to 1000 models, so this is far past any real list; a
+ * server that answers "more" forever (the same cursor again) is read this far, not until the timeout.
+ */
+export const MODEL_LIST_MAX_PAGES = 20;
+
 /** A page of an official SDK's list call: its parsed answer is `body` (protected in the SDKs' types). */
 interface SdkPage {
   iterPages(): AsyncIterable<object>;
@@ -47,18 +53,35 @@ interface SdkPage {
 /**
  * The entries of every page `first` starts, refusing an answer that is not a model list: the SDKs
  * read a page without `data` as an empty list, so a web page or a JSON error document at a wrong base
- * URL would list no models and fail nothing. Unparsable JSON is a garbled answer, not an unreachable host.
+ * URL would list no models and fail nothing. Unparsable JSON is a garbled answer, not an unreachable
+ * host. At most MODEL_LIST_MAX_PAGES pages.
  */
 export async function* pageEntries<T>(first: () => Promise<SdkPage>): AsyncGenerator<T> {
+  let pages = 0;
   try {
     for await (const page of (await first()).iterPages()) {
       const body = (page as { body?: unknown }).body;
       const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
       if (!Array.isArray(data)) throw malformedStream('The answer at this address is not a model list (no "data" array): check the base URL.');
       yield* data as T[];
+      pages += 1;
+      if (pages >= MODEL_LIST_MAX_PAGES) return;
     }
   } catch (error) {
     if (error instanceof SyntaxError) throw malformedStream(`The model list is not valid JSON (${error.message}): check the base URL.`);
     throw error;
   }
+}
+
+/** What the Gemini SDK's Pager offers to read it page by page. */
+interface Pager<T> {
+  readonly page: T[];
+  hasNextPage(): boolean;
+  nextPage(): Promise<T[]>;
+}
+
+/** The entries of the pager's pages, at most MODEL_LIST_MAX_PAGES of them. */
+export async function* pagerEntries<T>(pager: Pager<T>): AsyncGenerator<T> {
+  yield* pager.page ?? [];
+  for (let pages = 1; pages < MODEL_LIST_MAX_PAGES && pager.hasNextPage(); pages += 1) yield* await pager.nextPage();
 }

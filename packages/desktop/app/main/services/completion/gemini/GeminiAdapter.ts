@@ -3,7 +3,7 @@ import { ApiError, GoogleGenAI } from '@google/genai';
 import type { Model } from '@google/genai';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
-import { collectModels, mapEntries, type RawModel } from '../modelList';
+import { collectModels, mapEntries, pagerEntries, type RawModel } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { GEMINI_SYNTHETIC_ID_PREFIX, toGeminiRequest } from './request';
@@ -78,9 +78,9 @@ export class GeminiAdapter implements ProviderAdapter {
 
   listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
     return requestOnce(signal, classifyGeminiError, async () => {
-      // Iterating the pager fetches the next pages (`pageToken`).
+      // Each next page is asked with its `pageToken`.
       const pager = await createGeminiClient(provider).models.list({ config: { abortSignal: signal, pageSize: 1000 } });
-      return collectModels(mapEntries(pager, toListedGeminiModel));
+      return collectModels(mapEntries(pagerEntries(pager), toListedGeminiModel));
     });
   }
 
