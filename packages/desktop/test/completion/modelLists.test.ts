@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LISTED_MODELS_MAX_COUNT } from '../../app/shared/contracts/limits';
 import { MODEL_LIST_MAX_PAGES } from '../../app/main/services/completion/modelList';
+import { MODEL_LIST_MAX_BYTES } from '../../app/main/services/completion/boundedFetch';
 import { appErrorData } from '../../app/main/services/routers/trpc';
 import { fieldErrors, openApp, rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
@@ -30,7 +31,10 @@ const MODELS = [
 
 const servers: http.Server[] = [];
 afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+  }
 });
 
 /** A server that answers every request with `body` as `type` and status 200; `requests` counts them. */
@@ -39,6 +43,23 @@ async function answering(type: string, body: string, requests: { count: number }
     requests.count += 1;
     res.setHeader('content-type', type);
     res.end(body);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A server whose list answer never ends, sent as fast as it is read; `sent` counts its bytes. */
+async function endless(sent: { bytes: number }): Promise<string> {
+  const chunk = Buffer.from(`{"id":"m","name":"${'y'.repeat(1000)}"},`.repeat(64));
+  const server = http.createServer((_, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.write('{"data":[');
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk)) sent.bytes += chunk.length;
+    };
+    res.on('drain', pump);
+    pump();
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -145,6 +166,21 @@ describe('providers.models', () => {
     expect(await caller.providers.draftModels({ kind, baseUrl: url, apiKey: KEY })).toEqual({ ok: true, models: [{ id: 'same', name: 'Same' }], fetchedAt: expect.any(String) });
     expect(requests.count).toBe(MODEL_LIST_MAX_PAGES);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it.each(FORMATS)('%s: an answer that never ends is cut at MODEL_LIST_MAX_BYTES as a garbled answer, not read until the timeout', async (kind) => {
+    const sent = { bytes: 0 };
+    const url = await endless(sent);
+    const { caller } = setup();
+    const started = Date.now();
+    expect(await caller.providers.draftModels({ kind, baseUrl: baseUrlFor(kind, url), apiKey: KEY })).toEqual({
+      ok: false,
+      code: 'PROVIDER_MALFORMED_STREAM',
+      detail: 'The answer is larger than 16 MB: check the base URL.',
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // What the socket buffers beyond the cut, not the 15 seconds' worth a fast server sends.
+    expect(sent.bytes).toBeLessThan(MODEL_LIST_MAX_BYTES * 2);
   });
 
   it('keeps at most LISTED_MODELS_MAX_COUNT models, each id once, leaving out unusable ids', async () => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
+import { boundedFetch, MODEL_LIST_MAX_BYTES } from '../boundedFetch';
 import { collectModels, mapEntries, pageEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
@@ -15,8 +16,9 @@ import { createOpenAIStreamMapper } from './stream';
  */
 const KEYLESS = 'elftia-no-key';
 
-export function createOpenAIClient(provider: ResolvedProvider): OpenAI {
+export function createOpenAIClient(provider: ResolvedProvider, options: { fetch?: typeof fetch } = {}): OpenAI {
   return new OpenAI({
+    ...options,
     apiKey: provider.apiKey ?? KEYLESS,
     // Explicit nulls: none of these may be picked up from OPENAI_* environment variables.
     adminAPIKey: null,
@@ -85,7 +87,7 @@ export class OpenAIAdapter implements ProviderAdapter {
     return requestOnce(signal, classifyOpenAIError, () =>
       // OpenAI's entries have no display name; OpenRouter's (an openai-compatible endpoint) carry one as `name`.
       collectModels(
-        mapEntries(pageEntries<OpenAI.Models.Model>(() => createOpenAIClient(provider).models.list({ signal })), (model) => ({ id: model.id, name: (model as { name?: unknown }).name })),
+        mapEntries(pageEntries<OpenAI.Models.Model>(() => createOpenAIClient(provider, { fetch: boundedFetch(MODEL_LIST_MAX_BYTES) }).models.list({ signal })), (model) => ({ id: model.id, name: (model as { name?: unknown }).name })),
       ),
     );
   }
