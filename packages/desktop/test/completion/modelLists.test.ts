@@ -66,6 +66,24 @@ async function endless(sent: { bytes: number }): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A server that redirects (307) where `to` says, and answers a Gemini list of model-a where it says nothing. */
+async function redirecting(to: (req: http.IncomingMessage) => string | undefined): Promise<string> {
+  const server = http.createServer((req, res) => {
+    const location = to(req);
+    if (location === undefined) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ models: [{ name: 'models/model-a', supportedGenerationMethods: ['generateContent'] }] }));
+      return;
+    }
+    res.statusCode = 307;
+    res.setHeader('location', location);
+    res.end();
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 describe('providers.models', () => {
   it.each(FORMATS)('%s: lists the models the provider answers, with their display names, over every page', async (kind) => {
     const server = await scripted({ script: { apiKey: KEY, models: MODELS, modelsPageSize: 2 } });
@@ -181,6 +199,22 @@ describe('providers.models', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     // What the socket buffers beyond the cut, not the 15 seconds' worth a fast server sends.
     expect(sent.bytes).toBeLessThan(MODEL_LIST_MAX_BYTES * 2);
+  });
+
+  it('google: the key goes only where the base URL points: a redirect to another host is refused, one within it followed', async () => {
+    const server = await scripted({ script: { apiKey: KEY, models: ['model-a'] } });
+    const elsewhere = server.url.replace('127.0.0.1', 'localhost');
+    const { caller } = setup();
+    const away = await redirecting((req) => `${elsewhere}${req.url}`);
+    expect(await caller.providers.draftModels({ kind: 'google', baseUrl: away, apiKey: KEY })).toEqual({
+      ok: false,
+      code: 'PROVIDER_NETWORK',
+      detail: `The provider's address redirects to ${new URL(elsewhere).origin}; the key is not sent there. Enter that address as the base URL if it is the right one.`,
+    });
+    expect(server.requests).toEqual([]);
+
+    const moved = await redirecting((req) => (req.url!.startsWith('/moved') ? undefined : `/moved${req.url}`));
+    expect(await caller.providers.draftModels({ kind: 'google', baseUrl: moved, apiKey: KEY })).toMatchObject({ ok: true, models: [{ id: 'model-a' }] });
   });
 
   it('keeps at most LISTED_MODELS_MAX_COUNT models, each id once, leaving out unusable ids', async () => {

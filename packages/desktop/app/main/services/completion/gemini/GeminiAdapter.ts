@@ -4,6 +4,7 @@ import type { Model } from '@google/genai';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
 import { boundedFetch, MODEL_LIST_MAX_BYTES } from '../boundedFetch';
+import { sameOriginRedirects } from '../sameOriginRedirects';
 import { collectModels, mapEntries, pagerEntries, type RawModel } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
@@ -18,8 +19,9 @@ export function createGeminiClient(provider: ResolvedProvider, options: { fetch?
     apiKey: provider.apiKey ?? '',
     // Explicit: GOOGLE_GENAI_USE_VERTEXAI in the environment must not switch the backend.
     vertexai: false,
-    // No retryOptions: the SDK then sends each request once, so errors surface now.
-    httpOptions: { ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}), ...options },
+    // No retryOptions: the SDK then sends each request once, so errors surface now. The key header
+    // goes only where the base URL points (sameOriginRedirects).
+    httpOptions: { ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}), fetch: sameOriginRedirects(options.fetch) },
   });
 }
 
