@@ -116,6 +116,7 @@ const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   unsupportedImageType: undefined,
   notBase64: undefined,
   notAnImage: undefined,
+  notText: undefined,
   fileTooLarge: { max: 5_242_880 },
   textFileTooLong: { max: 200_000 },
   tooManyFiles: { max: 10 },

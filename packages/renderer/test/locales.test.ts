@@ -156,6 +156,7 @@ describe('keys used by the renderer', () => {
       unsupportedImageType: true,
       notBase64: true,
       notAnImage: true,
+      notText: true,
       fileTooLarge: true,
       textFileTooLong: true,
       tooManyFiles: true,

@@ -197,6 +197,7 @@ describe('refused attachments: a named field error, nothing stored', () => {
 
   it.each([
     ['bytes that are not an image', [NOTES, { ...CHART, data: Buffer.from('hello').toString('base64') }], [{ field: 'attachments.1.data', code: 'notAnImage', params: { name: 'chart.png' } }]],
+    ['a binary file sent as text', [{ ...NOTES, name: 'setup.exe', text: 'MZ\u0090\u0000\u0003\u0000' }], [{ field: 'attachments.0.text', code: 'notText' }]],
     ['an image type no provider reads', [{ ...CHART, mimeType: 'image/tiff' }], [{ field: 'attachments.0.mimeType', code: 'unsupportedImageType' }]],
     ['an image over the limit', [{ ...CHART, data: 'A'.repeat(Math.ceil(IMAGE_ATTACHMENT_MAX_BYTES / 3) * 4 + 4) }], [{ field: 'attachments.0.data', code: 'fileTooLarge', params: { max: IMAGE_ATTACHMENT_MAX_BYTES } }]],
     ['too many files', Array.from({ length: ATTACHMENTS_MAX_COUNT + 1 }, () => NOTES), [{ field: 'attachments', code: 'tooManyFiles', params: { max: ATTACHMENTS_MAX_COUNT } }]],

@@ -94,6 +94,8 @@ export type ValidationCode =
   | 'notBase64'
   /** The bytes of an attached image are not an image of a type Elftia sends. */
   | 'notAnImage'
+  /** A text file holding NUL bytes: a binary file sent as text. */
+  | 'notText'
   | 'fileTooLarge'
   | 'textFileTooLong'
   | 'tooManyFiles'
@@ -326,7 +328,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
   'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'controlCharacters', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
-  'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
+  'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'notText', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
 ]);
 
 /** Codes whose message names a limit (`params.max`). */
