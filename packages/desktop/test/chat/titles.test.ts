@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../app/shared/contracts/chat';
 import type { ResolvedProvider } from '../../app/shared/contracts/providers';
 import { CompletionService } from '../../app/main/services/completion/CompletionService';
-import { cleanTitle, TITLE_EXCERPT_CHARS, TITLE_SYSTEM_PROMPT, TitleGenerator } from '../../app/main/services/chat/TitleGenerator';
+import { type ChatTitles, cleanTitle, TITLE_EXCERPT_CHARS, TITLE_SYSTEM_PROMPT, TitleGenerator } from '../../app/main/services/chat/TitleGenerator';
 import type { ScriptInput } from '../support/scriptedProvider/script';
 import type { ScriptedProvider } from '../support/scriptedProvider/server';
 import { providerFor, scripted } from '../completion/helpers';
@@ -142,6 +142,32 @@ describe('ChatService titles', () => {
     chat.update(id, { title: 'My own name' });
     await chat.settled(id);
     expect(chat.get(id).title).toBe('My own name');
+  });
+
+  it('names the conversation after an edited first message, not after the question it replaced', async () => {
+    // The first title call (about the replaced question) answers only after the edit.
+    const calls: { userText: string; answer: (title: string) => void; signal?: AbortSignal }[] = [];
+    const titles: ChatTitles = {
+      generate: (request) =>
+        new Promise((resolve, reject) => {
+          calls.push({ userText: request.userText, answer: resolve, ...(request.signal ? { signal: request.signal } : {}) });
+          request.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+    };
+    const { chat, engine } = openChat({ titles });
+    engine.add(answers('Day one: Fushimi Inari.'), answers('Try Hakone.'));
+    const { id } = chat.create({ providerId: PROVIDER.id });
+    chat.send(id, 'Plan my weekend in Kyoto');
+    await expect.poll(() => calls.length).toBe(1);
+
+    chat.edit(id, chat.messages(id)[0]!.id, 'Plan my weekend near Tokyo');
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    calls[0]!.answer('Weekend in Kyoto');
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[1]!.userText).toBe('Plan my weekend near Tokyo');
+    calls[1]!.answer('Weekend near Tokyo');
+    await chat.settled(id);
+    expect(chat.get(id).title).toBe('Weekend near Tokyo');
   });
 
   it('asks nothing for a conversation the user named, nor after a failed turn', async () => {

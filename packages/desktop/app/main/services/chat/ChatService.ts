@@ -233,6 +233,8 @@ export class ChatService {
       this.storeUserMessage(conversation, message, history, retitle);
       return ids;
     });
+    // A title being written for the replaced first question would name the conversation after it.
+    if (cut.first) this.titler.cancel(conversationId);
     const kept = new Set(message.attachments?.map((attachment) => attachment.id));
     removed.imageIds = removed.imageIds.filter((id) => !kept.has(id));
     this.afterRemoval(conversationId, removed);
