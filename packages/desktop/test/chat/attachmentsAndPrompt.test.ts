@@ -247,6 +247,22 @@ describe('the system prompt and the default model', () => {
     expect((await caller.chat.conversations.update({ id: conversation.id, systemPrompt: kept })).systemPrompt).toBe(kept);
   });
 
+  it('gives a reused empty conversation the tools and prompt asked for, and the default prompt set since it was made', async () => {
+    const { caller } = open(tempDir('chat-reuse-'));
+    const empty = await caller.chat.conversations.create({ reuseEmpty: true });
+    expect(empty).not.toHaveProperty('systemPrompt');
+
+    await caller.settings.setSystemPrompt({ systemPrompt: 'Answer in French.' });
+    expect(await caller.chat.conversations.create({ reuseEmpty: true })).toMatchObject({ id: empty.id, systemPrompt: 'Answer in French.' });
+
+    // The welcome box's choices: none of them dropped because an empty conversation was at hand.
+    const started = await caller.chat.conversations.create({ toolMode: 'disabled', selectedServerIds: [], systemPrompt: 'Be brief.', reuseEmpty: true });
+    expect(started).toMatchObject({ id: empty.id, toolMode: 'disabled', systemPrompt: 'Be brief.' });
+    expect((await caller.chat.conversations.list()).find((c) => c.id === empty.id)).toMatchObject({ toolMode: 'disabled', systemPrompt: 'Be brief.' });
+    // Its own prompt stays when none is asked for.
+    expect(await caller.chat.conversations.create({ reuseEmpty: true })).toMatchObject({ id: empty.id, systemPrompt: 'Be brief.' });
+  });
+
   it.each(FORMATS)('%s: an edited prompt reaches the provider from the next turn', async (format) => {
     const { provider, services, caller, conversation } = await setup(format);
     await caller.chat.conversations.update({ id: conversation.id, systemPrompt: 'Answer in French.' });

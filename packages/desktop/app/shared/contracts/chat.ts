@@ -269,7 +269,8 @@ export const conversationUpdateSchema = conversationCreateSchema.extend({ id: id
 
 /**
  * chat.conversations.create's input. With `reuseEmpty`, the newest conversation that is untitled and
- * has no message yet is answered instead of a new one (moved to the top, and given the provider and
- * model it lacks), so pressing "New conversation" again does not pile up empty entries.
+ * has no message yet is answered instead of a new one (moved to the top, given the provider and
+ * model it lacks and the other fields asked for), so pressing "New conversation" again does not pile
+ * up empty entries.
  */
 export const conversationCreateRequestSchema = conversationCreateSchema.extend({ reuseEmpty: z.boolean().optional() });
