@@ -228,6 +228,22 @@ describe('providers.models', () => {
     expect(result.models.slice(0, 2)).toEqual([{ id: 'dup' }, { id: 'm-0' }]);
   });
 
+  it('leaves out ids with a line break or an invisible character, and shows names without them; such a model cannot be typed either', async () => {
+    const server = await scripted({
+      script: { models: ['good', 'evil\u202Etxt.exe', 'two\nlines', { id: 'named', displayName: 'Na\u200Bmed\u0007' }] },
+    });
+    const { caller } = setup();
+    const provider = await caller.providers.add({ name: 'P', kind: 'openai-compatible', baseUrl: baseUrlFor('openai', server.url), models: ['m'] });
+    expect(await caller.providers.models({ id: provider.id })).toMatchObject({ ok: true, models: [{ id: 'good' }, { id: 'named', name: 'Named' }] });
+
+    expect(await fieldErrors(caller.providers.update({ id: provider.id, name: 'P', kind: 'openai-compatible', baseUrl: baseUrlFor('openai', server.url), models: ['m', 'evil\u202Etxt.exe'] }))).toEqual([
+      { field: 'models.1', code: 'invalidCharacters' },
+    ]);
+    expect(await fieldErrors(caller.chat.conversations.create({ providerId: provider.id, model: 'two\nlines' }))).toEqual([{ field: 'model', code: 'invalidCharacters' }]);
+    expect((await caller.providers.get({ id: provider.id })).models).toEqual(['m']);
+    expect(await caller.chat.conversations.list()).toEqual([]);
+  });
+
   it('names an unknown provider', async () => {
     const { caller } = setup();
     expect(appErrorData(await rejection(caller.providers.models({ id: 'nope' }))).code).toBe('PROVIDER_NOT_CONFIGURED');

@@ -258,7 +258,13 @@ export const conversationCreateSchema = z.strictObject({
     .refine((title) => !hasHiddenCharacters(title), { error: 'invalidCharacters' })
     .optional(),
   providerId: idString.optional(),
-  model: z.string().trim().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ID_MAX_LENGTH, { error: 'tooLong' })
+    .refine((id) => !hasHiddenCharacters(id), { error: 'invalidCharacters' })
+    .optional(),
   toolMode: z.enum(TOOL_MODES).optional(),
   selectedServerIds: z.array(idString).max(SELECTED_SERVERS_MAX_COUNT, { error: 'tooMany' }).optional(),
   /** '' clears it; omitted on create: Settings → General's default. */

@@ -4,6 +4,7 @@
  * proxy listing thousands of models cannot flood the picker or the cache.
  */
 import { ID_MAX_LENGTH, LISTED_MODELS_MAX_COUNT } from '../../../shared/contracts/limits';
+import { hasHiddenCharacters, withoutHiddenCharacters } from '../../../shared/contracts/names';
 import type { ListedModel } from '../../../shared/contracts/providers';
 import { malformedStream } from './errors';
 
@@ -26,8 +27,10 @@ export async function collectModels(entries: AsyncIterable<RawModel>): Promise<L
 function toListedModel(entry: RawModel): ListedModel | undefined {
   if (typeof entry.id !== 'string') return undefined;
   const id = entry.id.trim();
-  if (id === '' || id.length > ID_MAX_LENGTH) return undefined;
-  const name = typeof entry.name === 'string' ? entry.name.trim().slice(0, ID_MAX_LENGTH) : '';
+  // An id with a line break or an invisible character (U+202E shows it reversed) cannot be chosen
+  // (the conversation's model refuses it); a name with them is shown without them.
+  if (id === '' || id.length > ID_MAX_LENGTH || hasHiddenCharacters(id)) return undefined;
+  const name = typeof entry.name === 'string' ? withoutHiddenCharacters(entry.name).trim().slice(0, ID_MAX_LENGTH) : '';
   return name !== '' && name !== id ? { id, name } : { id };
 }
 
