@@ -153,6 +153,18 @@ describe('stored attachments', () => {
     expect(fs.readdirSync(path.join(dataDir, 'attachments'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())).toHaveLength(1);
   });
 
+  it('an edit that brings files or no text is refused naming the field, and the conversation is as it was', async () => {
+    const { provider, services, caller, conversation, dataDir } = await setup('openai');
+    await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'What is this?' }), conversation.id);
+    const before = await caller.chat.messages({ conversationId: conversation.id });
+    const edit = { conversationId: conversation.id, messageId: before[0]!.id };
+    expect(await fieldErrors(caller.chat.edit({ ...edit, text: 'Describe it.', attachments: [CHART] } as never))).toEqual([{ field: 'attachments', code: 'unknownField' }]);
+    expect(await fieldErrors(caller.chat.edit({ ...edit, text: '  ' }))).toEqual([{ field: 'text', code: 'required' }]);
+    expect(await caller.chat.messages({ conversationId: conversation.id })).toEqual(before);
+    expect(fs.existsSync(path.join(dataDir, 'attachments'))).toBe(false);
+    expect(replies(provider)).toHaveLength(1);
+  });
+
   it('an edit removes the images of the later messages it replaces', async () => {
     const { services, caller, conversation, dataDir } = await setup('openai', { turns: [{ text: ['One.'] }, { text: ['Two.'] }, { text: ['Three.'] }] });
     await sendAndSettle(services, () => caller.chat.send({ conversationId: conversation.id, text: 'first' }), conversation.id);
@@ -185,6 +197,7 @@ describe('refused attachments: a named field error, nothing stored', () => {
 
   it.each([
     ['bytes that are not an image', [NOTES, { ...CHART, data: Buffer.from('hello').toString('base64') }], [{ field: 'attachments.1.data', code: 'notAnImage', params: { name: 'chart.png' } }]],
+    ['a binary file sent as text', [{ ...NOTES, name: 'setup.exe', text: 'MZ\u0090\u0000\u0003\u0000' }], [{ field: 'attachments.0.text', code: 'notText' }]],
     ['an image type no provider reads', [{ ...CHART, mimeType: 'image/tiff' }], [{ field: 'attachments.0.mimeType', code: 'unsupportedImageType' }]],
     ['an image over the limit', [{ ...CHART, data: 'A'.repeat(Math.ceil(IMAGE_ATTACHMENT_MAX_BYTES / 3) * 4 + 4) }], [{ field: 'attachments.0.data', code: 'fileTooLarge', params: { max: IMAGE_ATTACHMENT_MAX_BYTES } }]],
     ['too many files', Array.from({ length: ATTACHMENTS_MAX_COUNT + 1 }, () => NOTES), [{ field: 'attachments', code: 'tooManyFiles', params: { max: ATTACHMENTS_MAX_COUNT } }]],
@@ -217,6 +230,37 @@ describe('the system prompt and the default model', () => {
 
     expect(await fieldErrors(caller.settings.setSystemPrompt({ systemPrompt: 'x'.repeat(20_001) }))).toEqual([{ field: 'systemPrompt', code: 'tooLong', params: { max: 20_000 } }]);
     expect(await fieldErrors(caller.chat.conversations.update({ id: conversation.id, systemPrompt: 'x'.repeat(20_001) }))).toEqual([{ field: 'systemPrompt', code: 'tooLong', params: { max: 20_000 } }]);
+  });
+
+  it('with a control character (NUL, a terminal escape) is refused naming the field, and nothing is stored; line breaks and tabs are kept', async () => {
+    const { caller } = open(tempDir('chat-prompt-controls-'));
+    const conversation = await caller.chat.conversations.create({});
+    for (const systemPrompt of ['Be brief.\u0000', 'Be \u001b[31mred\u001b[0m.', 'Be\u007f brief.', 'Be\u0085 brief.']) {
+      expect(await fieldErrors(caller.settings.setSystemPrompt({ systemPrompt }))).toEqual([{ field: 'systemPrompt', code: 'controlCharacters' }]);
+      expect(await fieldErrors(caller.chat.conversations.update({ id: conversation.id, systemPrompt }))).toEqual([{ field: 'systemPrompt', code: 'controlCharacters' }]);
+      expect(await fieldErrors(caller.chat.conversations.create({ systemPrompt }))).toEqual([{ field: 'systemPrompt', code: 'controlCharacters' }]);
+    }
+    expect(await caller.settings.systemPrompt()).toEqual({ systemPrompt: '' });
+    expect(await caller.chat.conversations.list()).toEqual([conversation]);
+    const kept = 'Rules:\n\t- Be brief.\r\n\t- Cite sources.';
+    expect(await caller.settings.setSystemPrompt({ systemPrompt: kept })).toEqual({ systemPrompt: kept });
+    expect((await caller.chat.conversations.update({ id: conversation.id, systemPrompt: kept })).systemPrompt).toBe(kept);
+  });
+
+  it('gives a reused empty conversation the tools and prompt asked for, and the default prompt set since it was made', async () => {
+    const { caller } = open(tempDir('chat-reuse-'));
+    const empty = await caller.chat.conversations.create({ reuseEmpty: true });
+    expect(empty).not.toHaveProperty('systemPrompt');
+
+    await caller.settings.setSystemPrompt({ systemPrompt: 'Answer in French.' });
+    expect(await caller.chat.conversations.create({ reuseEmpty: true })).toMatchObject({ id: empty.id, systemPrompt: 'Answer in French.' });
+
+    // The welcome box's choices: none of them dropped because an empty conversation was at hand.
+    const started = await caller.chat.conversations.create({ toolMode: 'disabled', selectedServerIds: [], systemPrompt: 'Be brief.', reuseEmpty: true });
+    expect(started).toMatchObject({ id: empty.id, toolMode: 'disabled', systemPrompt: 'Be brief.' });
+    expect((await caller.chat.conversations.list()).find((c) => c.id === empty.id)).toMatchObject({ toolMode: 'disabled', systemPrompt: 'Be brief.' });
+    // Its own prompt stays when none is asked for.
+    expect(await caller.chat.conversations.create({ reuseEmpty: true })).toMatchObject({ id: empty.id, systemPrompt: 'Be brief.' });
   });
 
   it.each(FORMATS)('%s: an edited prompt reaches the provider from the next turn', async (format) => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../app/shared/contracts/chat';
 import type { ResolvedProvider } from '../../app/shared/contracts/providers';
 import { CompletionService } from '../../app/main/services/completion/CompletionService';
-import { cleanTitle, TITLE_EXCERPT_CHARS, TITLE_SYSTEM_PROMPT, TitleGenerator } from '../../app/main/services/chat/TitleGenerator';
+import { type ChatTitles, cleanTitle, TITLE_EXCERPT_CHARS, TITLE_SYSTEM_PROMPT, TitleGenerator } from '../../app/main/services/chat/TitleGenerator';
 import type { ScriptInput } from '../support/scriptedProvider/script';
 import type { ScriptedProvider } from '../support/scriptedProvider/server';
 import { providerFor, scripted } from '../completion/helpers';
@@ -48,6 +48,10 @@ describe('cleanTitle', () => {
     ['One two three four five six seven eight', 'One two three four five six'],
     ['\u200B\u202E', ''],
     ['“”', ''],
+    ['<think>\nThe user asks about Kyoto.\n</think>\n\nWeekend trip to Kyoto', 'Weekend trip to Kyoto'],
+    ['<think>still thinking when the reply was cut', ''],
+    ['<b>Kyoto trip</b>', 'Kyoto trip'],
+    ['<script>alert(1)</script><img src=x onerror=alert(1)>', 'alert(1)'],
   ])('%j → %j', (reply, title) => {
     expect(cleanTitle(reply)).toBe(title);
   });
@@ -97,6 +101,13 @@ describe('TitleGenerator', () => {
     expect(await generator.generate({ provider: providerFor('openai', server.url), model: 'm', userText: 'hi', answerText: '' })).toBe('Kyoto weekend');
     await expect.poll(() => titleRequests(server)[0]?.clientAborted).toBe(true);
   });
+
+  it('reads past a reasoning model’s thinking to the title after it', async () => {
+    const thinking = Array.from({ length: 40 }, () => 'The user wants a weekend plan for Kyoto. ');
+    const server = await scripted({ script: { title: { text: ['<think>\n', ...thinking, '</think>\n\n', 'Kyoto weekend plan'] } } });
+    const generator = new TitleGenerator({ completion: new CompletionService() });
+    expect(await generator.generate({ provider: providerFor('openai', server.url), model: 'm', userText: 'hi', answerText: '' })).toBe('Kyoto weekend plan');
+  });
 });
 
 describe('ChatService titles', () => {
@@ -131,6 +142,32 @@ describe('ChatService titles', () => {
     chat.update(id, { title: 'My own name' });
     await chat.settled(id);
     expect(chat.get(id).title).toBe('My own name');
+  });
+
+  it('names the conversation after an edited first message, not after the question it replaced', async () => {
+    // The first title call (about the replaced question) answers only after the edit.
+    const calls: { userText: string; answer: (title: string) => void; signal?: AbortSignal }[] = [];
+    const titles: ChatTitles = {
+      generate: (request) =>
+        new Promise((resolve, reject) => {
+          calls.push({ userText: request.userText, answer: resolve, ...(request.signal ? { signal: request.signal } : {}) });
+          request.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+    };
+    const { chat, engine } = openChat({ titles });
+    engine.add(answers('Day one: Fushimi Inari.'), answers('Try Hakone.'));
+    const { id } = chat.create({ providerId: PROVIDER.id });
+    chat.send(id, 'Plan my weekend in Kyoto');
+    await expect.poll(() => calls.length).toBe(1);
+
+    chat.edit(id, chat.messages(id)[0]!.id, 'Plan my weekend near Tokyo');
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    calls[0]!.answer('Weekend in Kyoto');
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[1]!.userText).toBe('Plan my weekend near Tokyo');
+    calls[1]!.answer('Weekend near Tokyo');
+    await chat.settled(id);
+    expect(chat.get(id).title).toBe('Weekend near Tokyo');
   });
 
   it('asks nothing for a conversation the user named, nor after a failed turn', async () => {

@@ -55,7 +55,8 @@ export const imageAttachmentSchema = z.strictObject({
 export const textAttachmentSchema = z.strictObject({
   kind: z.literal('text'),
   name: fileName,
-  text: z.string().max(TEXT_ATTACHMENT_MAX_LENGTH, { error: 'textFileTooLong' }),
+  // A NUL is never in a text file: a binary one (an archive, a program) picked as text.
+  text: z.string().max(TEXT_ATTACHMENT_MAX_LENGTH, { error: 'textFileTooLong' }).refine((text) => !text.includes('\u0000'), { error: 'notText' }),
 });
 
 export const attachmentInputSchema = z.discriminatedUnion('kind', [imageAttachmentSchema, textAttachmentSchema]);

@@ -4,10 +4,11 @@
  * approvals). Runtime-neutral: imports only zod and sibling contracts.
  */
 import { z } from 'zod';
-import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, SYSTEM_PROMPT_MAX_LENGTH, TITLE_MAX_LENGTH } from './limits';
+import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, TITLE_MAX_LENGTH } from './limits';
 import { attachmentsSchema, type AttachmentView } from './attachments';
 import { idString } from './mcp-types';
 import { hasHiddenCharacters } from './names';
+import { systemPromptText } from './settings';
 import type { McpToolAnnotations } from './mcp-tool';
 import type { FieldError } from './mcp-types';
 import type { ToolContent } from './tool-content';
@@ -213,7 +214,13 @@ export const chatRegenerateSchema = z.strictObject({
  * chat.edit: replaces one of the user's messages, and every message after it, by the new text and
  * answers it. Later turns are replaced, not kept as branches.
  */
-export const chatEditSchema = chatSendSchema.extend({ messageId: idString });
+export const chatEditSchema = z.strictObject({
+  conversationId: idString,
+  messageId: idString,
+  // Only the text: the message keeps the files it was sent with, so files given here are refused
+  // (an unknown field) rather than dropped unseen.
+  text: z.string().trim().min(1, { error: 'required' }).max(CHAT_TEXT_MAX_LENGTH, { error: 'tooLong' }),
+});
 
 /** chat.toolResult: the whole result of one tool call of a stored message. */
 export const toolResultQuerySchema = z.strictObject({
@@ -251,18 +258,25 @@ export const conversationCreateSchema = z.strictObject({
     .refine((title) => !hasHiddenCharacters(title), { error: 'invalidCharacters' })
     .optional(),
   providerId: idString.optional(),
-  model: z.string().trim().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ID_MAX_LENGTH, { error: 'tooLong' })
+    .refine((id) => !hasHiddenCharacters(id), { error: 'invalidCharacters' })
+    .optional(),
   toolMode: z.enum(TOOL_MODES).optional(),
   selectedServerIds: z.array(idString).max(SELECTED_SERVERS_MAX_COUNT, { error: 'tooMany' }).optional(),
   /** '' clears it; omitted on create: Settings → General's default. */
-  systemPrompt: z.string().trim().max(SYSTEM_PROMPT_MAX_LENGTH, { error: 'tooLong' }).optional(),
+  systemPrompt: systemPromptText().optional(),
 });
 
 export const conversationUpdateSchema = conversationCreateSchema.extend({ id: idString });
 
 /**
  * chat.conversations.create's input. With `reuseEmpty`, the newest conversation that is untitled and
- * has no message yet is answered instead of a new one (moved to the top, and given the provider and
- * model it lacks), so pressing "New conversation" again does not pile up empty entries.
+ * has no message yet is answered instead of a new one (moved to the top, given the provider and
+ * model it lacks and the other fields asked for), so pressing "New conversation" again does not pile
+ * up empty entries.
  */
 export const conversationCreateRequestSchema = conversationCreateSchema.extend({ reuseEmpty: z.boolean().optional() });

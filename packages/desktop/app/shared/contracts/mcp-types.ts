@@ -60,6 +60,8 @@ export type ValidationCode =
   | 'invalidHeaderValue'
   /** A NUL in a command, argument, variable or path: exec cannot pass one (the string ends there). */
   | 'nulCharacter'
+  /** A control character other than tab and line breaks in longer text (a system prompt). */
+  | 'controlCharacters'
   /** An API key with a space, line break or any character outside printable ASCII (a paste went wrong). */
   | 'invalidApiKey'
   /** A provider address holding a secret (a password, `?api_key=`): the key belongs in its own, sealed field. */
@@ -92,6 +94,8 @@ export type ValidationCode =
   | 'notBase64'
   /** The bytes of an attached image are not an image of a type Elftia sends. */
   | 'notAnImage'
+  /** A text file holding NUL bytes: a binary file sent as text. */
+  | 'notText'
   | 'fileTooLarge'
   | 'textFileTooLong'
   | 'tooManyFiles'
@@ -323,8 +327,8 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
-  'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'controlCharacters', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
+  'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'notText', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
 ]);
 
 /** Codes whose message names a limit (`params.max`). */

@@ -39,6 +39,18 @@ export function hasHiddenCharacters(text: string): boolean {
   return chars.some((_, i) => isHiddenAt(chars, i));
 }
 
+/** Controls other than tab and line breaks (NUL, ESC, DEL, C1) and lone surrogates: never in a prompt. */
+const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]/u;
+
+/**
+ * True when longer text the user writes (a system prompt) holds a control character: line breaks and
+ * tabs are its own, but a NUL or an escape sequence pasted from a terminal is not text a provider
+ * reads (some refuse the request over a NUL) and would be sent with every turn.
+ */
+export function hasControlCharacters(text: string): boolean {
+  return TEXT_CONTROL.test(text);
+}
+
 /** `text` without the characters hasHiddenCharacters finds, for a name made from other text (a title from a message). */
 export function withoutHiddenCharacters(text: string): string {
   const chars = Array.from(text);

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { API_KEY_MAX_LENGTH, ID_MAX_LENGTH, MODELS_MAX_COUNT, URL_MAX_LENGTH } from './limits';
 import { hasProtocol } from './mcp-types';
-import { nameSchema } from './names';
+import { hasHiddenCharacters, nameSchema } from './names';
 import { maskUrl } from './secrets';
 
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'google', 'openai-compatible'] as const;
@@ -49,7 +49,14 @@ export const providerInputSchema = z
     /** Omitted or empty on update: keep the stored key. */
     apiKey: apiKeyString.optional(),
     models: z
-      .array(z.string().trim().min(1, { error: 'required' }).max(ID_MAX_LENGTH, { error: 'tooLong' }))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, { error: 'required' })
+          .max(ID_MAX_LENGTH, { error: 'tooLong' })
+          .refine((id) => !hasHiddenCharacters(id), { error: 'invalidCharacters' }),
+      )
       .min(1, { error: 'required' })
       .max(MODELS_MAX_COUNT, { error: 'tooMany' }),
     /** The model new conversations start with; one of `models`. Omitted: the first of them. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIRROR_URL_MAX_LENGTH, PATH_MAX_LENGTH, SYSTEM_PROMPT_MAX_LENGTH } from './limits';
 import { hasProtocol, isAbsolutePath } from './mcp-types';
+import { hasControlCharacters } from './names';
 
 export const LANGUAGES = ['en', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -74,5 +75,14 @@ export const filesFolderSchema = z.strictObject({
 
 /** The system prompt new conversations start with (Settings → General); '' = none. */
 export const systemPromptSchema = z.strictObject({
-  systemPrompt: z.string({ error: 'invalidType' }).trim().max(SYSTEM_PROMPT_MAX_LENGTH, { error: 'tooLong' }),
+  systemPrompt: systemPromptText(),
 });
+
+/** A system prompt (Settings → General's default, a conversation's own): '' = none. */
+export function systemPromptText() {
+  return z
+    .string({ error: 'invalidType' })
+    .trim()
+    .max(SYSTEM_PROMPT_MAX_LENGTH, { error: 'tooLong' })
+    .refine((text) => !hasControlCharacters(text), { error: 'controlCharacters' });
+}

@@ -15,7 +15,7 @@ import type { ApprovalEvent } from '../approvals/ApprovalService';
 import { EventHub } from '../capabilities/tools/mcp-users/eventHub';
 import type { AttachmentStore } from './AttachmentStore';
 import { hasImageRefs, loadHistoryImages, prepareAttachments, type UserMessage, withEditedText } from './attachments';
-import { applyInput, type ConversationInput, missingChoice, newConversation, titleFrom } from './conversationInput';
+import { applyInput, type ConversationInput, newConversation, reusedInput, titleFrom } from './conversationInput';
 import { type Cut, editCut, regenerateCut } from './conversationRewind';
 import { ConversationTitler } from './ConversationTitler';
 import type { ChatTitles } from './TitleGenerator';
@@ -115,7 +115,7 @@ export class ChatService {
    */
   create(input: ConversationInput = {}, options: { reuseEmpty?: boolean } = {}): ConversationRecord {
     const empty = options.reuseEmpty ? this.options.repository.findEmptyConversation() : undefined;
-    if (empty) return this.update(empty.id, missingChoice(empty, input));
+    if (empty) return this.update(empty.id, reusedInput(empty, input, this.options.defaultSystemPrompt?.()));
     const systemPrompt = input.systemPrompt ?? this.options.defaultSystemPrompt?.() ?? '';
     const record = newConversation(this.newId(), { ...input, systemPrompt }, this.isoNow());
     this.options.repository.insertConversation(record, record.title === '' ? 'pending' : 'user');
@@ -233,6 +233,8 @@ export class ChatService {
       this.storeUserMessage(conversation, message, history, retitle);
       return ids;
     });
+    // A title being written for the replaced first question would name the conversation after it.
+    if (cut.first) this.titler.cancel(conversationId);
     const kept = new Set(message.attachments?.map((attachment) => attachment.id));
     removed.imageIds = removed.imageIds.filter((id) => !kept.has(id));
     this.afterRemoval(conversationId, removed);

@@ -24,6 +24,8 @@ interface Naming {
 
 export class ConversationTitler {
   private readonly naming = new Map<string, Naming>();
+  /** Cancelled calls until they have ended, for dispose. */
+  private readonly abandoned = new Set<Promise<void>>();
 
   constructor(private readonly options: ConversationTitlerOptions) {}
 
@@ -38,6 +40,8 @@ export class ConversationTitler {
       .generate({ provider: target.provider, model: target.model, userText, answerText, signal: controller.signal })
       .then(
         (title) => {
+          // Cancelled (its first message was edited): the title is about a question that is gone.
+          if (controller.signal.aborted) return;
           if (repository.setGeneratedTitle(conversationId, title)) this.options.onTitled();
         },
         (error: unknown) => {
@@ -47,13 +51,23 @@ export class ConversationTitler {
       )
       // A database that fails here (a full disk) costs the title only.
       .catch((error: unknown) => this.options.warn(`chat: the title of ${conversationId} could not be stored`, error))
-      .finally(() => this.naming.delete(conversationId));
+      .finally(() => {
+        if (this.naming.get(conversationId)?.controller === controller) this.naming.delete(conversationId);
+      });
     this.naming.set(conversationId, { controller, done });
   }
 
-  /** The conversation was removed: its title call is abandoned. */
+  /**
+   * The conversation was removed, or its first message edited: its title call is abandoned (the
+   * title stays 'pending', so the next answer names it).
+   */
   cancel(conversationId: string): void {
-    this.naming.get(conversationId)?.controller.abort();
+    const naming = this.naming.get(conversationId);
+    naming?.controller.abort();
+    this.naming.delete(conversationId);
+    if (!naming) return;
+    this.abandoned.add(naming.done);
+    void naming.done.finally(() => this.abandoned.delete(naming.done));
   }
 
   /** Resolves once the conversation's title call (if any) has ended. */
@@ -64,6 +78,6 @@ export class ConversationTitler {
   async dispose(): Promise<void> {
     const all = [...this.naming.values()];
     for (const naming of all) naming.controller.abort();
-    await Promise.all(all.map((naming) => naming.done));
+    await Promise.all([...all.map((naming) => naming.done), ...this.abandoned]);
   }
 }

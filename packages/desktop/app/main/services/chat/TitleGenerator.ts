@@ -14,6 +14,11 @@ export const TITLE_TIMEOUT_MS = 20_000;
 export const TITLE_EXCERPT_CHARS = 2000;
 /** Characters of the reply read before the stream is closed (a model that ignores the instruction). */
 export const TITLE_REPLY_MAX_CHARS = 300;
+/**
+ * Characters read in all, reasoning included: a reasoning model (DeepSeek R1, Qwen3 over an
+ * OpenAI-compatible server) thinks aloud in `<think>…</think>` before the title.
+ */
+export const TITLE_READ_MAX_CHARS = 8000;
 /** Longest title kept, in characters (scripts without spaces have no words to count). */
 export const TITLE_MAX_CHARS = 60;
 export const TITLE_MAX_WORDS = 6;
@@ -65,7 +70,7 @@ export class TitleGenerator implements ChatTitles {
         if (event.type !== 'text') continue;
         reply += event.delta;
         // Closing the stream early aborts its request (runStream).
-        if (reply.length >= TITLE_REPLY_MAX_CHARS) break;
+        if (withoutReasoning(reply).length >= TITLE_REPLY_MAX_CHARS || reply.length >= TITLE_READ_MAX_CHARS) break;
       }
     } catch (error) {
       if (timeout.aborted && !request.signal?.aborted) throw new Error(`no title within ${timeoutMs} ms`, { cause: error });
@@ -87,13 +92,25 @@ function excerpt(text: string): string {
   return chars.length <= TITLE_EXCERPT_CHARS ? chars.join('') : `${chars.slice(0, TITLE_EXCERPT_CHARS).join('')}…`;
 }
 
+const REASONING = /<(think|thinking|reasoning)>[\s\S]*?(?:<\/\1>|$)/gi;
+const TAG = /<\/?[A-Za-z][^<>]*>/g;
+
+/** The reply without the reasoning a model wrote before its answer (an unclosed block is all reasoning). */
+export function withoutReasoning(reply: string): string {
+  return reply.replace(REASONING, '');
+}
+
 const LABEL = /^(?:title|標題|标题|タイトル|題名)\s*[:：]\s*/i;
 const WRAPPERS = /^[\s"'“”‘’「」『』《》«»*_#`]+|[\s"'“”‘’「」『』《》«»*_#`]+$/g;
 const FINAL_PUNCTUATION = /[.。．,，、;；:：!！]+$/;
 
-/** The reply as a one-line title: first line, no label, quotes or final punctuation, at most six words. */
+/**
+ * The reply as a one-line title: no reasoning block or markup tags, first line, no label, quotes or
+ * final punctuation, at most six words.
+ */
 export function cleanTitle(reply: string): string {
-  const line = withoutHiddenCharacters(reply.split(/\r?\n/).find((l) => l.trim() !== '') ?? '');
+  const text = withoutReasoning(reply).replace(TAG, '');
+  const line = withoutHiddenCharacters(text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '');
   let title = line.trim();
   // Until nothing changes: a label inside quotes, quotes before a final full stop (「…」。).
   for (let previous = ''; previous !== title; ) {

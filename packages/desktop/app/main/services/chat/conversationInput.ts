@@ -53,3 +53,16 @@ export function titleFrom(text: string): string {
   // Scripts without spaces (Chinese, Japanese) are cut at the limit instead.
   return `${(space > DEFAULT_TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/**
+ * What a reused empty conversation is given: the provider and model it lacks (missingChoice), every
+ * other field the caller chose (the welcome box's tools and prompt, a title), and, when neither it
+ * nor the caller has a prompt, Settings → General's default as a new conversation would get it (the
+ * default may have been set after the empty one was made).
+ */
+export function reusedInput(record: ConversationRecord, input: ConversationInput, defaultSystemPrompt = ''): ConversationInput {
+  const { providerId: _providerId, model: _model, ...chosen } = input;
+  const reused: ConversationInput = { ...chosen, ...missingChoice(record, input) };
+  if (reused.systemPrompt === undefined && record.systemPrompt === undefined && defaultSystemPrompt !== '') reused.systemPrompt = defaultSystemPrompt;
+  return reused;
+}

@@ -1,14 +1,16 @@
 import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
-import { collectModels, mapEntries } from '../modelList';
+import { boundedFetch, MODEL_LIST_MAX_BYTES } from '../boundedFetch';
+import { collectModels, mapEntries, pageEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toAnthropicRequest } from './request';
 import { createAnthropicStreamMapper } from './stream';
 
-export function createAnthropicClient(provider: ResolvedProvider): Anthropic {
+export function createAnthropicClient(provider: ResolvedProvider, options: { fetch?: typeof fetch } = {}): Anthropic {
   return new Anthropic({
+    ...options,
     // Passing the key explicitly also keeps the SDK from reading ANTHROPIC_* variables or profiles.
     apiKey: provider.apiKey ?? '',
     baseURL: provider.baseUrl ?? 'https://api.anthropic.com',
@@ -44,7 +46,9 @@ export class AnthropicAdapter implements ProviderAdapter {
   listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
     return requestOnce(signal, classifyAnthropicError, () =>
       // Iterating the page fetches the next ones (`after_id`) while `has_more` says so; 1000 is the API's largest page.
-      collectModels(mapEntries(createAnthropicClient(provider).models.list({ limit: 1000 }, { signal }), (model) => ({ id: model.id, name: model.display_name }))),
+      collectModels(
+        mapEntries(pageEntries<Anthropic.Models.ModelInfo>(() => createAnthropicClient(provider, { fetch: boundedFetch(MODEL_LIST_MAX_BYTES) }).models.list({ limit: 1000 }, { signal })), (model) => ({ id: model.id, name: model.display_name })),
+      ),
     );
   }
 }

@@ -3,7 +3,9 @@ import { ApiError, GoogleGenAI } from '@google/genai';
 import type { Model } from '@google/genai';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
-import { collectModels, mapEntries, type RawModel } from '../modelList';
+import { boundedFetch, MODEL_LIST_MAX_BYTES } from '../boundedFetch';
+import { sameOriginRedirects } from '../sameOriginRedirects';
+import { collectModels, mapEntries, pagerEntries, type RawModel } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { GEMINI_SYNTHETIC_ID_PREFIX, toGeminiRequest } from './request';
@@ -12,13 +14,14 @@ import { createGeminiStreamMapper } from './stream';
 /** How many thought signatures to remember (one per function call); older ones are forgotten first. */
 const MAX_SIGNATURES = 2000;
 
-export function createGeminiClient(provider: ResolvedProvider): GoogleGenAI {
+export function createGeminiClient(provider: ResolvedProvider, options: { fetch?: typeof fetch } = {}): GoogleGenAI {
   return new GoogleGenAI({
     apiKey: provider.apiKey ?? '',
     // Explicit: GOOGLE_GENAI_USE_VERTEXAI in the environment must not switch the backend.
     vertexai: false,
-    // No retryOptions: the SDK then sends each request once, so errors surface now.
-    httpOptions: provider.baseUrl ? { baseUrl: provider.baseUrl } : {},
+    // No retryOptions: the SDK then sends each request once, so errors surface now. The key header
+    // goes only where the base URL points (sameOriginRedirects).
+    httpOptions: { ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}), fetch: sameOriginRedirects(options.fetch) },
   });
 }
 
@@ -78,9 +81,9 @@ export class GeminiAdapter implements ProviderAdapter {
 
   listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
     return requestOnce(signal, classifyGeminiError, async () => {
-      // Iterating the pager fetches the next pages (`pageToken`).
-      const pager = await createGeminiClient(provider).models.list({ config: { abortSignal: signal, pageSize: 1000 } });
-      return collectModels(mapEntries(pager, toListedGeminiModel));
+      // Each next page is asked with its `pageToken`.
+      const pager = await createGeminiClient(provider, { fetch: boundedFetch(MODEL_LIST_MAX_BYTES) }).models.list({ config: { abortSignal: signal, pageSize: 1000 } });
+      return collectModels(mapEntries(pagerEntries(pager), toListedGeminiModel));
     });
   }
 

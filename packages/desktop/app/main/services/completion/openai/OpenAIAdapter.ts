@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { ListedModel, ResolvedProvider } from '../../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
-import { collectModels, mapEntries } from '../modelList';
+import { boundedFetch, MODEL_LIST_MAX_BYTES } from '../boundedFetch';
+import { collectModels, mapEntries, pageEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toOpenAIRequest } from './request';
@@ -15,8 +16,9 @@ import { createOpenAIStreamMapper } from './stream';
  */
 const KEYLESS = 'elftia-no-key';
 
-export function createOpenAIClient(provider: ResolvedProvider): OpenAI {
+export function createOpenAIClient(provider: ResolvedProvider, options: { fetch?: typeof fetch } = {}): OpenAI {
   return new OpenAI({
+    ...options,
     apiKey: provider.apiKey ?? KEYLESS,
     // Explicit nulls: none of these may be picked up from OPENAI_* environment variables.
     adminAPIKey: null,
@@ -84,7 +86,9 @@ export class OpenAIAdapter implements ProviderAdapter {
   listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
     return requestOnce(signal, classifyOpenAIError, () =>
       // OpenAI's entries have no display name; OpenRouter's (an openai-compatible endpoint) carry one as `name`.
-      collectModels(mapEntries(createOpenAIClient(provider).models.list({ signal }), (model) => ({ id: model.id, name: (model as { name?: unknown }).name }))),
+      collectModels(
+        mapEntries(pageEntries<OpenAI.Models.Model>(() => createOpenAIClient(provider, { fetch: boundedFetch(MODEL_LIST_MAX_BYTES) }).models.list({ signal })), (model) => ({ id: model.id, name: (model as { name?: unknown }).name })),
+      ),
     );
   }
 }
