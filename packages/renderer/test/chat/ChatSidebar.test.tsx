@@ -225,6 +225,20 @@ describe('ChatView sidebar: folding', () => {
   });
 });
 
+describe('ChatView sidebar: folding from the keyboard', () => {
+  it('keeps focus on the fold button as it becomes Show sidebar, and on Hide sidebar when unfolded again', async () => {
+    const { fake } = api();
+    talkedIn(fake, 'Weather', new Date());
+    await open(fake);
+    const hide = screen.getByRole('button', { name: 'Hide sidebar' });
+    hide.focus();
+    fireEvent.click(hide);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show sidebar' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Show sidebar' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide sidebar' })));
+  });
+});
+
 describe('ChatView: keyboard in a conversation', () => {
   it('Esc stops a running turn from the composer or the messages, and does nothing when none runs', async () => {
     const { fake, provider } = api();
