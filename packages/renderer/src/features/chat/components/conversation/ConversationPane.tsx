@@ -23,8 +23,11 @@ export interface ConversationPaneProps {
   onSetUpProviders: () => void;
   /** Changes after New conversation (or a first message) is answered: focus, and the first message, are asked for again. */
   focusRequest?: number;
-  /** Whether this conversation's composer was asked to take focus (after New conversation); consumes the ask. */
-  takeFocusRequest?: (conversationId: string) => boolean;
+  /**
+   * Whether this conversation's composer was asked to take focus (after New conversation): the text
+   * typed meanwhile ('' for none) if it was, false if not; consumes the ask.
+   */
+  takeFocusRequest?: (conversationId: string) => string | false;
   /** The first message typed before this conversation existed (WelcomePane), sent once on mount; consumes it. */
   takeFirstMessage?: (conversationId: string) => FirstMessage | undefined;
 }
@@ -50,7 +53,8 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
 
   useEffect(() => {
     // At start (nothing has focus yet) and after New conversation, typing goes straight to the box.
-    if (takeFocusRequest?.(conversation.id) || nothingFocused()) composer.current?.focus();
+    const typed = takeFocusRequest?.(conversation.id) ?? false;
+    if (typed !== false || nothingFocused()) composer.current?.focus(typed || undefined);
   }, [focusRequest, takeFocusRequest, conversation.id]);
 
   useEffect(() => {
