@@ -104,6 +104,14 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
     return typed;
   }, []);
 
+  // Back from Settings, the button that was pressed is gone and focus with it: the cursor returns
+  // to the message box, so typing goes on where it left off.
+  const wasHidden = useRef(hidden);
+  useEffect(() => {
+    if (wasHidden.current && !hidden) setFocusRequest((n) => n + 1);
+    wasHidden.current = hidden;
+  }, [hidden]);
+
   const requestSearch = useCallback(() => {
     setCollapsed(false);
     setSearchRequest((n) => n + 1);
