@@ -71,6 +71,26 @@ describe('AppShell', () => {
     expect(await screen.findByRole('heading', { name: 'Providers' })).toBeTruthy();
   });
 
+  it('moves focus to the current section’s tab when Settings opens from the chat', async () => {
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api: withConversation() });
+    await screen.findByRole('textbox', { name: 'Message' });
+    const settings = screen.getByRole('button', { name: 'Settings' });
+    settings.focus();
+    fireEvent.click(settings);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Servers' })));
+  });
+
+  it('puts focus on the Providers tab after "Set up a provider"', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    api.fakeChat.createConversation();
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api });
+    const setUp = await screen.findByRole('button', { name: 'Set up a provider' });
+    setUp.focus();
+    fireEvent.click(setUp);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Providers' })));
+  });
+
   it('a chat shortcut pressed in Settings brings the chat back and acts there', async () => {
     renderApp(<AppShell status={new BridgeStatus('connected')} />, { api: withConversation() });
     await screen.findByRole('textbox', { name: 'Message' });
