@@ -66,6 +66,17 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
     if (first !== undefined) composer.current?.send(first.text, first.attachments);
   }, [state.loaded, focusRequest, takeFirstMessage, conversation.id]);
 
+  // Regenerate, Retry and Save and send replace the message whose button had focus: focus would fall
+  // back to the page, so the cursor goes to the message box instead and the keyboard carries on.
+  const lastFocusedInMessages = useRef<Element>(undefined);
+  useEffect(() => {
+    const lost = lastFocusedInMessages.current;
+    if (lost && !lost.isConnected && nothingFocused()) {
+      lastFocusedInMessages.current = undefined;
+      composer.current?.focus();
+    }
+  }, [state.messages, state.running]);
+
   const firstApproval = state.approvals[0]?.callId;
   useEffect(() => {
     // A prompt that arrives while the user waits in an empty composer (having just sent) takes focus,
@@ -119,7 +130,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
           )}
         </div>
       )}
-      <div ref={messagesRef} className="conversation__messages">
+      <div ref={messagesRef} className="conversation__messages" onFocus={(event) => (lastFocusedInMessages.current = event.target)}>
         {state.loaded || liveError !== undefined ? (
           <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onAnswer={answer} />
         ) : (
