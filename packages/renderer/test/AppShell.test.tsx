@@ -38,6 +38,29 @@ describe('AppShell', () => {
     expect(screen.getByRole('heading', { name: 'Weather' })).toBeTruthy();
   });
 
+  it('puts the cursor back in the open conversation’s message box on the way back from Settings', async () => {
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api: withConversation() });
+    await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const back = screen.getByRole('button', { name: 'Back to chat' });
+    back.focus();
+    fireEvent.click(back);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+  });
+
+  it('puts the cursor in the welcome box on the way back from Settings when there is no conversation yet', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    api.fakeProviders.add({ name: 'OpenAI', kind: 'openai', apiKey: 'sk-test', models: ['gpt-4o'] });
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api });
+    await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const back = screen.getByRole('button', { name: 'Back to chat' });
+    back.focus();
+    fireEvent.click(back);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+  });
+
   it('takes "Set up a provider" from the chat to Settings → Providers', async () => {
     const api = new FakeApi();
     api.settingsValue = { language: 'en' };
@@ -46,6 +69,26 @@ describe('AppShell', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Set up a provider' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Providers' }).getAttribute('aria-selected')).toBe('true'));
     expect(await screen.findByRole('heading', { name: 'Providers' })).toBeTruthy();
+  });
+
+  it('moves focus to the current section’s tab when Settings opens from the chat', async () => {
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api: withConversation() });
+    await screen.findByRole('textbox', { name: 'Message' });
+    const settings = screen.getByRole('button', { name: 'Settings' });
+    settings.focus();
+    fireEvent.click(settings);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Servers' })));
+  });
+
+  it('puts focus on the Providers tab after "Set up a provider"', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    api.fakeChat.createConversation();
+    renderApp(<AppShell status={new BridgeStatus('connected')} />, { api });
+    const setUp = await screen.findByRole('button', { name: 'Set up a provider' });
+    setUp.focus();
+    fireEvent.click(setUp);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Providers' })));
   });
 
   it('a chat shortcut pressed in Settings brings the chat back and acts there', async () => {

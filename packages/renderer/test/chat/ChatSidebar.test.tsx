@@ -145,6 +145,25 @@ describe('ChatView sidebar: New conversation', () => {
   });
 });
 
+describe('ChatView sidebar: typing right after Ctrl+Shift+O', () => {
+  it('carries what is typed in the open box while the new conversation is made into the new one', async () => {
+    const { fake, provider } = api();
+    talkedIn(fake, 'Weather', new Date(), provider.id);
+    await open(fake);
+    const old = composer();
+    fireEvent.change(old, { target: { value: 'Draft' } });
+    old.focus();
+    const release = fake.hold('chat.conversations.create');
+    fireEvent.keyDown(old, { key: 'O', code: 'KeyO', ctrlKey: true, shiftKey: true });
+    // The keys that come before the new conversation opens land in the old box.
+    fireEvent.change(old, { target: { value: 'DraftHello' } });
+    release();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'New conversation' })).toBeTruthy());
+    await waitFor(() => expect(document.activeElement).toBe(composer()));
+    expect(composer().value).toBe('Hello');
+  });
+});
+
 describe('ChatView with no conversation yet', () => {
   const welcome = (fake: FakeApi) => {
     renderApp(<ChatView onSetUpProviders={() => undefined} />, { api: fake });
@@ -222,6 +241,20 @@ describe('ChatView sidebar: folding', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Search conversations' }));
     // Unfolded, with the cursor in the search.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search conversations' })));
+  });
+});
+
+describe('ChatView sidebar: folding from the keyboard', () => {
+  it('keeps focus on the fold button as it becomes Show sidebar, and on Hide sidebar when unfolded again', async () => {
+    const { fake } = api();
+    talkedIn(fake, 'Weather', new Date());
+    await open(fake);
+    const hide = screen.getByRole('button', { name: 'Hide sidebar' });
+    hide.focus();
+    fireEvent.click(hide);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show sidebar' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Show sidebar' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide sidebar' })));
   });
 });
 

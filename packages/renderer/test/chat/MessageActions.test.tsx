@@ -127,6 +127,22 @@ describe('message actions', () => {
     expect(within(articles()[3]!).getByRole('button', { name: 'Regenerate' })).toBeTruthy();
   });
 
+  it('puts the cursor in the message box when the answer whose Regenerate had focus is replaced', async () => {
+    const { api, conversation, say } = seeded();
+    say('user', { text: 'one' });
+    say('assistant', { text: 'One.' });
+    await open(api);
+    const regenerate = within(articles()[1]!).getByRole('button', { name: 'Regenerate' });
+    regenerate.focus();
+    fireEvent.click(regenerate);
+    await waitFor(() => expect(articles()).toHaveLength(1));
+    act(() => {
+      say('assistant', { text: 'One, again.' });
+      api.fakeChat.emit(conversation.id, { type: 'turn', running: false });
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+  });
+
   it('offers Retry on an answer that failed, and on a question left unanswered', async () => {
     const { api, conversation, say } = seeded();
     const asked = say('user', { text: 'hi' });

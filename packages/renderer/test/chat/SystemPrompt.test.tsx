@@ -38,6 +38,15 @@ describe('the conversation system prompt', () => {
     await waitFor(() => expect(document.activeElement).toBe(marked));
   });
 
+  it('opens without adding a <style> element, which the page’s Content-Security-Policy (style-src ’self’) refuses', async () => {
+    const { api } = seeded();
+    await open(api);
+    const before = document.querySelectorAll('style').length;
+    fireEvent.click(screen.getByRole('button', { name: 'System prompt' }));
+    await screen.findByRole('dialog', { name: 'System prompt' });
+    expect(document.querySelectorAll('style')).toHaveLength(before);
+  });
+
   it('opens with the stored prompt, clears it, and Cancel or Escape keep what is stored', async () => {
     const { api, conversation } = seeded('Be brief.');
     await open(api);

@@ -39,6 +39,8 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
   // The conversation whose composer takes focus when it shows (after New conversation), and a
   // counter that asks again when that conversation is already open.
   const focusFor = useRef<string>(undefined);
+  // What was typed into the open conversation's box while the new one was being made, for it.
+  const typedAhead = useRef<{ id: string; text: string }>(undefined);
   const [focusRequest, setFocusRequest] = useState(0);
 
   const createConversation = useCallback(async () => {
@@ -53,8 +55,18 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
     // right away; main hands back an empty one instead of adding another (reuseEmpty).
     const provider = providers?.[0];
     const model = provider && defaultModelOf(provider);
+    // The shortcut leaves the cursor in the open conversation's box until the new one opens: what is
+    // typed there meanwhile carries over instead of leaving with the old box.
+    const box = openComposerInput();
+    const before = box?.value;
+    const openId = conversations.selectedId;
     try {
-      const record = await conversations.create(provider && model ? { providerId: provider.id, model, reuseEmpty: true } : { reuseEmpty: true });
+      const fields = provider && model ? { providerId: provider.id, model, reuseEmpty: true } : { reuseEmpty: true };
+      const record = await conversations.create(fields, (opened) => {
+        if (!box || before === undefined || opened.id === openId || !box.value.startsWith(before)) return;
+        const text = box.value.slice(before.length);
+        if (text !== '') typedAhead.current = { id: opened.id, text };
+      });
       focusFor.current = record.id;
       setFocusRequest((n) => n + 1);
     } catch (error) {
@@ -87,8 +99,18 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
   const takeFocusRequest = useCallback((id: string) => {
     if (focusFor.current !== id) return false;
     focusFor.current = undefined;
-    return true;
+    const typed = typedAhead.current?.id === id ? typedAhead.current.text : '';
+    typedAhead.current = undefined;
+    return typed;
   }, []);
+
+  // Back from Settings, the button that was pressed is gone and focus with it: the cursor returns
+  // to the message box, so typing goes on where it left off.
+  const wasHidden = useRef(hidden);
+  useEffect(() => {
+    if (wasHidden.current && !hidden) setFocusRequest((n) => n + 1);
+    wasHidden.current = hidden;
+  }, [hidden]);
 
   const requestSearch = useCallback(() => {
     setCollapsed(false);
@@ -157,4 +179,10 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
       </main>
     </div>
   );
+}
+
+/** The open conversation's message box, when the cursor is in it. */
+function openComposerInput(): HTMLTextAreaElement | undefined {
+  const active = document.activeElement;
+  return active instanceof HTMLTextAreaElement && active.classList.contains('composer__input') ? active : undefined;
 }

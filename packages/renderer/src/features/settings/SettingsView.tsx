@@ -1,6 +1,6 @@
 import { Blocks, Bot, type LucideIcon, Server, ShieldCheck, SlidersHorizontal, SquareTerminal } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalSettings } from './components/tabs/tools-tab/approvals/ApprovalSettings';
 import { GeneralTab } from './components/tabs/general-tab/GeneralTab';
@@ -35,10 +35,19 @@ export function SettingsView({ initialSection = 'servers' }: SettingsViewProps) 
   const { t } = useTranslation();
   const [current, setCurrent] = useState<{ section: SettingsSectionId; options: OpenSectionOptions }>({ section: initialSection, options: {} });
   const open = useCallback((section: SettingsSectionId, options: OpenSectionOptions = {}) => setCurrent({ section, options }), []);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Opened from the chat, the button pressed is hidden with it: focus goes to the current section's
+    // tab (arrow keys move between sections from there), unless a section already took it.
+    const root = rootRef.current;
+    if (!root || root.contains(document.activeElement)) return;
+    root.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+  }, []);
 
   return (
     <SettingsNavigationProvider open={open}>
       <Tabs.Root
+        ref={rootRef}
         className="settings-view"
         orientation="vertical"
         value={current.section}

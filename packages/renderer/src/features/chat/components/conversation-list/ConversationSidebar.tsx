@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen, Search, SquarePen } from 'lucide-react';
-import { type ReactNode, type Ref, useId, useRef, useState } from 'react';
+import { type ReactNode, type Ref, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationRecord } from '@elftia/desktop/shared/contracts/chat.ts';
 import { IconButton } from '../../../../components/IconButton';
@@ -42,21 +42,41 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
   const { t } = useTranslation();
   const newLabel = t('chat/conversations:list.new');
   const newTooltip = `${newLabel} (${shortcutLabel(SHORTCUTS.newConversation)})`;
+  // Folding swaps the pressed button for the other layout's: focus follows it instead of falling
+  // back to the page, so the keyboard can fold and unfold in place.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    toggleRef.current?.focus();
+  }, [props.collapsed]);
+  const toggle = (collapsed: boolean) => {
+    toggled.current = true;
+    props.onCollapsedChange(collapsed);
+  };
 
   if (props.collapsed) {
     return (
       <aside className="sidebar sidebar--rail" data-testid="sidebar">
-        <IconButton label={t('chat/conversations:sidebar.show')} icon={PanelLeftOpen} tooltipSide="right" onClick={() => props.onCollapsedChange(false)} />
+        <IconButton ref={toggleRef} label={t('chat/conversations:sidebar.show')} icon={PanelLeftOpen} tooltipSide="right" onClick={() => toggle(false)} />
         <IconButton label={newLabel} tooltip={newTooltip} icon={SquarePen} tooltipSide="right" onClick={props.onNew} disabled={props.conversations === undefined} />
         <IconButton label={t('chat/conversations:list.search')} icon={Search} tooltipSide="right" onClick={props.onSearchRequest} />
         <div className="sidebar__foot">{props.footer?.(true)}</div>
       </aside>
     );
   }
-  return <ExpandedSidebar {...props} newLabel={newLabel} newTooltip={newTooltip} />;
+  return <ExpandedSidebar {...props} newLabel={newLabel} newTooltip={newTooltip} toggleRef={toggleRef} onFold={() => toggle(true)} />;
 }
 
-function ExpandedSidebar({ newLabel, newTooltip, ...props }: ConversationSidebarProps & { newLabel: string; newTooltip: string }) {
+interface ExpandedProps extends ConversationSidebarProps {
+  newLabel: string;
+  newTooltip: string;
+  toggleRef: RefObject<HTMLButtonElement | null>;
+  onFold: () => void;
+}
+
+function ExpandedSidebar({ newLabel, newTooltip, toggleRef, onFold, ...props }: ExpandedProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const titleOf = useConversationTitle();
@@ -68,7 +88,7 @@ function ExpandedSidebar({ newLabel, newTooltip, ...props }: ConversationSidebar
     <aside className="sidebar" data-testid="sidebar">
       <div className="sidebar__top">
         <span className="sidebar__brand">{props.brand}</span>
-        <IconButton label={t('chat/conversations:sidebar.hide')} icon={PanelLeftClose} tooltipSide="right" onClick={() => props.onCollapsedChange(true)} />
+        <IconButton ref={toggleRef} label={t('chat/conversations:sidebar.hide')} icon={PanelLeftClose} tooltipSide="right" onClick={onFold} />
       </div>
       <Tooltip label={newTooltip} side="right">
         <button

@@ -15,7 +15,8 @@ const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
 
 /** What the conversation asks of its composer: focus, Stop from elsewhere (Esc in the messages). */
 export interface ComposerHandle {
-  focus(): void;
+  /** Puts the cursor in the box, after `typed` (text typed elsewhere meanwhile) is added at its end. */
+  focus(typed?: string): void;
   stop(): void;
   /** Focus is in the box and nothing is typed: a prompt that needs an answer may take focus. */
   isIdle(): boolean;
@@ -55,7 +56,10 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
   const canSend = canSendText(text);
 
   useImperativeHandle(ref, () => ({
-    focus: () => inputRef.current?.focus(),
+    focus: (typed) => {
+      if (typed) setText((current) => current + typed);
+      inputRef.current?.focus();
+    },
     stop: () => void stop(),
     isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',
     send: (value, given) => void send(value, given),

@@ -23,8 +23,11 @@ export interface ConversationPaneProps {
   onSetUpProviders: () => void;
   /** Changes after New conversation (or a first message) is answered: focus, and the first message, are asked for again. */
   focusRequest?: number;
-  /** Whether this conversation's composer was asked to take focus (after New conversation); consumes the ask. */
-  takeFocusRequest?: (conversationId: string) => boolean;
+  /**
+   * Whether this conversation's composer was asked to take focus (after New conversation): the text
+   * typed meanwhile ('' for none) if it was, false if not; consumes the ask.
+   */
+  takeFocusRequest?: (conversationId: string) => string | false;
   /** The first message typed before this conversation existed (WelcomePane), sent once on mount; consumes it. */
   takeFirstMessage?: (conversationId: string) => FirstMessage | undefined;
 }
@@ -50,7 +53,8 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
 
   useEffect(() => {
     // At start (nothing has focus yet) and after New conversation, typing goes straight to the box.
-    if (takeFocusRequest?.(conversation.id) || nothingFocused()) composer.current?.focus();
+    const typed = takeFocusRequest?.(conversation.id) ?? false;
+    if (typed !== false || nothingFocused()) composer.current?.focus(typed || undefined);
   }, [focusRequest, takeFocusRequest, conversation.id]);
 
   useEffect(() => {
@@ -61,6 +65,17 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
     const first = takeFirstMessage?.(conversation.id);
     if (first !== undefined) composer.current?.send(first.text, first.attachments);
   }, [state.loaded, focusRequest, takeFirstMessage, conversation.id]);
+
+  // Regenerate, Retry and Save and send replace the message whose button had focus: focus would fall
+  // back to the page, so the cursor goes to the message box instead and the keyboard carries on.
+  const lastFocusedInMessages = useRef<Element>(undefined);
+  useEffect(() => {
+    const lost = lastFocusedInMessages.current;
+    if (lost && !lost.isConnected && nothingFocused()) {
+      lastFocusedInMessages.current = undefined;
+      composer.current?.focus();
+    }
+  }, [state.messages, state.running]);
 
   const firstApproval = state.approvals[0]?.callId;
   useEffect(() => {
@@ -115,7 +130,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
           )}
         </div>
       )}
-      <div ref={messagesRef} className="conversation__messages">
+      <div ref={messagesRef} className="conversation__messages" onFocus={(event) => (lastFocusedInMessages.current = event.target)}>
         {state.loaded || liveError !== undefined ? (
           <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onAnswer={answer} />
         ) : (

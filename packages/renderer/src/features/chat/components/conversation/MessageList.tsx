@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
@@ -47,6 +47,21 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
     const element = ref.current;
     if (element && atEnd.current) element.scrollTop = element.scrollHeight;
   }, [messages, approvals]);
+
+  // The window shrinking (or a code block, formula or image finishing its layout late) changes the
+  // sizes without a new message: still at the end, stay there, so an approval prompt or the last
+  // lines are not left below the composer.
+  useEffect(() => {
+    const element = ref.current;
+    const column = element?.firstElementChild;
+    if (!element || !column || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atEnd.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    observer.observe(column);
+    return () => observer.disconnect();
+  }, []);
 
   function onScroll() {
     const element = ref.current;

@@ -42,7 +42,9 @@ export function SystemPromptButton({ systemPrompt, disabled, onSave }: SystemPro
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="dialog-backdrop" />
+        {/* Not Radix's Overlay: its scroll lock injects a <style> element, which the page's
+            Content-Security-Policy (index.html, style-src 'self') refuses; the window does not scroll. */}
+        {open && <div className="dialog-backdrop" />}
         {/* Mounted only while open, so each opening starts from what is stored. */}
         {open && <SystemPromptDialog initial={systemPrompt ?? ''} onSave={onSave} onDone={() => setOpen(false)} />}
       </Dialog.Portal>
