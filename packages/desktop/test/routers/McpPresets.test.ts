@@ -204,9 +204,10 @@ describe('mcp.presets', () => {
     ]);
   });
 
-  it('an unknown preset is PRESET_NOT_FOUND, naming it', async () => {
+  it('an unknown preset is PRESET_NOT_FOUND, naming it, and travels as a not-found (not a 500)', async () => {
     const { caller } = setup();
     const error = await caller.mcp.presets.add({ presetId: 'nope' }).then(() => undefined, (e: unknown) => e);
     expect(appErrorData(error as TRPCError)).toEqual({ code: 'PRESET_NOT_FOUND', params: { id: 'nope' } });
+    expect((error as TRPCError).code).toBe('NOT_FOUND');
   });
 });

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { AppErrorData } from '../../../shared/contracts/errors';
+import type { AppErrorCode, AppErrorData } from '../../../shared/contracts/errors';
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
 import { isSqliteError, sqliteStorageError } from '../../db/storageErrors';
 import { AppError } from '../../errors';
@@ -37,24 +37,69 @@ const t = initTRPC.context<AppContext>().create({
   },
 });
 
-const TRPC_CODE: Record<string, TRPCError['code']> = {
+/**
+ * The tRPC (and so HTTP) code each app error travels with. Every code is listed, so a new one cannot
+ * fall through to a 500 unnoticed: the type fails until it is given its place here.
+ */
+export const TRPC_CODE: Record<AppErrorCode, TRPCError['code']> = {
+  // The request itself is wrong.
   VALIDATION: 'BAD_REQUEST',
   INVALID_ARGUMENTS: 'BAD_REQUEST',
+  INVALID_CONFIG: 'BAD_REQUEST',
+  UNSUPPORTED_TRANSPORT: 'BAD_REQUEST',
+  MESSAGE_NOT_EDITABLE: 'BAD_REQUEST',
+  TOOLS_OMITTED: 'BAD_REQUEST',
+  PROVIDER_BAD_REQUEST: 'BAD_REQUEST',
+  // What it names does not exist.
   NOT_FOUND: 'NOT_FOUND',
   SERVER_NOT_FOUND: 'NOT_FOUND',
   TOOL_NOT_FOUND: 'NOT_FOUND',
+  PRESET_NOT_FOUND: 'NOT_FOUND',
   PROVIDER_NOT_CONFIGURED: 'NOT_FOUND',
   CONVERSATION_NOT_FOUND: 'NOT_FOUND',
   TOOL_RESULT_NOT_FOUND: 'NOT_FOUND',
-  TURN_IN_PROGRESS: 'CONFLICT',
   MESSAGE_NOT_FOUND: 'NOT_FOUND',
-  MESSAGE_NOT_EDITABLE: 'BAD_REQUEST',
+  ATTACHMENT_NOT_FOUND: 'NOT_FOUND',
+  // It clashes with what is happening now.
+  TURN_IN_PROGRESS: 'CONFLICT',
   NOT_LAST_ANSWER: 'CONFLICT',
-  TIMEOUT: 'TIMEOUT',
+  TURN_INTERRUPTED: 'CONFLICT',
+  STEP_LIMIT: 'UNPROCESSABLE_CONTENT',
+  // Something must be set up or fixed first.
   SERVER_DISABLED: 'PRECONDITION_FAILED',
   NOT_CONNECTED: 'PRECONDITION_FAILED',
-  TOO_MANY_SUBSCRIPTIONS: 'TOO_MANY_REQUESTS',
   SECRET_KEY_MISSING: 'PRECONDITION_FAILED',
+  SECRETS_UNREADABLE: 'PRECONDITION_FAILED',
+  KEY_SOURCE_MISSING: 'PRECONDITION_FAILED',
+  PROVIDER_AUTH: 'PRECONDITION_FAILED',
+  DB_NEWER_VERSION: 'PRECONDITION_FAILED',
+  DB_EMPTY: 'PRECONDITION_FAILED',
+  TOO_MANY_SERVERS: 'PRECONDITION_FAILED',
+  TOO_MANY_PROVIDERS: 'PRECONDITION_FAILED',
+  // Limits and time.
+  TOO_MANY_SUBSCRIPTIONS: 'TOO_MANY_REQUESTS',
+  PROVIDER_RATE_LIMIT: 'TOO_MANY_REQUESTS',
+  RESULT_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TIMEOUT: 'TIMEOUT',
+  INSTALL_TIMEOUT: 'TIMEOUT',
+  CANCELLED: 'CLIENT_CLOSED_REQUEST',
+  // What Elftia talks to (an MCP server, a provider, an installer) failed.
+  CONNECT_FAILED: 'BAD_GATEWAY',
+  CONNECTION_CLOSED: 'BAD_GATEWAY',
+  REQUEST_FAILED: 'BAD_GATEWAY',
+  INSTALL_FAILED: 'BAD_GATEWAY',
+  PROVIDER_SERVER: 'BAD_GATEWAY',
+  PROVIDER_MALFORMED_STREAM: 'BAD_GATEWAY',
+  PROVIDER_NETWORK: 'BAD_GATEWAY',
+  // The data dir cannot be written now.
+  DISK_FULL: 'SERVICE_UNAVAILABLE',
+  READ_ONLY: 'SERVICE_UNAVAILABLE',
+  // Elftia's own failures.
+  DB_CORRUPT: 'INTERNAL_SERVER_ERROR',
+  DB_OPEN_FAILED: 'INTERNAL_SERVER_ERROR',
+  IO_ERROR: 'INTERNAL_SERVER_ERROR',
+  SECRET_STORE_FAILED: 'INTERNAL_SERVER_ERROR',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 
 /** Gives thrown AppErrors, McpServiceErrors and SecretStoreErrors a fitting tRPC code (BAD_REQUEST, NOT_FOUND, …) instead of a 500. */
@@ -64,7 +109,7 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
   // Only then are the services touched: a refused IPC sender's context throws on any access.
   const cause = isSqliteError(thrown) ? (sqliteStorageError(thrown, ctx.services.db.name) ?? thrown) : thrown;
   if (cause instanceof AppError || cause instanceof McpServiceError || cause instanceof SecretStoreError) {
-    throw new TRPCError({ code: TRPC_CODE[cause.code] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
+    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
   }
   return result;
 });
