@@ -26,13 +26,13 @@ function errorOf(control: HTMLElement): string | undefined {
 }
 
 describe('ProvidersTab', () => {
-  it('lists providers with their kind, models and whether a key is stored', async () => {
+  it('lists providers with their kind, models (the default marked) and whether a key is stored', async () => {
     const api = seeded();
-    api.fakeProviders.add({ name: 'Ollama', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', models: ['llama3', 'qwen2'] });
+    api.fakeProviders.add({ name: 'Ollama', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', models: ['llama3', 'qwen2'], defaultModel: 'qwen2' });
     await openTab(api);
     const ollama = within(await screen.findByRole('row', { name: /^Ollama/ }));
     expect(ollama.getByText('OpenAI-compatible')).toBeTruthy();
-    expect(ollama.getByText('llama3, qwen2')).toBeTruthy();
+    expect(ollama.getByText('llama3, qwen2 (default)')).toBeTruthy();
     expect(ollama.getByText('None')).toBeTruthy();
     expect(ollama.getByText('http://127.0.0.1:11434/v1')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /^OpenAI/ })).getByText('Stored')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { Pencil, Trash } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
+import { defaultModelOf, type ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
 import { PROVIDER_KIND_KEYS } from './ProviderForm';
 import { type ProviderTestState, ProviderTestStatus } from './ProviderTestStatus';
 
@@ -39,7 +39,11 @@ export function ProviderList({ providers, tests, onTest, onEdit, onDelete }: Pro
                 {provider.baseUrl && <span className="provider-list__url mono">{provider.baseUrl}</span>}
               </th>
               <td>{t(PROVIDER_KIND_KEYS[provider.kind])}</td>
-              <td>{provider.models.join(', ')}</td>
+              <td>
+                {provider.models
+                  .map((model) => (model === defaultModelOf(provider) ? t('settings/providers:list.defaultModel', { model }) : model))
+                  .join(', ')}
+              </td>
               <td>{t(provider.hasApiKey ? 'settings/providers:list.keyStored' : 'settings/providers:list.noKey')}</td>
               <td>
                 <div className="server-list__actions">
