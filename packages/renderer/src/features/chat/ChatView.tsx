@@ -39,8 +39,10 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
   // The conversation whose composer takes focus when it shows (after New conversation), and a
   // counter that asks again when that conversation is already open.
   const focusFor = useRef<string>(undefined);
-  // What was typed into the open conversation's box while the new one was being made, for it.
-  const typedAhead = useRef<{ id: string; text: string }>(undefined);
+  // The open conversation's box and what it held when New conversation was pressed: what is typed
+  // there after that belongs to the new conversation. Read when the new box takes focus (the old box
+  // has left the page by then but keeps its value), so no key typed in between is lost.
+  const typedAhead = useRef<{ id: string; box: HTMLTextAreaElement; before: string }>(undefined);
   const [focusRequest, setFocusRequest] = useState(0);
 
   const createConversation = useCallback(async () => {
@@ -62,12 +64,12 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
     const openId = conversations.selectedId;
     try {
       const fields = provider && model ? { providerId: provider.id, model, reuseEmpty: true } : { reuseEmpty: true };
-      const record = await conversations.create(fields, (opened) => {
-        if (!box || before === undefined || opened.id === openId || !box.value.startsWith(before)) return;
-        const text = box.value.slice(before.length);
-        if (text !== '') typedAhead.current = { id: opened.id, text };
+      await conversations.create(fields, (opened) => {
+        // Asked before it opens, so its pane takes focus in the same commit that removes the old box.
+        focusFor.current = opened.id;
+        if (box && before !== undefined && opened.id !== openId) typedAhead.current = { id: opened.id, box, before };
       });
-      focusFor.current = record.id;
+      // For an empty conversation that was open already (reused): its pane is not mounted again.
       setFocusRequest((n) => n + 1);
     } catch (error) {
       setCreateFailure(toDisplayError(error));
@@ -99,9 +101,10 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
   const takeFocusRequest = useCallback((id: string) => {
     if (focusFor.current !== id) return false;
     focusFor.current = undefined;
-    const typed = typedAhead.current?.id === id ? typedAhead.current.text : '';
+    const ahead = typedAhead.current;
     typedAhead.current = undefined;
-    return typed;
+    if (ahead?.id !== id || !ahead.box.value.startsWith(ahead.before)) return '';
+    return ahead.box.value.slice(ahead.before.length);
   }, []);
 
   // Back from Settings, the button that was pressed is gone and focus with it: the cursor returns

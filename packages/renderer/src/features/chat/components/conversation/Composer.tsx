@@ -57,8 +57,14 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
 
   useImperativeHandle(ref, () => ({
     focus: (typed) => {
-      if (typed) setText((current) => current + typed);
-      inputRef.current?.focus();
+      const input = inputRef.current;
+      if (typed && input) {
+        // The box shows it at once (the next key lands after it), and the state follows.
+        input.value += typed;
+        setText(input.value);
+      }
+      input?.focus();
+      if (typed && input) input.setSelectionRange(input.value.length, input.value.length);
     },
     stop: () => void stop(),
     isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',

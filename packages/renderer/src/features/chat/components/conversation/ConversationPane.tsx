@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationRecord } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
@@ -51,7 +51,9 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
   const [updateFailure, setUpdateFailure] = useState<DisplayError>();
 
-  useEffect(() => {
+  // A layout effect: it runs in the commit that swaps the boxes, before the browser handles another
+  // key, so a letter typed right after New conversation cannot fall between the old box and this one.
+  useLayoutEffect(() => {
     // At start (nothing has focus yet) and after New conversation, typing goes straight to the box.
     const typed = takeFocusRequest?.(conversation.id) ?? false;
     if (typed !== false || nothingFocused()) composer.current?.focus(typed || undefined);
