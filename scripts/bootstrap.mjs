@@ -29,7 +29,7 @@ function works(file, args) {
 }
 
 /**
- * pnpm 12 through npm, never corepack (it fails on registries without signatures; stack.md G1).
+ * pnpm 12 through npm, never corepack (it fails on registries without signatures).
  * Returns the command prefix to run pnpm with.
  */
 export function ensurePnpm() {
@@ -42,7 +42,7 @@ export function ensurePnpm() {
   return ['npx', '-y', `pnpm@${PNPM_VERSION}`];
 }
 
-/** Environment for installs: better-sqlite3 compiles against the running Node's headers (stack.md G4). */
+/** Environment for installs: better-sqlite3 compiles against the running Node's headers. */
 export function installEnv() {
   return { ...process.env, npm_config_nodedir: path.resolve(process.execPath, '..', '..') };
 }

@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'app/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // The real 'electron' package downloads its binary when required; tests use a fake (stack.md G7, G11).
+    // The real 'electron' package downloads its binary when required; tests use a fake.
     alias: { electron: fileURLToPath(new URL('./test/fakes/electron.ts', import.meta.url)) },
     server: { deps: { inline: ['trpc-electron'] } },
   },

@@ -10,7 +10,7 @@ describe('readAppError', () => {
     expect(readAppError(error)).toEqual(app);
   });
 
-  it('reads cause.data.app from a trpc-electron error (stack.md G10)', () => {
+  it('reads cause.data.app from a trpc-electron error', () => {
     // trpc-electron rejects with its own bundled TRPCClientError; @trpc/client 11 wraps it.
     const linkError = Object.assign(new Error('invalid'), { data: { code: 'BAD_REQUEST', app } });
     const outer = new TRPCClientError('invalid', { cause: linkError });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Features share code only through components/ and lib/ (bulletproof-react; STYLE.md "Feature
- * folders in the UI"): a feature never imports another, and shared code imports no feature.
+ * Features share code only through components/ and lib/ (bulletproof-react's
+ * restricted paths): a feature never imports another, and shared code imports no feature.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

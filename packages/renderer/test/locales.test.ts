@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Every user-facing string is an i18n key present in en, zh and ja (DESIGN.md decision 9), checked
+ * Every user-facing string is an i18n key present in en, zh and ja, checked
  * the way Signal's valid-i18n-keys rule does: same files, same keys, same {{placeholders}}, and every
  * literal key in the renderer's source exists.
  */

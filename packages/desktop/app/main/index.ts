@@ -188,7 +188,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   };
 }
 
-/** A server's configured call timeout, for the engine's tool calls (pain-points T-1: one policy on every path). */
+/** A server's configured call timeout, for the engine's tool calls (one timeout policy on every path). */
 export function serverTimeoutMs(servers: McpServerConfigService, serverId: string): number | undefined {
   const server = servers.find(serverId);
   return server ? server.timeoutSec * 1000 : undefined;

@@ -59,7 +59,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const tracker = McpProcessTracker.getInstance();
   const homedir = options.homedir ?? os.homedir();
   // A runtime installed outside PATH (uv's ~/.local/bin before the shell is restarted, Homebrew under
-  // a launchd PATH) is still found, after everything the user's PATH names (pain-points L-10).
+  // a launchd PATH) is still found, after everything the user's PATH names.
   const environment = new ServerEnvironment({ platform, homedir, shellEnv, mirrors: options.packageEnv });
   const dependencies = new DependencyCheckService({
     platform,
@@ -89,7 +89,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     resolveServer: options.resolveServer,
     processTracker: tracker,
     logger,
-    // Resolved once, before the first spawn: a GUI launch lacks the user's PATH (pain-points theme 1).
+    // Resolved once, before the first spawn: a GUI launch lacks the user's PATH.
     beforeConnect: async () => {
       await shellEnv.get();
     },

@@ -1,9 +1,9 @@
 /**
- * Official MCP server presets: the catalogue a user adds from with one click (seed 002's preset
+ * Official MCP server presets: the catalogue a user adds from with one click (the original design's preset
  * table), and the pure functions that turn a preset plus the user's answers into a server input.
  *
  * Every package is pinned to the version named in `package.version`, checked against its registry
- * on `package.checkedOn` (pain-points theme 12: `@latest` re-resolves on every start, and a
+ * on `package.checkedOn` (`@latest` re-resolves on every start, and a
  * catalogue entry that 404s is the first thing a new user meets). `pnpm presets:check` re-checks the
  * npm ones against the registry. The entries are in mcp-preset-catalogue.ts.
  *
@@ -73,7 +73,7 @@ interface PresetBase {
   /** The tool names the server offers (as of the checked version). */
   tools: string[];
   requiresApiKey: boolean;
-  /** Configured LLM providers whose key can be reused (seed 002). */
+  /** Configured LLM providers whose key can be reused. */
   linkedProviderIds?: LinkedProviderId[];
   /** Where the user gets a key, shown beside the key field. */
   apiKeyUrl?: string;

@@ -1,5 +1,5 @@
 /**
- * Approval before every call (seed 004), end to end through the engine: a scripted model calls real
+ * Approval before every call, end to end through the engine: a scripted model calls real
  * server-everything and fixture tools; ApprovalService on a real SQLite file answers.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The engine tools (seed 004) through the engine, against real server-everything: "many tools" mode,
+ * The engine tools through the engine, against real server-everything: "many tools" mode,
  * use_mcp_tool and each of its failure messages, search_tools, access_mcp_resource, the built-in
  * servers, and what the turn reports as left out.
  */

@@ -1,5 +1,5 @@
 /**
- * Runtime boundaries (DESIGN.md, STYLE.md): 'electron' is imported only by the Electron shell
+ * Runtime boundaries: 'electron' is imported only by the Electron shell
  * (packages/desktop/app/main/electron/) and the preload; packages/desktop/app/shared/ is
  * runtime-neutral and imports only zod and other shared files.
  */

@@ -16,7 +16,7 @@ import { runInProcess } from './inProcess';
 import { addServers, EVERYTHING_ENTRY, ServerPids } from './mcpServers';
 
 const AWKWARD_SERVER = fileURLToPath(new URL('../fixtures/tl-awkward-keys-server.mjs', import.meta.url));
-/** The provider rule every name must meet (provider-rules §0.1: 64 for OpenAI/Anthropic, 63 for Gemini). */
+/** The provider rule every name must meet: 64 characters for OpenAI/Anthropic, 63 for Gemini. */
 const SAFE_NAME = /^[A-Za-z0-9_]{1,63}$/;
 const PROVIDERS: ProviderFormat[] = ['openai', 'anthropic', 'google'];
 

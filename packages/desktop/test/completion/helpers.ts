@@ -81,7 +81,7 @@ export const VALID_TOOLS: Record<WireFormatName, unknown[]> = {
   google: [{ functionDeclarations: [{ name: 'mcp__everything__echo', description: 'Echoes the message.', parameters: { type: 'OBJECT', properties: { message: { type: 'STRING' } }, required: ['message'] } }] }],
 };
 
-/** One definition per provider that breaks a rule that provider enforces (provider-rules.md §1.2–1.4). */
+/** One definition per provider that breaks a rule that provider enforces. */
 export const BREAKING_TOOLS: Record<WireFormatName, { tools: unknown[]; expect: RegExp }> = {
   openai: {
     tools: [{ type: 'function', function: { name: 'mcp__fs__read_many', description: 'Reads files.', parameters: { type: 'object', properties: { paths: { type: 'array' } } }, strict: false } }],

@@ -1,4 +1,4 @@
-/** The pure `toXRequest` mappers, table-driven (STYLE.md "Pure mappers at the seams"). */
+/** The pure `toXRequest` mappers, table-driven. */
 import { describe, expect, it } from 'vitest';
 import { toAnthropicRequest } from '../../app/main/services/completion/anthropic/request';
 import { toGeminiRequest } from '../../app/main/services/completion/gemini/request';

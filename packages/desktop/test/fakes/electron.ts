@@ -1,7 +1,7 @@
 /**
  * An in-memory stand-in for the parts of 'electron' the shell and trpc-electron use. The real
- * package downloads its binary when imported from Node, which fails on these machines
- * (stack.md G7); vitest aliases 'electron' to this file (G11).
+ * package downloads its binary when imported from Node, which fails on these machines;
+ * vitest aliases 'electron' to this file (G11).
  *
  * It records what the shell asked for (window options, handlers, opened URLs) so tests can
  * check them, and routes IPC between one "renderer" and ipcMain through structuredClone, the way

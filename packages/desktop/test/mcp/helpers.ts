@@ -18,7 +18,7 @@ export function fixture(name: string): string {
   return join(fixturesDir, name);
 }
 
-/** server-everything's launcher: the package has no main or exports, only dist/index.js (stack.md §6). */
+/** server-everything's launcher: the package has no main or exports, only dist/index.js. */
 export function everythingEntry(): string {
   return join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cornerCaseTools } from './corpus/cornerCases';
 import { checkAnthropic, checkGemini, checkOpenAI } from './providerRules';
 
-// The checkers must fail on what the providers rejected (provider-rules.md), or the corpus tests prove nothing.
+// The checkers must fail on what the providers rejected, or the corpus tests prove nothing.
 
 const openai = (parameters: unknown, extra: Record<string, unknown> = {}) => [{ type: 'function', function: { name: 't', description: '', parameters, strict: false, ...extra } }];
 const anthropic = (input_schema: unknown, name = 't') => [{ name, description: '', input_schema }];
@@ -83,7 +83,7 @@ describe('the Gemini checker rejects', () => {
 });
 
 describe('the raw corner cases, sent as the seed sent them (schema as is, raw id as name)', () => {
-  // Gemini's nesting limit is undocumented (provider-rules §1.1), so no checker can flag deep_nesting as is.
+  // Gemini's nesting limit is undocumented, so no checker can flag deep_nesting as is.
   const notCheckable = new Set(['deep_nesting']);
 
   it.each(cornerCaseTools().filter((t) => !notCheckable.has(t.name)).map((t) => [t.name, t] as const))('%s breaks at least one provider', (_name, tool) => {

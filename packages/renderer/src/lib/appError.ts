@@ -17,7 +17,7 @@ interface MaybeTrpcError {
 /**
  * The main process's translatable error payload (`data.app`, see routers/trpc.ts).
  * Over the WebSocket link it is on `err.data`; over trpc-electron, @trpc/client 11 wraps the link's
- * own TRPCClientError, so it sits on `err.cause.data` instead (reference/stack.md G10).
+ * own TRPCClientError, so it sits on `err.cause.data` instead.
  */
 export function readAppError(error: unknown): AppErrorData | undefined {
   if (typeof error !== 'object' || error === null) return undefined;

@@ -1,7 +1,6 @@
 /**
  * Conversations, messages, tool calls and approvals as main stores them and the renderer shows them
- * (seed 000 CompletionService / TinyElf, seed 002 content types and ToolCallDisplay, seed 004
- * approvals). Runtime-neutral: imports only zod and sibling contracts.
+ * (content types, tool call cards, approvals). Runtime-neutral: imports only zod and sibling contracts.
  */
 import { z } from 'zod';
 import { CHAT_TEXT_MAX_LENGTH, ID_MAX_LENGTH, SELECTED_SERVERS_MAX_COUNT, TITLE_MAX_LENGTH } from './limits';
@@ -13,7 +12,7 @@ import type { McpToolAnnotations } from './mcp-tool';
 import type { FieldError } from './mcp-types';
 import type { ToolContent } from './tool-content';
 
-/** Which MCP servers a conversation may use (seed 000's auto / manual; 'disabled' = none). */
+/** Which MCP servers a conversation may use ('auto' = all, 'manual' = the selected ones, 'disabled' = none). */
 export const TOOL_MODES = ['auto', 'manual', 'disabled'] as const;
 export type ToolMode = (typeof TOOL_MODES)[number];
 
@@ -133,7 +132,7 @@ export interface ChatMessage {
 export const APPROVAL_DECISIONS = ['allow_once', 'always_allow', 'deny'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
-/** Asked of the user before a tool runs (seed 004). */
+/** Asked of the user before a tool runs. */
 export interface ApprovalRequest {
   /** The tool call's id; answer with chat.approve({ callId, decision }). */
   callId: string;

@@ -124,7 +124,7 @@ export interface McpServerState {
   serverInfo?: McpServerInfo;
   /** The protocol version negotiated in `initialize`. */
   protocolVersion?: string;
-  /** Failed connects, drops and failed requests in a row; any success resets it (seed 004). */
+  /** Failed connects, drops and failed requests in a row; any success resets it. */
   consecutiveErrors: number;
   /** True once consecutiveErrors reaches 3. */
   degraded: boolean;

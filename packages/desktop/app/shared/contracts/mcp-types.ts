@@ -201,7 +201,7 @@ export const mcpStdioInputSchema = z.strictObject({
     .default([]),
   env,
   /**
-   * Files or folders whose change restarts the server (seed 004's auto-restart), for servers under
+   * Files or folders whose change restarts the server, for servers under
    * development. `node path/to/server.js` watches that file without being told.
    */
   watchPaths: z

@@ -2,7 +2,7 @@
  * LLM providers the user configures in Settings → Providers. Runtime-neutral: imports only zod.
  *
  * The API key is write-only across the boundary: the renderer sends it, main seals it with the
- * SecretStore (DESIGN.md decision 4), and only `hasApiKey` ever comes back.
+ * SecretStore, and only `hasApiKey` ever comes back.
  */
 import { z } from 'zod';
 import { API_KEY_MAX_LENGTH, ID_MAX_LENGTH, MODELS_MAX_COUNT, URL_MAX_LENGTH } from './limits';

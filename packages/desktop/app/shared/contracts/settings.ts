@@ -33,7 +33,7 @@ export function matchLanguage(tag: string | undefined): Language {
 
 /**
  * Where stdio servers download packages from, when not the public registries: an npm registry
- * mirror for `npx` and a Python package index for `uvx` (pain-points F-4; npmmirror and TUNA for
+ * mirror for `npx` and a Python package index for `uvx` (npmmirror and TUNA for
  * users in China). Empty means the default. Messages are validation codes, as in mcp-types.ts.
  */
 const mirrorUrl = z

@@ -1,5 +1,5 @@
 /**
- * Hand-written input schemas for the corner cases provider-rules.md names (section and the issue that
+ * Hand-written input schemas for the corner cases providerRules.ts checks (with the issue that
  * reported each one), as real servers send them. Every one of these can be repaired: all three
  * providers must accept the converted tool, and none may be dropped.
  */
@@ -20,12 +20,12 @@ const long = 'x'.repeat(80);
 export const CORNER_CASES: CornerCase[] = [
   {
     name: 'draft07_stamp',
-    source: '§1.3 claude-code #586, §1.4 CLIProxyAPI #97: $schema stamps',
+    source: 'claude-code #586, CLIProxyAPI #97: $schema stamps',
     inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
   },
   {
     name: 'defs_ref',
-    source: '§1.4 LibreChat #14160: $ref/$defs (pydantic style, allOf-wrapped ref with a description)',
+    source: 'LibreChat #14160: $ref/$defs (pydantic style, allOf-wrapped ref with a description)',
     inputSchema: {
       type: 'object',
       $defs: { Point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] } },
@@ -35,17 +35,17 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'definitions_ref',
-    source: '§1.5 Moonshot "$defs not found", draft-07 definitions',
+    source: 'Moonshot "$defs not found", draft-07 definitions',
     inputSchema: { type: 'object', definitions: { Color: { type: 'string', enum: ['red', 'green'] } }, properties: { color: { $ref: '#/definitions/Color' } } },
   },
   {
     name: 'pointer_ref',
-    source: '§3.1 LibreChat PR #14161: other local pointers (#/properties/…)',
+    source: 'LibreChat PR #14161: other local pointers (#/properties/…)',
     inputSchema: { type: 'object', properties: { a: { type: 'string', minLength: 1 }, b: { $ref: '#/properties/a' }, 'c/d': { type: 'integer' }, e: { $ref: '#/properties/c~1d' } } },
   },
   {
     name: 'recursive_ref',
-    source: '§3.1 recursion (Vercel throws; LangChain cuts): a tree',
+    source: 'recursion (Vercel throws; LangChain cuts): a tree',
     inputSchema: {
       type: 'object',
       $defs: { Node: { type: 'object', properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
@@ -54,17 +54,17 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'root_ref',
-    source: '§3.2 openai-node handles root $ref; Cline SDK',
+    source: 'openai-node handles root $ref; Cline SDK',
     inputSchema: { $ref: '#/$defs/Args', $defs: { Args: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } } },
   },
   {
     name: 'anyof_null',
-    source: '§1.4 anyOf with null (pydantic Optional[int]); §3.2 LangChain leaves it typeless',
+    source: 'anyOf with null (pydantic Optional[int]);LangChain leaves it typeless',
     inputSchema: { type: 'object', properties: { limit: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, title: 'Limit' } } },
   },
   {
     name: 'type_arrays',
-    source: '§1.4 zed #53919 "Proto field is not repeating"; opencode #43495 ["object","null"]',
+    source: 'zed #53919 "Proto field is not repeating"; opencode #43495 ["object","null"]',
     inputSchema: {
       type: 'object',
       properties: {
@@ -76,17 +76,17 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'multi_type',
-    source: '§3.1 type arrays → anyOf (sequential-thinking ["boolean","string"])',
+    source: 'type arrays → anyOf (sequential-thinking ["boolean","string"])',
     inputSchema: { type: 'object', properties: { value: { type: ['string', 'number', 'boolean', 'null'], minLength: 2, minimum: 0 } } },
   },
   {
     name: 'const_union',
-    source: '§1.4 zed #44875 Unknown name "const" at any_of[0] (Brave search)',
+    source: 'zed #44875 Unknown name "const" at any_of[0] (Brave search)',
     inputSchema: { type: 'object', properties: { freshness: { anyOf: [{ const: 'pd' }, { const: 'pw' }, { const: 'pm' }, { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}to\\d{4}-\\d{2}-\\d{2}$' }] }, mode: { const: 'fast' } } },
   },
   {
     name: 'numeric_enums',
-    source: '§1.4 azure-devops-mcp #139 (TYPE_STRING), 2; 9router PR #380 enum only for STRING',
+    source: 'azure-devops-mcp #139 (TYPE_STRING), 2; 9router PR #380 enum only for STRING',
     inputSchema: {
       type: 'object',
       properties: { depth: { type: 'integer', enum: [1, 2, 4, 8] }, ratio: { type: 'number', enum: [0.5, 1.5] }, mixed: { enum: [1, 'two', true] }, flag: { type: 'boolean', enum: [true] } },
@@ -95,7 +95,7 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'additional_properties',
-    source: '§1.4 5ire #42 Unknown name "additionalProperties" at …items (server-filesystem)',
+    source: '5ire #42 Unknown name "additionalProperties" at …items (server-filesystem)',
     inputSchema: {
       type: 'object',
       properties: {
@@ -108,7 +108,7 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'string_formats',
-    source: "§1.4 gemini-cli #3178 only 'enum' and 'date-time' are supported for STRING",
+    source: "gemini-cli #3178 only 'enum' and 'date-time' are supported for STRING",
     inputSchema: {
       type: 'object',
       properties: {
@@ -124,7 +124,7 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'awkward_keys',
-    source: '§1.3 n8n #30590 Property keys should match pattern; appstore-connect-mcp #2 filter[x]',
+    source: 'n8n #30590 Property keys should match pattern; appstore-connect-mcp #2 filter[x]',
     inputSchema: {
       type: 'object',
       properties: {
@@ -141,33 +141,33 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'non_ascii_keys',
-    source: '§1.3 non-ASCII keys rejected; must not collapse into one',
+    source: 'non-ASCII keys rejected; must not collapse into one',
     inputSchema: { type: 'object', properties: { 検索: { type: 'string' }, поиск: { type: 'string' }, キーワード: { type: 'array', items: { type: 'string' } } }, required: ['検索'] },
   },
   {
     name: 'a_tool_with_a_rather_long_name_that_pushes_the_id_past_the_limit',
     server: 'an-mcp-server-with-a-long-name-too',
-    source: '§1.1 names ≤ 64 (63 for Gemini in practice)',
+    source: 'names ≤ 64 (63 for Gemini in practice)',
     inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
   },
-  { name: '検索', server: 'intl', source: '§0.1 non-ASCII tool names (must not collapse)', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
-  { name: 'поиск', server: 'intl', source: '§0.1 non-ASCII tool names (must not collapse)', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
-  { name: 'empty_schema', source: '§1.2 spring-ai #4776 object schema missing properties; §1.5 Ollama {}', inputSchema: {} },
-  { name: 'no_params', source: '§0.4 Gemini: omit parameters when there are none', inputSchema: { type: 'object' } },
-  { name: 'missing_type', source: '§1.2 stagehand #1159 got type None; opencode #13150', inputSchema: { properties: { q: { type: 'string' }, n: { minimum: 1 } }, required: ['q'] } },
+  { name: '検索', server: 'intl', source: 'non-ASCII tool names (must not collapse)', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+  { name: 'поиск', server: 'intl', source: 'non-ASCII tool names (must not collapse)', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+  { name: 'empty_schema', source: 'spring-ai #4776 object schema missing properties;Ollama {}', inputSchema: {} },
+  { name: 'no_params', source: 'Gemini: omit parameters when there are none', inputSchema: { type: 'object' } },
+  { name: 'missing_type', source: 'stagehand #1159 got type None; opencode #13150', inputSchema: { properties: { q: { type: 'string' }, n: { minimum: 1 } }, required: ['q'] } },
   {
     name: 'array_without_items',
-    source: '§1.2 aichat PR #1049 array schema missing items; byterover-cli #42 ["string","array"]',
+    source: 'aichat PR #1049 array schema missing items; byterover-cli #42 ["string","array"]',
     inputSchema: { type: 'object', properties: { paths: { type: 'array' }, either: { type: ['string', 'array'] } } },
   },
   {
     name: 'draft4_bounds',
-    source: '§1.3 Dokploy/mcp #74 exclusiveMinimum: true; §1.4 Unknown name "exclusiveMinimum"',
+    source: 'Dokploy/mcp #74 exclusiveMinimum: true;Unknown name "exclusiveMinimum"',
     inputSchema: { type: 'object', properties: { n: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false }, m: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 100 } } },
   },
   {
     name: 'root_anyof',
-    source: '§1.3 gitlab-mcp #552 does not support oneOf, allOf, or anyOf at the top level',
+    source: 'gitlab-mcp #552 does not support oneOf, allOf, or anyOf at the top level',
     inputSchema: {
       anyOf: [
         { type: 'object', properties: { id: { type: 'integer' }, dry: { type: 'boolean' } }, required: ['id', 'dry'] },
@@ -177,7 +177,7 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'root_oneof_refs',
-    source: '§3.1 root-level union with $ref branches',
+    source: 'root-level union with $ref branches',
     inputSchema: {
       $defs: { ById: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, ByUrl: { type: 'object', properties: { url: { type: 'string', format: 'uri' } } } },
       oneOf: [{ $ref: '#/$defs/ById' }, { $ref: '#/$defs/ByUrl' }],
@@ -185,28 +185,28 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'root_allof',
-    source: '§3.1 allOf merged (LangChain mcp-adapters, openai-node)',
+    source: 'allOf merged (LangChain mcp-adapters, openai-node)',
     inputSchema: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer' } }, required: ['b'] }] },
   },
   {
     name: 'tuples',
-    source: '§1.6 tuple items ✗ (Anthropic 2020-12), prefixItems ✗ Gemini',
+    source: 'tuple items ✗ (Anthropic 2020-12), prefixItems ✗ Gemini',
     inputSchema: { type: 'object', properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] }, point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] } } },
   },
   {
     name: 'php_and_null_required',
-    source: "§1.2 laravel-gpt #8 [] is not of type 'object'; yomo PR #860 required: null; AIStudioToAPI #154 required not defined",
+    source: "laravel-gpt #8 [] is not of type 'object'; yomo PR #860 required: null; AIStudioToAPI #154 required not defined",
     inputSchema: { type: 'object', properties: { inner: { type: 'object', properties: [], required: null }, x: { type: 'string' } }, required: ['x', 'ghost'] },
   },
-  { name: 'type_any', source: "§1.2 mcp-graphql #14 'any' is not valid", inputSchema: { type: 'object', properties: { variables: { type: 'any' }, query: { type: 'string' } } } },
+  { name: 'type_any', source: "mcp-graphql #14 'any' is not valid", inputSchema: { type: 'object', properties: { variables: { type: 'any' }, query: { type: 'string' } } } },
   {
     name: 'boolean_subschemas',
-    source: '§1.5 LM Studio Unrecognized schema: true; §1.6 boolean sub-schemas',
+    source: 'LM Studio Unrecognized schema: true;boolean sub-schemas',
     inputSchema: { type: 'object', properties: { free: true, never: false, list: { type: 'array', items: true } }, required: ['never'] },
   },
   {
     name: 'narrowing_keywords',
-    source: '§1.4 openswarm #24 Unknown name "propertyNames"; §1.2 strict-only rejects',
+    source: 'openswarm #24 Unknown name "propertyNames";strict-only rejects',
     inputSchema: {
       type: 'object',
       properties: {
@@ -221,7 +221,7 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'keyword_named_properties',
-    source: '§3.2 LangChain deletes properties named additionalProperties/strict by key name',
+    source: 'LangChain deletes properties named additionalProperties/strict by key name',
     inputSchema: {
       type: 'object',
       properties: {
@@ -239,20 +239,20 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'long_description',
-    source: "§1.1 sentry-mcp #106 string too long … maximum length 1024",
+    source: "sentry-mcp #106 string too long … maximum length 1024",
     description: 'Searches things. '.repeat(120),
     inputSchema: { type: 'object', properties: { q: { type: 'string', description: 'd'.repeat(2000) } } },
   },
-  { name: 'empty_string_enum', source: '§1.4 langchainjs #9875 empty strings in enums', inputSchema: { type: 'object', properties: { sort: { type: 'string', enum: ['', 'asc', 'desc'] } } } },
-  { name: 'enum_with_null', source: '§3.1 enum with null → nullable', inputSchema: { type: 'object', properties: { state: { type: ['string', 'null'], enum: ['on', 'off', null] } } } },
+  { name: 'empty_string_enum', source: 'langchainjs #9875 empty strings in enums', inputSchema: { type: 'object', properties: { sort: { type: 'string', enum: ['', 'asc', 'desc'] } } } },
+  { name: 'enum_with_null', source: 'enum with null → nullable', inputSchema: { type: 'object', properties: { state: { type: ['string', 'null'], enum: ['on', 'off', null] } } } },
   {
     name: 'properties_on_string',
-    source: '§1.4 copilot-cli #4623 properties: only allowed for OBJECT type',
+    source: 'copilot-cli #4623 properties: only allowed for OBJECT type',
     inputSchema: { type: 'object', properties: { data: { type: 'string', properties: { a: { type: 'string' } }, required: ['a'], items: { type: 'string' } } } },
   },
   {
     name: 'nested_discriminated_union',
-    source: '§3.2 LibreChat #13612 GitHub MCP: Gemini cannot handle union types (oneOf)',
+    source: 'LibreChat #13612 GitHub MCP: Gemini cannot handle union types (oneOf)',
     inputSchema: {
       type: 'object',
       properties: {
@@ -269,22 +269,22 @@ export const CORNER_CASES: CornerCase[] = [
   },
   {
     name: 'nullable_openapi',
-    source: '§1.4 OpenAPI nullable sent by servers sharing Gemini schemas',
+    source: 'OpenAPI nullable sent by servers sharing Gemini schemas',
     inputSchema: { type: 'object', properties: { note: { type: 'string', nullable: true, example: 'hi', examples: ['hi'] } } },
   },
   {
     name: 'deep_nesting',
-    source: '§1.1 gemini-cli #6031 exceeds the maximum allowed nesting depth (Notion MCP)',
+    source: 'gemini-cli #6031 exceeds the maximum allowed nesting depth (Notion MCP)',
     inputSchema: deepChain(20),
   },
   {
     name: 'nested_empty_object',
-    source: '§1.4 properties: should be non-empty for OBJECT type; §3.1 nested empty object',
+    source: 'properties: should be non-empty for OBJECT type;nested empty object',
     inputSchema: { type: 'object', properties: { meta: { type: 'object' }, query: { type: 'string' } } },
   },
   {
     name: 'constraint_only_union',
-    source: '§3.1 anyOf of required-only branches (one of a or b)',
+    source: 'anyOf of required-only branches (one of a or b)',
     inputSchema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, anyOf: [{ required: ['a'] }, { required: ['b'] }] },
   },
 ];

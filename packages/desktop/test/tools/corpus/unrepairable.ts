@@ -1,6 +1,6 @@
 /**
- * Schemas no adapter can make valid: the tool must be dropped with a warning that names it
- * (DESIGN.md decision 6), and the other tools still sent.
+ * Schemas no adapter can make valid: the tool must be dropped with a warning that names it,
+ * and the other tools still sent.
  */
 import type { MCPTool } from '../../../app/shared/contracts/mcp-tool';
 

@@ -2,7 +2,7 @@ import type { Migration } from './types';
 
 /**
  * MCP servers. Env and header values may hold API keys, so they live only in `sealed_secrets`,
- * encrypted by the SecretStore (DESIGN.md decision 4); everything else is plain.
+ * encrypted by the SecretStore; everything else is plain.
  */
 export const migration0001: Migration = {
   version: 1,

@@ -1,6 +1,6 @@
 import type { Migration } from './types';
 
-/** Paths whose change restarts a stdio server (seed 004's auto-restart on source change). */
+/** Paths whose change restarts a stdio server. */
 export const migration0003: Migration = {
   version: 3,
   name: 'watch-paths',

@@ -1,8 +1,8 @@
 import type { Migration } from './types';
 
 /**
- * LLM providers (Settings → Providers). The API key is stored sealed by the SecretStore
- * (DESIGN.md decision 4); NULL means "no key" (e.g. a local OpenAI-compatible server).
+ * LLM providers (Settings → Providers). The API key is stored sealed by the SecretStore;
+ * NULL means "no key" (e.g. a local OpenAI-compatible server).
  */
 export const migration0004: Migration = {
   version: 4,

@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * "Always allow" grants per (server, tool) (seed 004), revocable in the Tools tab. No foreign key to
+ * "Always allow" grants per (server, tool), revocable in the Tools tab. No foreign key to
  * mcp_servers: built-in servers (`builtin:<name>`) have no row there. A removed server's grants stay
  * listed until revoked, and can never apply to another server because ids are never reused.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * Conversations (seed 000) and what the user sees of them: `chat_messages` holds the ChatMessage
+ * Conversations and what the user sees of them: `chat_messages` holds the ChatMessage
  * views (text, status, error, tool calls with their full result content, images included), and
  * `chat_history` the provider-neutral EngineMessages the next turn sends to the model. Both are
  * needed: a view keeps the arguments with the server's keys and the whole result, while the model

@@ -109,7 +109,7 @@ export class TerminalApprovalGate implements ApprovalGate {
     }
   }
 
-  /** seed 004: always allowing a destructive tool needs a second, explicit confirmation. */
+  /** Like the app: always allowing a destructive tool needs a second, explicit confirmation. */
   private async confirmDestructive(signal: AbortSignal): Promise<Answer> {
     this.stderr(this.t('cli/messages:chat.approve.confirmAlways'));
     const line = await this.lines.next(signal);

@@ -1,6 +1,6 @@
 /**
  * `elftia chat`'s command line as a turn to run: a temporary provider built from the flags (its key
- * read from an environment variable, never from argv, DESIGN.md decision 4), the approval mode and
+ * read from an environment variable, never from argv), the approval mode and
  * the message. Every mistake here is a usage error (exit 2), found before anything starts.
  */
 import { PROVIDER_KINDS, type ProviderKind, providerInputSchema, type ResolvedProvider } from '../../../shared/contracts/providers';

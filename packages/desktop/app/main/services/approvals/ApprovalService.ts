@@ -1,5 +1,5 @@
 /**
- * Approval before every tool call (seed 004): allow once, always allow (persisted per server and
+ * Approval before every tool call: allow once, always allow (persisted per server and
  * tool, revocable), deny. Annotations are the server's claims: readOnlyHint lets a call through only
  * when the user opted into that policy, and destructiveHint makes "always allow" need a second,
  * explicit confirmation.

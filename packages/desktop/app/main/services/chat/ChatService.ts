@@ -1,5 +1,5 @@
 /**
- * Conversations and their turns (seed 000). `send` commits the user's message before anything else
+ * Conversations and their turns. `send` commits the user's message before anything else
  * can fail, then runs the turn in the background through the TinyElf engine, one turn at a time per
  * conversation; what the engine reports is stored as ChatMessages and published as ChatStreamEvents.
  * `edit` and `regenerate` replace the later turns (no branches) in one transaction, then run a turn.

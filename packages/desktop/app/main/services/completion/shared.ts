@@ -35,7 +35,7 @@ export function checkArgumentDepth(args: Record<string, unknown>, toolName: stri
 
 /**
  * The images a provider accepts inline. Others stay out of the request: the tool message's text
- * already carries the seed's `[Image: mime]` placeholder for every image (flattenContent).
+ * already carries the original design's `[Image: mime]` placeholder for every image (flattenContent).
  */
 export function acceptedImages(images: EngineImage[], mimeTypes: ReadonlySet<string>): EngineImage[] {
   return images.filter((image) => mimeTypes.has(image.mimeType.toLowerCase()));

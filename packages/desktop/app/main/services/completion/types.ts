@@ -1,5 +1,5 @@
 /**
- * The seam between the TinyElf engine and the LLM providers (seed 000's CompletionService). The
+ * The seam between the TinyElf engine and the LLM providers. The
  * engine speaks this provider-neutral shape; one adapter per provider maps it to that provider's
  * wire format through its official SDK (openai, @anthropic-ai/sdk, @google/genai) with pure
  * `toXRequest` / stream-mapping functions.

@@ -15,7 +15,7 @@ const policyPatchSchema = z.strictObject({
     .optional(),
 });
 
-/** Settings → Approvals: the always-allowed tools (revocable) and the approval policy (seed 004). */
+/** Settings → Approvals: the always-allowed tools (revocable) and the approval policy. */
 export const approvalsRouter = router({
   permissions: publicProcedure.query(({ ctx }) => ctx.services.approvals.listPermissions()),
   revoke: publicProcedure

@@ -30,7 +30,7 @@ export function appErrorData(error: TRPCError, dbFile?: () => string): AppErrorD
 }
 
 const t = initTRPC.context<AppContext>().create({
-  // Errors cross the boundary as a code plus parameters (DESIGN.md decision 2); the renderer
+  // Errors cross the boundary as a code plus parameters; the renderer
   // translates them. The stack stays in main.
   errorFormatter({ shape, error, ctx }) {
     return { ...shape, data: { ...shape.data, stack: undefined, app: appErrorData(error, ctx && (() => ctx.services.db.name)) } };

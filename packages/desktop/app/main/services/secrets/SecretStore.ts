@@ -1,5 +1,5 @@
 /**
- * Seals secrets (API keys, env and header values) before they reach disk (DESIGN.md decision 4).
+ * Seals secrets (API keys, env and header values) before they reach disk.
  * The Electron shell backs it with safeStorage; the headless host and the CLI with an AES-256-GCM
  * key file in the data dir. Sealed values carry their scheme as a prefix so a store can tell a
  * value it cannot open from a corrupt one.

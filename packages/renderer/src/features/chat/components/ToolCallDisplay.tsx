@@ -20,7 +20,7 @@ export interface ToolCallDisplayProps {
 }
 
 /**
- * One tool call (seed 002): which server and tool, the arguments, the status with elapsed time or
+ * One tool call: which server and tool, the arguments, the status with elapsed time or
  * duration, progress, the approval prompt while it waits, and the result as the server sent it.
  */
 export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: ToolCallDisplayProps) {

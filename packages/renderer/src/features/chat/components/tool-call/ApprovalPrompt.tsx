@@ -20,7 +20,7 @@ export interface ApprovalPromptProps {
 }
 
 /**
- * Asks before a tool runs (seed 004): Allow once, Always allow, Deny. A tool the server calls
+ * Asks before a tool runs: Allow once, Always allow, Deny. A tool the server calls
  * destructive carries a warning, and Always allow for it takes a second, explicit confirmation —
  * the only path that sends confirmedDestructive. Always allow is not offered for Elftia's own tools
  * (no serverId): a grant is kept per server and tool, so main refuses one without a server.

@@ -26,7 +26,7 @@ function ContentItem({ item }: { item: ToolContent }) {
 type Result = NonNullable<ToolCallView['result']>;
 
 /**
- * Everything the server returned (seed 002's content types), not the flattened text the model read —
+ * Everything the server returned, not the flattened text the model read —
  * except when the server returned no content items, where that text is all there is. A large result
  * arrives as a bounded copy (`shortened`); `loadAll` fetches the rest when the user asks.
  */

@@ -1,5 +1,5 @@
 /**
- * A tool the TinyElf engine can offer to the model and run (seed 000: `ITool { name, description,
+ * A tool the TinyElf engine can offer to the model and run (`ITool { name, description,
  * parameters, execute }`).
  */
 import type { McpServiceErrorCode } from '../../../../../shared/contracts/mcp-connection';

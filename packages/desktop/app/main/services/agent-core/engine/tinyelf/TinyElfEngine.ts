@@ -1,7 +1,7 @@
 /**
- * The TinyElf engine (seed 000): runs one chat turn — model → tool calls → results → model — until the
+ * The TinyElf engine: runs one chat turn — model → tool calls → results → model — until the
  * model answers, the step cap is reached, the user stops, or the provider fails. Tool calls of one
- * step run concurrently, each behind approval (seed 004).
+ * step run concurrently, each behind approval.
  */
 import { type ApprovalPolicy, DEFAULT_APPROVAL_POLICY } from '../../../../../shared/contracts/chat';
 import { apiFormatOf } from '../../../../../shared/contracts/providers';

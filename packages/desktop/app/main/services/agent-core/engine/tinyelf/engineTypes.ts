@@ -57,7 +57,7 @@ export interface ApprovalHooks {
 }
 
 /**
- * Asks the user (or a policy, or a persisted always-allow) whether a tool call may run (seed 004).
+ * Asks the user (or a policy, or a persisted always-allow) whether a tool call may run.
  * Rejects when `signal` aborts while waiting (the turn was stopped).
  */
 export interface ApprovalGate {

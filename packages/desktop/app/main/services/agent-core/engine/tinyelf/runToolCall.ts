@@ -37,7 +37,7 @@ export interface CallOutcome {
   message: ToolMessage;
 }
 
-/** What the model reads when the user says no (seed 004: the model is told the user declined). */
+/** What the model reads when the user says no: it is told the user declined. */
 export const DECLINED_TEXT = 'The user declined to run this tool call. Do not retry it unless the user asks; continue without its result.';
 
 const CANCELLED_TEXT = 'Tool call cancelled: the user stopped the turn.';

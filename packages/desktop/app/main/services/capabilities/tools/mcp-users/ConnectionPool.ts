@@ -181,7 +181,7 @@ export class ConnectionPool {
       redact: redactorFor(server),
       clock: this.deps.clock,
       clientInfo: this.deps.clientInfo,
-      // The server's timeout bounds every request path, the handshake included (seed 004), with a
+      // The server's timeout bounds every request path, the handshake included, with a
       // floor for the process start that a short call timeout should not cut off.
       connectTimeoutMs: Math.max(server.timeoutSec * 1000, this.deps.minConnectTimeoutMs),
       signal,

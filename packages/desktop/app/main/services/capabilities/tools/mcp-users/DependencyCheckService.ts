@@ -1,9 +1,9 @@
 /**
- * Finds node/npm/npx and uv/uvx on the search path stdio servers use, and installs them (seed 002).
+ * Finds node/npm/npx and uv/uvx on the search path stdio servers use, and installs them.
  *
  * A runtime counts as found only once `<path> --version` ran, and an install only as done once the
- * installed binary ran: peer hosts reported "installed" after a failed download
- * (reference/pain-points.md, L-10, F-6, F-7). Checking never starts an MCP server.
+ * installed binary ran: peer hosts reported "installed" after a failed download.
+ * Checking never starts an MCP server.
  */
 import {
   DEPENDENCY_COMMANDS,

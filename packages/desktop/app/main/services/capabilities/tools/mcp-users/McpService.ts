@@ -43,7 +43,7 @@ export interface McpServiceOptions {
   clientInfo?: { name: string; version: string };
   /**
    * Awaited before every connect, e.g. to resolve the user's login-shell environment once
-   * (DESIGN.md decision 8) before the first stdio spawn. Default none.
+   * before the first stdio spawn. Default none.
    */
   beforeConnect?: () => Promise<void>;
   /**
@@ -54,7 +54,7 @@ export interface McpServiceOptions {
   /**
    * The least time a connect (spawn + initialize + first tools/list) gets, in milliseconds, however
    * short the server's request timeout: a timeout picked for tool calls is the wrong bound for a cold
-   * process start (pain-points T-3). Default 10 000.
+   * process start. Default 10 000.
    */
   minConnectTimeoutMs?: number;
   /**
@@ -80,7 +80,7 @@ export interface McpRequestOptions {
 const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
- * The MCP connection pool of the app (seed 000): connects configured servers over stdio, SSE,
+ * The MCP connection pool of the app: connects configured servers over stdio, SSE,
  * Streamable HTTP or WebSocket, keeps their tool, resource and prompt lists cached, and runs tool
  * calls under one timeout and cancellation policy. Reports state, tool counts and logs as events.
  */

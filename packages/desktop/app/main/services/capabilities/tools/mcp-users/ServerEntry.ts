@@ -14,7 +14,7 @@ export type ConnectionState =
   | { kind: 'connected'; connection: McpConnection }
   | { kind: 'error'; retry?: { attempt: number; nextAtMs: number; timer: TimerHandle } };
 
-/** Failures in a row after which a server shows as degraded (seed 004's error counter). */
+/** Failures in a row after which a server shows as degraded. */
 export const DEGRADED_AFTER_ERRORS = 3;
 
 /** One pool slot, keyed by server id. Mutated only by ConnectionPool. */

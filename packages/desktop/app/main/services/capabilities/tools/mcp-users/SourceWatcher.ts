@@ -66,7 +66,7 @@ function fingerprint(file: string): string {
 }
 
 /**
- * Auto-restart on source change (seed 004). Watches, for every enabled stdio server the app keeps
+ * Auto-restart on source change. Watches, for every enabled stdio server the app keeps
  * running, its `watchPaths` and the script of an interpreter command (`node server.js`), and
  * restarts the server after a quiet period. One restart at a time per server; changes during it
  * lead to one more. The watch set follows the service's state events and configuration changes.

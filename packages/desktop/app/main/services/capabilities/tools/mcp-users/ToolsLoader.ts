@@ -17,8 +17,8 @@ import {
 } from './tool-format/types';
 
 /**
- * ToolsLoader (seed 000): loads MCP tools and converts them to the tool definitions of OpenAI,
- * Anthropic or Gemini. Beyond the seed, every definition goes through that provider's schema adapter
+ * ToolsLoader: loads MCP tools and converts them to the tool definitions of OpenAI,
+ * Anthropic or Gemini. Beyond the original design, every definition goes through that provider's schema adapter
  * (tool-format/), the result carries the name map that routes the model's tool calls back to (server,
  * tool, argument keys), and tools that could not be sent are listed with the reason.
  */
@@ -44,7 +44,7 @@ export interface ToolsLoaderOptions {
 
 export interface SetupMcpToolsResult {
   tools: OpenAITool[] | AnthropicTool[] | GeminiTools;
-  /** Every tool fetched, sent or not (seed 000). */
+  /** Every tool fetched, sent or not. */
   mcpTools: MCPTool[];
   /** Provider-facing name → server, tool and argument key map. */
   nameMap: ToolNameMap;
@@ -57,7 +57,7 @@ const SILENT: Pick<McpLogger, 'info' | 'warn'> = { info: () => {}, warn: () => {
 
 /**
  * Loads the tools the configuration selects and converts them for `apiFormat` (default 'openai').
- * Undefined when no tool is available (seed 000 step 2).
+ * Undefined when no tool is available.
  */
 export async function setupMcpTools(
   mcpService: McpToolSource,
@@ -114,7 +114,7 @@ export function convertMcpToolsToGemini(mcpTools: MCPTool[]): GeminiTools {
 
 /**
  * Seed 000's provider-neutral schema processing: always `{type:'object', properties, required}`, with
- * the description kept. Deeper than the seed's root-only wrap (refs inlined, unions, type arrays and
+ * the description kept. Deeper than the original design's root-only wrap (refs inlined, unions, type arrays and
  * bounds repaired, see tool-format/schema/nf.ts); a schema nothing can repair becomes the empty object
  * schema here, while formatToolsFor drops such a tool with a warning instead.
  */

@@ -2,7 +2,7 @@
 export interface ReconnectPolicy {
   /** Delay before the first retry; default 1000 ms. */
   initialDelayMs: number;
-  /** Upper bound of any delay; default 30 000 ms (pain-points C-2). */
+  /** Upper bound of any delay; default 30 000 ms. */
   maxDelayMs: number;
   /** Growth per attempt; default 2. */
   factor: number;

@@ -19,7 +19,7 @@ export interface BoundedRequestOptions {
 export const DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR = 10;
 
 /**
- * Runs one request under the timeout policy shared by every request path (pain-points T-1..T-5):
+ * Runs one request under the timeout policy shared by every request path:
  * an idle timeout that progress resets, an absolute cap, and cancellation by the caller. The SDK
  * sends `notifications/cancelled` for the idle timeout and for an abort, and the connection stays
  * usable either way.

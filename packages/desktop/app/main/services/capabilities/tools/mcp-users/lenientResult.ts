@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ToolContentSchema, unsupportedContent } from '../../../../../shared/contracts/tool-content';
 
 /**
- * A tools/call result read item by item (STYLE.md, "Parse what others send leniently"): the SDK's
+ * A tools/call result read item by item: the SDK's
  * own schema fails the whole call for one content item that breaks it — an image whose data is not
  * base64, a content type of a newer revision or of the server's own — and the user then sees
  * nothing of the rest. The envelope is checked as strictly as before.

@@ -1,5 +1,5 @@
 /**
- * What to watch for a stdio server's auto-restart (seed 004): its configured `watchPaths`, plus the
+ * What to watch for a stdio server's auto-restart: its configured `watchPaths`, plus the
  * script it runs when the command is an interpreter (`node path/to/server.js` → that file).
  */
 import { statSync } from 'node:fs';

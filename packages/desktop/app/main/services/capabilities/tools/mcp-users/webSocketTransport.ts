@@ -7,7 +7,7 @@ type GlobalWithWebSocket = typeof globalThis & { WebSocket?: unknown };
  * The SDK's WebSocketClientTransport, made to work on Node 20 and to send headers.
  *
  * The SDK constructs `new WebSocket(url, 'mcp')` from the *global*, which Node 20 lacks
- * (`ReferenceError: WebSocket is not defined`, reference/stack.md G12), and a browser-style
+ * (`ReferenceError: WebSocket is not defined`), and a browser-style
  * WebSocket cannot send headers at all. The construction happens synchronously inside `start()`
  * (in the Promise executor), so `ws` — which takes headers — is installed as the global for exactly
  * that synchronous call and the previous global is restored before `start()` returns: no lasting

@@ -1,5 +1,5 @@
 /**
- * access_mcp_resource (seed 004): reads one resource of a connected MCP server by URI. Text comes back
+ * access_mcp_resource: reads one resource of a connected MCP server by URI. Text comes back
  * whole (the engine cuts it for the model with a marker if it is huge); binary contents are summarised
  * for the model and kept for the UI, and images go to vision models as images.
  */

@@ -1,5 +1,5 @@
 /**
- * Tools of built-in and preset servers (seed 000's DirectMcpToolAdapter): the adapter holds the SDK
+ * Tools of built-in and preset servers: the adapter holds the SDK
  * Client itself instead of going through McpService, the server lives for one session, and its
  * process is tracked by McpProcessTracker. Names are `<server>__<tool>`, without the `mcp__` of user
  * servers, so the two can never collide.
@@ -19,13 +19,13 @@ import { McpProcessTracker } from './McpProcessTracker';
 
 export { DirectMcpConnection, DirectMcpServerError, type DirectConnectionTracker, type ResolvedMcpServer } from './directConnection';
 
-/** The raw name of a direct tool (seed 000). */
+/** The raw name of a direct tool. */
 export function directToolName(serverName: string, toolName: string): string {
   return `${serverName}__${toolName}`;
 }
 
 export interface DirectMcpToolAdapterOptions {
-  /** Bound on one call, in milliseconds. Default 120 000 (seed 000), or the server's own when longer. */
+  /** Bound on one call, in milliseconds. Default 120 000, or the server's own when longer. */
   timeoutMs?: number;
   flatten?: FlattenOptions;
 }
@@ -101,7 +101,7 @@ export interface LoadDirectMcpToolsOptions {
 }
 
 /**
- * Starts each server, lists its tools and wraps them (seed 000). Servers start in parallel; one that
+ * Starts each server, lists its tools and wraps them. Servers start in parallel; one that
  * fails is closed and reported in `failures` without affecting the others.
  */
 export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], options: LoadDirectMcpToolsOptions = {}): Promise<LoadDirectMcpToolsResult> {

@@ -1,11 +1,11 @@
 /**
- * Tracks every stdio MCP server process the app started, so none outlives the app (seed 000).
+ * Tracks every stdio MCP server process the app started, so none outlives the app.
  *
  * Layers: closeConnection (graceful close, 3 s, then tree kill), closeAll, a process 'exit' safety net
- * that synchronously kills every tracked tree, and optional SIGTERM/SIGINT handlers. Beyond the seed,
+ * that synchronously kills every tracked tree, and optional SIGTERM/SIGINT handlers. Beyond the original design,
  * kills take the whole tree and PIDs can be persisted (PidRegistry) so leftovers are reaped after a crash.
  *
- * A singleton because the seed names one and because the 'exit' safety net is process-wide; it is
+ * A singleton because the original design names one and because the 'exit' safety net is process-wide; it is
  * resettable for tests and configured by the composition root.
  */
 import type { PidStore } from '../../../../capabilities/tools/mcp-users/process/PidRegistry';
@@ -24,7 +24,7 @@ export interface McpProcessTrackerConfig {
   registry?: PidStore;
   /** Default process.platform. */
   platform?: NodeJS.Platform;
-  /** Graceful close budget before the tree is killed, in milliseconds. Default 3000 (seed 000). */
+  /** Graceful close budget before the tree is killed, in milliseconds. Default 3000. */
   closeTimeoutMs?: number;
   /** SIGTERM → SIGKILL wait of the tree kill, in milliseconds. Default 2000. */
   killGraceMs?: number;

@@ -1,5 +1,5 @@
 /**
- * A user-configured server's MCP tool as a TinyElf ITool (seed 000). Connections, per-server
+ * A user-configured server's MCP tool as a TinyElf ITool. Connections, per-server
  * timeouts, argument validation and cancellation on the wire belong to McpService; this adapter adds
  * the engine's outer time bound and turns the result into text for the model plus content for the UI.
  */
@@ -22,7 +22,7 @@ export interface McpToolAdapterOptions {
    * than `timeoutMs`, it is the bound instead: a user who gave a slow server 10 minutes meant it.
    */
   serverTimeoutMs?: (serverId: string) => number | undefined | Promise<number | undefined>;
-  /** The engine's bound on one call, in milliseconds. Default 120 000 (seed 000). */
+  /** The engine's bound on one call, in milliseconds. Default 120 000. */
   timeoutMs?: number;
   /** Default crypto.randomUUID. */
   newCallId?: () => string;
@@ -92,7 +92,7 @@ export interface LoadMcpToolsResult {
 }
 
 /**
- * Every tool of the given servers, wrapped (seed 000). Servers are listed in parallel; one that fails
+ * Every tool of the given servers, wrapped. Servers are listed in parallel; one that fails
  * (not found, cannot connect) is reported in `failures` and does not affect the others. Tools keep
  * the order of `serverIds`, then each server's own order.
  */

@@ -1,5 +1,5 @@
 /**
- * use_mcp_tool (seed 004): calls any tool of the turn's MCP servers by server and tool name. Offered
+ * use_mcp_tool: calls any tool of the turn's MCP servers by server and tool name. Offered
  * in "many tools" mode instead of one definition per tool. Each check — the server exists in this
  * conversation and is connected, the tool exists, the arguments fit its schema — fails with a message
  * the model can act on; a call that passes goes through approval as the target tool itself, so an

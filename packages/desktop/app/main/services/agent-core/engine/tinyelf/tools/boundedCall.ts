@@ -1,5 +1,5 @@
 /**
- * The engine's outer bound on one tool call (seed 000: `Promise.race([callTool, timeout(120s)])`,
+ * The engine's outer bound on one tool call (`Promise.race([callTool, timeout(120s)])`,
  * the same budget as ShellTool). It sits above the transport's own per-request timeout, which resets
  * on progress; this one does not, so a server that keeps reporting progress forever still ends.
  */

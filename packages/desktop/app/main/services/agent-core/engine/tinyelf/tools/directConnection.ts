@@ -1,5 +1,5 @@
 /**
- * One session-scoped connection to a built-in or preset stdio server (seed 000's DirectMcpConnection):
+ * One session-scoped connection to a built-in or preset stdio server:
  * an SDK Client over ProcessStdioTransport, so the server runs in its own process group and closing
  * it kills the whole tree, registered with McpProcessTracker from the moment the process exists.
  */

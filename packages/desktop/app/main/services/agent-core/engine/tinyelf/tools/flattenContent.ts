@@ -1,5 +1,5 @@
 /**
- * Tool result content → the text the model reads (seed 000's flattenContent), and a server's
+ * Tool result content → the text the model reads, and a server's
  * CallToolResult → the engine's ToolExecutionResult. The binary parts stay in `content` for the UI.
  */
 import { type ToolContent, parseToolContent } from '../../../../../../shared/contracts/tool-content';
@@ -7,7 +7,7 @@ import type { ToolErrorCode, ToolExecutionResult } from '../ITool';
 
 /**
  * Default cap on an embedded resource's text copied into the model's view, in characters. Embedded
- * resources can be whole files or pages; text items are passed whole (the seed's rule), but an
+ * resources can be whole files or pages; text items are passed whole (the original design's rule), but an
  * embedded resource is a side attachment and must not crowd the context window on its own.
  */
 export const DEFAULT_MAX_EMBEDDED_TEXT_CHARS = 20_000;
@@ -61,7 +61,7 @@ function flattenItem(item: ToolContent, maxEmbeddedChars: number): string {
   }
 }
 
-/** One line (or block) per item, joined with `\n` (seed 000). */
+/** One line (or block) per item, joined with `\n`. */
 export function flattenContent(content: readonly ToolContent[], options: FlattenOptions = {}): string {
   const max = options.maxEmbeddedTextChars ?? DEFAULT_MAX_EMBEDDED_TEXT_CHARS;
   return content.map((item) => flattenItem(item, max)).join('\n');

@@ -1,5 +1,5 @@
 /**
- * How node or uv gets installed on a platform (seed 002): winget or Homebrew for node where present, the
+ * How node or uv gets installed on a platform: winget or Homebrew for node where present, the
  * download page otherwise; uv through its official install script. Pure apart from `find`, which looks a
  * tool up on the search path.
  */

@@ -1,8 +1,7 @@
 /**
  * The "installing" phase of a stdio server's first start: downloads the package its runner (`npx`,
- * `uvx`) would fetch, with its own, longer timeout, before the connect timeout starts (pain-points
- * T-3, F-1). Output streams to the server's log; Stop/disable/delete cancels it and kills the
- * download's process tree; what was downloaded stays in npm's / uv's cache for the next try (F-2).
+ * `uvx`) would fetch, with its own, longer timeout, before the connect timeout starts. Output streams to the server's log; Stop/disable/delete cancels it and kills the
+ * download's process tree; what was downloaded stays in npm's / uv's cache for the next try.
  */
 import type { McpServerRecord } from '../../../../../../shared/contracts/mcp-types';
 import type { PreparedServer } from '../ConnectionPool';
@@ -15,9 +14,9 @@ import { cacheDamage, clearNpxEntries, npmCacheDir } from './npxCache';
 import { planPrefetch, type PrefetchPlan } from './planPrefetch';
 import type { PrefetchMarkerStore } from './PrefetchMarkers';
 
-/** Default time a package download may take, in milliseconds: 10 minutes (pain-points F-1). */
+/** Default time a package download may take, in milliseconds: 10 minutes. */
 export const DEFAULT_INSTALL_TIMEOUT_MS = 10 * 60_000;
-/** uv's default HTTP timeout (30 s) fails large wheels on slow links silently (pain-points F-4). */
+/** uv's default HTTP timeout (30 s) fails large wheels on slow links silently. */
 const UV_HTTP_TIMEOUT_SEC = '120';
 
 export interface PrepareContext {

@@ -2,7 +2,7 @@
  * npx's own cache, `<npm cache>/_npx/<hash>/`, one folder per package list. An install interrupted
  * half-way (a killed app, a full disk, antivirus holding a file) leaves a folder that makes every later
  * `npx` of that package fail with ENOTEMPTY, EBUSY or a missing module, and the only cure users find is
- * `rm -rf ~/.npm/_npx` (pain-points F-5: n8n-mcp#340, sveltejs/ai-tools#91). Elftia removes only the
+ * `rm -rf ~/.npm/_npx` (n8n-mcp#340, sveltejs/ai-tools#91). Elftia removes only the
  * folders holding the failing package and downloads again.
  */
 import { readdir, readFile, rm } from 'node:fs/promises';

@@ -3,8 +3,7 @@
  * command that downloads them without starting the server.
  *
  * A cold `npx -y pkg` or `uvx pkg` can take minutes (126 s in MervinPraison/PraisonAI#5099); counted
- * against the connect timeout it fails, and each retry throws the partial download away (pain-points
- * theme 12, F-1/F-6). So the download runs first, as its own phase with its own timeout, through the
+ * against the connect timeout it fails, and each retry throws the partial download away. So the download runs first, as its own phase with its own timeout, through the
  * same runner and cache the server then uses:
  *
  * - `npx -y pkg@1 …` → `npx --yes --package=pkg@1 -- node --version`. npm exec keys its `_npx` cache

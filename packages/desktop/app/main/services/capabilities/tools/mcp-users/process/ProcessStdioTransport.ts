@@ -2,7 +2,7 @@
  * MCP stdio client transport that owns the server's whole process tree.
  *
  * The SDK's StdioClientTransport signals only the direct child, so servers launched through npx, uvx,
- * cmd /c or a shell script leave their real process behind (reference/pain-points.md, theme 4). This
+ * cmd /c or a shell script leave their real process behind. This
  * one starts the server in its own process group on POSIX, closes it stdin → wait → SIGTERM tree →
  * wait → SIGKILL tree, and keeps going when a server prints non-JSON lines to stdout.
  */

@@ -3,8 +3,8 @@
  * with well-known install locations as lowest-priority fallbacks.
  *
  * A GUI launch or a failed login-shell probe leaves out Homebrew, ~/.local/bin (where the uv installer
- * puts uv), ~/.volta/bin and the like; a runtime installed while the app runs is not on its PATH either
- * (reference/pain-points.md, L-2, L-7, L-10). Pure apart from the injectable file check.
+ * puts uv), ~/.volta/bin and the like; a runtime installed while the app runs is not on its PATH either.
+ * Pure apart from the injectable file check.
  */
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';

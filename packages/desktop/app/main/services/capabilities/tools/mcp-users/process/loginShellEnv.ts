@@ -2,8 +2,8 @@
  * The user's login-shell environment, and the merge that gives a stdio server a usable PATH.
  *
  * An app started from Finder, the Dock or a .desktop launcher never read ~/.zshrc or ~/.bash_profile, so
- * node from nvm/fnm/volta/asdf/Homebrew is not on its PATH and `npx` fails with ENOENT (≈85 threads in
- * reference/pain-points.md, theme 1). Like VS Code's shellEnv.ts, we run the user's shell once as a login
+ * node from nvm/fnm/volta/asdf/Homebrew is not on its PATH and `npx` fails with ENOENT, the most reported
+ * failure of MCP clients. Like VS Code's shellEnv.ts, we run the user's shell once as a login
  * + interactive shell, print the environment between random markers, and cache the result.
  */
 import { spawn as nodeSpawn } from 'node:child_process';

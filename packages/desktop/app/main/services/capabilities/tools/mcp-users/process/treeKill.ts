@@ -1,7 +1,7 @@
 /**
  * Kills a server's whole process tree, not just the direct child: `npx`, `uvx`, `cmd /c` and shell
  * wrappers run the real server as a grandchild, and killing only the wrapper is how peer hosts leak
- * hundreds of processes (reference/pain-points.md, theme 4).
+ * hundreds of processes.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { collectTree, readLinuxState, readProcessTable, readProcessTableSync, type ProcessInfo } from './processTable';

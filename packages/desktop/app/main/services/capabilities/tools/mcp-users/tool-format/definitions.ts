@@ -15,7 +15,7 @@ export function toProviderDefinition(tool: MCPTool, name: string, format: Provid
   if (format === 'openai') {
     const { parameters, map } = toOpenAIParameters(root);
     // `strict` always explicit: omitted, the Responses API defaults it to true and silently applies
-    // strict semantics to loose MCP schemas (provider-rules §1.2); MCP tools are never strict-ready.
+    // strict semantics to loose MCP schemas; MCP tools are never strict-ready.
     const fn = { name, description: truncateText(description, OPENAI_MAX_DESCRIPTION_LENGTH), parameters, strict: false as const };
     return { definition: { type: 'function', function: fn }, map };
   }

@@ -95,7 +95,7 @@ function formatMcp(tools: MCPTool[], names: string[], warnings: string[]): Forma
   return { format: 'mcp', tools: definitions, nameMap: new Map(entries.map((e) => [e.name, e])), dropped: [], warnings };
 }
 
-/** Gemini wraps every declaration in one `functionDeclarations` array inside an outer array (seed 000). */
+/** Gemini wraps every declaration in one `functionDeclarations` array inside an outer array. */
 function packDefinitions(format: ProviderFormat, definitions: ProviderDefinition[]): ToolDefinitions[ProviderFormat] {
   if (format === 'openai') return definitions as OpenAITool[];
   if (format === 'anthropic') return definitions as AnthropicTool[];

@@ -1,6 +1,6 @@
 /**
- * Provider-facing tool formats (DESIGN.md decisions 5 and 6): the API the CLI, ToolsLoader and the
- * agent engine use. Rules are cited from shared/reference/provider-rules.md in each module.
+ * Provider-facing tool formats: the API the CLI, ToolsLoader and the
+ * agent engine use. test/tools/providerRules.ts checks each provider's rules independently of them.
  */
 export { formatToolsFor, resolveProviderToolName } from './formatTools';
 export { mapArgumentsBack } from './arguments';

@@ -2,14 +2,14 @@ import type { ProviderFormat } from './types';
 
 /**
  * Tool name length: OpenAI and Anthropic docs say 64, Gemini's docs say 64 but older docs and
- * gemini-cli found 63 in practice (provider-rules §0.1, §1.1). 63 fits all three.
+ * gemini-cli found 63 in practice. 63 fits all three.
  */
 export const MAX_TOOL_NAME_LENGTH = 63;
 
-/** Hex digits of the sha256 suffix added to a cut or colliding name (DESIGN.md decision 5). */
+/** Hex digits of the sha256 suffix added to a cut or colliding name. */
 export const NAME_HASH_LENGTH = 6;
 
-/** OpenAI rejects `function.description` longer than 1024 (`string_above_max_length`, provider-rules §1.1). */
+/** OpenAI rejects `function.description` longer than 1024 (`string_above_max_length`). */
 export const OPENAI_MAX_DESCRIPTION_LENGTH = 1024;
 
 /**
@@ -20,12 +20,12 @@ export const OPENAI_MAX_DESCRIPTION_LENGTH = 1024;
  */
 export const MAX_DESCRIPTION_LENGTH = 16 * 1024;
 
-/** Anthropic: property keys must match `^[a-zA-Z0-9_.-]{1,64}$` (provider-rules §1.3); applied to Gemini too. */
+/** Anthropic: property keys must match `^[a-zA-Z0-9_.-]{1,64}$`; applied to Gemini too. */
 export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
 export const MAX_PROPERTY_KEY_LENGTH = 64;
 
 /**
- * Tools per request (provider-rules §0.2, §1.1): OpenAI 128 (`array too long … maximum length 128`),
+ * Tools per request: OpenAI 128 (`array too long … maximum length 128`),
  * Gemini 512 (`At most 512 function declarations`). Anthropic documents no cap for non-strict tools and
  * third-party pages disagree (64 vs 128), so it gets the summary's safe envelope: "Send ≤ 128 per request".
  */
@@ -33,7 +33,7 @@ export const MAX_TOOLS: Record<ProviderFormat, number> = { openai: 128, anthropi
 
 /**
  * Nesting depth after `$ref` inlining. Gemini rejects deep schemas (`exceeds the maximum allowed nesting
- * depth`, limit undocumented, provider-rules §1.1) and OpenAI strict allows 10 levels; deeper subtrees
+ * depth`, limit undocumented) and OpenAI strict allows 10 levels; deeper subtrees
  * become "any value" nodes, so this only cuts what recursion or pathological servers produce.
  */
 export const MAX_SCHEMA_DEPTH = 12;

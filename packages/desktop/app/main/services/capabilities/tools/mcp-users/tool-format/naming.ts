@@ -2,10 +2,10 @@ import { shortHash } from './hash';
 import { MAX_TOOL_NAME_LENGTH, NAME_HASH_LENGTH } from './limits';
 
 /**
- * Provider-safe tool names (DESIGN.md decision 5, provider-rules §0.1 and §4.1): MCPTool.id
+ * Provider-safe tool names: MCPTool.id
  * (`mcp__<server>__<tool>` for user servers, `<server>__<tool>` for direct ones) reduced to
  * `[A-Za-z0-9_]`, starting with a letter, at most 63 characters. `-`, `.` and `:` are dropped too:
- * each is rejected by at least one provider, and Claude is reported to rewrite `-` (provider-rules §0.1).
+ * each is rejected by at least one provider, and Claude is reported to rewrite `-`.
  * A sha256 suffix of the raw id is added when the name is cut, when non-ASCII characters were replaced
  * (検索 and поиск would otherwise become the same `_`), or when two names collide.
  */

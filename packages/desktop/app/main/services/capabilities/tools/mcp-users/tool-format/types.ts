@@ -1,6 +1,6 @@
 /**
- * Types shared by the provider-facing tool formatters (DESIGN.md decisions 5 and 6).
- * Rules cited as "provider-rules §x" refer to shared/reference/provider-rules.md.
+ * Types shared by the provider-facing tool formatters.
+ * Each provider's rules are checked, independently of these modules, by test/tools/providerRules.ts.
  */
 
 export type ProviderFormat = 'openai' | 'anthropic' | 'google';
@@ -75,7 +75,7 @@ export interface AnthropicTool {
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
-  /** Omitted when the tool takes no parameters (provider-rules §0.4). */
+  /** Omitted when the tool takes no parameters. */
   parameters?: JsonObject;
 }
 

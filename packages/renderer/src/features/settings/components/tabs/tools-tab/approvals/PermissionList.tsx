@@ -7,7 +7,7 @@ import { useApiSubscription } from '../../../../../../lib/useApiSubscription';
 import { FailureAlert } from '../../../../../../components/FailureAlert';
 
 /**
- * The tools the user chose "Always allow" for (seed 004), each revocable. Live: a grant made in the
+ * The tools the user chose "Always allow" for, each revocable. Live: a grant made in the
  * chat of another window, or a revoke from here, arrives through approvals.onPermissionsChanged.
  */
 export function PermissionList() {

@@ -4,15 +4,15 @@ import { safePropertyKeys } from './keys';
 import type { NfObject, NfSchema } from './nf';
 
 /**
- * Gemini `FunctionDeclaration.parameters`: "a select subset of an OpenAPI 3.0 schema object"
- * (provider-rules §1.4). Only these keys are emitted; any other key is rejected with
+ * Gemini `FunctionDeclaration.parameters`: "a select subset of an OpenAPI 3.0 schema object".
+ * Only these keys are emitted; any other key is rejected with
  * `Unknown name "<key>"` (additionalProperties, $schema, const, $ref, exclusiveMinimum, propertyNames…).
  * The allow-list is the intersection of the Gemini API and Vertex `Schema` fields, minus `default` and
  * `example` (documented as ignored).
  */
 export const GEMINI_SCHEMA_KEYS = ['type', 'format', 'description', 'title', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'anyOf'] as const;
 
-/** "for STRING type: enum, date-time; NUMBER: float, double; INTEGER: int32, int64" (§1.4, gemini-cli #3178). */
+/** "for STRING type: enum, date-time; NUMBER: float, double; INTEGER: int32, int64" (gemini-cli #3178). */
 const FORMATS: Record<string, string[]> = { string: ['enum', 'date-time'], number: ['float', 'double'], integer: ['int32', 'int64'] };
 
 interface Emitted {
@@ -20,7 +20,7 @@ interface Emitted {
   map?: ArgumentMap;
 }
 
-/** The root: omitted entirely when the tool takes no parameters (`properties: should be non-empty for OBJECT type`, §1.4). */
+/** The root: omitted entirely when the tool takes no parameters (`properties: should be non-empty for OBJECT type`). */
 export function toGeminiParameters(root: NfObject): { parameters?: JsonObject; map?: ArgumentMap } {
   if (Object.keys(root.properties).length === 0) return {};
   const { schema, map } = emitObject(root);
@@ -53,7 +53,7 @@ function emit(node: NfSchema): Emitted {
 }
 
 /**
- * Vertex: "When using any_of, it must be the only field set" (§1.4): the union node carries nothing
+ * Vertex: "When using any_of, it must be the only field set": the union node carries nothing
  * but `anyOf`; its description and nullability move into every branch.
  */
 function emitUnion(node: NfSchema): Emitted {
@@ -85,9 +85,9 @@ function emitObject(node: NfSchema): Emitted {
 }
 
 /**
- * `enum` is `string[]` and "only allowed for STRING type" (§1.4: numeric values fail with
+ * `enum` is `string[]` and "only allowed for STRING type" (numeric values fail with
  * `(TYPE_STRING), 2`, 9router PR #380). Numbers and booleans are sent as strings with `format: 'enum'`
- * (the Vertex idiom, §1.4) and the map turns the model's "2" back into 2. An empty string among the
+ * (the Vertex idiom) and the map turns the model's "2" back into 2. An empty string among the
  * values is reported as rejected (langchainjs #9875): such an enum is dropped, its values listed in the
  * description instead.
  */
@@ -113,8 +113,8 @@ function emitEnum(node: NfSchema, schema: JsonObject): ArgumentMap | undefined {
 /**
  * What Gemini's subset cannot describe (a value of any type, a free-form object or map) is sent as a
  * string of JSON text: every Gemini node needs a single `type` (a missing one fails, litellm #6495) and
- * an OBJECT with no properties has been rejected (§1.4). The map parses the text back before the call
- * (provider-rules §4.5 "JSON-encoded fallbacks → parsed values").
+ * an OBJECT with no properties has been rejected. The map parses the text back before the call.
+ *
  */
 function jsonText(node: NfSchema, what: string): Emitted {
   const schema = annotations(node);
@@ -135,7 +135,7 @@ function copy(node: NfSchema, schema: JsonObject, keys: Array<keyof NfSchema>): 
   for (const key of keys) if (node[key] !== undefined) schema[key] = node[key];
 }
 
-/** `exclusiveMinimum`/`exclusiveMaximum` are unknown fields for Gemini (§1.4): kept as inclusive bounds. */
+/** `exclusiveMinimum`/`exclusiveMaximum` are unknown fields for Gemini: kept as inclusive bounds. */
 function bounds(node: NfSchema, schema: JsonObject): void {
   const min = node.exclusiveMinimum !== undefined ? Math.max(node.exclusiveMinimum, node.minimum ?? -Infinity) : node.minimum;
   const max = node.exclusiveMaximum !== undefined ? Math.min(node.exclusiveMaximum, node.maximum ?? Infinity) : node.maximum;

@@ -6,12 +6,12 @@ import type { NfSchema } from './nf';
 
 /**
  * Emits the normal form as plain JSON Schema 2020-12 for OpenAI (non-strict) and Anthropic, which both
- * accept nearly full JSON Schema but share hard rejects (provider-rules §0.5): every object has
+ * accept nearly full JSON Schema but share hard rejects: every object has
  * `properties`, every array `items`, no `$schema`, no draft-4 bounds, no tuples. `nullable` becomes a
- * type array `["T","null"]` (the idiom both document, §1.2) or a `{type:'null'}` branch of an `anyOf`.
+ * type array `["T","null"]` (the idiom both document) or a `{type:'null'}` branch of an `anyOf`.
  */
 export interface JsonSchemaOptions {
-  /** Rename property keys that break `^[a-zA-Z0-9_.-]{1,64}$` (Anthropic, §1.3). */
+  /** Rename property keys that break `^[a-zA-Z0-9_.-]{1,64}$` (Anthropic). */
   renameKeys: boolean;
 }
 

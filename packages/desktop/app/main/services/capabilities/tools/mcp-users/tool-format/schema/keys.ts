@@ -3,12 +3,12 @@ import { MAX_PROPERTY_KEY_LENGTH, NAME_HASH_LENGTH, PROPERTY_KEY_PATTERN } from 
 
 /**
  * Provider-safe property keys. Anthropic rejects keys outside `^[a-zA-Z0-9_.-]{1,64}$` ("Property keys
- * should match pattern", provider-rules §1.3: spaces, `[]`, `@`, non-ASCII, > 64 chars); the same rule is
+ * should match pattern": spaces, `[]`, `@`, non-ASCII, > 64 chars); the same rule is
  * applied for Gemini. Valid keys are never touched. Others: invalid runs → `_` (`files[0]` → `files_0`),
  * and a sha256 suffix of the original key when the key was cut, lost non-ASCII characters or became
  * empty, or collides with another key of the same object. The caller keeps the reverse map, so the
  * arguments the model returns are renamed back before the MCP call (ComposioHQ/composio PR #3067 does
- * the same, §1.3).
+ * the same).
  *
  * Returns original key → provider key, for every key. Deterministic: valid keys first, then the others
  * in sorted order.

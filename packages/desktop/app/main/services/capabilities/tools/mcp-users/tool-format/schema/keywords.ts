@@ -4,7 +4,7 @@ import type { NfSchema, NfType } from './nf';
 /**
  * Per-type keyword extraction for the normal form (nf.ts): only the keywords that belong to the
  * node's type are kept, so `properties`/`required` never sit on a non-object (Gemini: "only allowed for
- * OBJECT type", provider-rules §1.4) and string keywords never sit on numbers.
+ * OBJECT type") and string keywords never sit on numbers.
  */
 
 const OBJECT_HINTS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', 'propertyNames'];
@@ -12,7 +12,7 @@ const ARRAY_HINTS = ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItem
 const STRING_HINTS = ['minLength', 'maxLength', 'pattern', 'format'];
 const NUMBER_HINTS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 
-/** The type a typeless schema evidently means (opencode #13150, provider-rules §3.2), if any. */
+/** The type a typeless schema evidently means (opencode #13150), if any. */
 export function inferType(raw: JsonObject): NfType | undefined {
   const has = (keys: string[]) => keys.some((k) => Object.hasOwn(raw, k));
   if (has(OBJECT_HINTS)) return 'object';
@@ -64,7 +64,7 @@ export function stringKeywords(raw: JsonObject, out: NfSchema): void {
   if (typeof raw.format === 'string' && raw.format) out.format = raw.format;
 }
 
-/** A pattern that does not even compile here would be rejected by a provider's regex engine too (DeepSeek, §1.5). */
+/** A pattern that does not even compile here would be rejected by a provider's regex engine too (DeepSeek). */
 function compiles(pattern: string): boolean {
   try {
     new RegExp(pattern, 'u');
@@ -76,7 +76,7 @@ function compiles(pattern: string): boolean {
 
 /**
  * Bounds, 2020-12 style. Draft-4 `exclusiveMinimum: true` (a boolean beside `minimum`) is rejected by
- * Anthropic's 2020-12 validation (Dokploy/mcp #74, provider-rules §1.3): it becomes a numeric
+ * Anthropic's 2020-12 validation (Dokploy/mcp #74): it becomes a numeric
  * `exclusiveMinimum` equal to `minimum`; `false` just means `minimum` is inclusive.
  */
 export function numberKeywords(raw: JsonObject, out: NfSchema): void {
@@ -104,7 +104,7 @@ export function arrayBounds(raw: JsonObject, out: NfSchema): void {
 
 /**
  * `properties` as a record of sub-schemas; PHP servers send `[]` for "none" (`[] is not of type
- * 'object'`, provider-rules §1.2), so anything that is not an object counts as none.
+ * 'object'`), so anything that is not an object counts as none.
  */
 export function rawProperties(raw: JsonObject): Record<string, unknown> {
   const out = nullRecord<unknown>();

@@ -2,7 +2,7 @@ import type { EnumLiteral } from '../types';
 
 /**
  * The provider-neutral normal form every input schema is reduced to before a provider adapter
- * projects it (provider-rules §4.2 "normalize once", §4.3 "project per provider"). It keeps the
+ * projects it (normalize once, project per provider). It keeps the
  * keywords all three providers can take in some form, with one meaning each:
  *
  * - no `$ref`, `$defs`, `$schema`, `allOf`, `oneOf`, type arrays, `const`, boolean sub-schemas;

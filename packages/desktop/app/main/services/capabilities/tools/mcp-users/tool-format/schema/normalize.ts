@@ -18,7 +18,7 @@ import { combineUnion, mergeAllOf, typeList, unionBranches } from './unions';
 
 /**
  * Reduces a server's inputSchema to the normal form (nf.ts). Throws SchemaRepairError for the few
- * schemas no adapter can make valid: the tool is then dropped with a warning (DESIGN.md decision 6).
+ * schemas no adapter can make valid: the tool is then dropped with a warning.
  */
 export function normalizeRootSchema(input: unknown): NfObject {
   if (input === false) throw new SchemaRepairError('its input schema is `false`: no arguments are valid');
@@ -28,8 +28,7 @@ export function normalizeRootSchema(input: unknown): NfObject {
 }
 
 /**
- * Every provider wants `{type:'object', properties}` at the root, without root unions (provider-rules
- * §0.4; Anthropic: "does not support oneOf, allOf, or anyOf at the top level"). A typeless root is an
+ * Every provider wants `{type:'object', properties}` at the root, without root unions (Anthropic: "does not support oneOf, allOf, or anyOf at the top level"). A typeless root is an
  * object; a root union keeps its object branches, merged (properties united, `required` only where every
  * branch requires it). MCP `tools/call` arguments are always an object, so a root that only admits
  * strings, arrays, numbers or nothing cannot be called at all: that is the unrepairable case.
@@ -118,8 +117,8 @@ function objectKeywords(raw: JsonObject, out: NfSchema, depth: number): void {
 }
 
 /**
- * Arrays always get `items` (OpenAI: "array schema missing items", provider-rules §1.2). Draft-07 tuple
- * `items: [...]` and 2020-12 `prefixItems` are not accepted everywhere (tuple ✗ for Anthropic, §1.6):
+ * Arrays always get `items` (OpenAI: "array schema missing items"). Draft-07 tuple
+ * `items: [...]` and 2020-12 `prefixItems` are not accepted everywhere (tuple ✗ for Anthropic):
  * they become `items` that accepts any of the listed element schemas.
  */
 function arrayKeywords(raw: JsonObject, out: NfSchema, depth: number): void {

@@ -4,8 +4,8 @@ import { ANNOTATION_KEYWORDS, isSchemaKeyword, isSchemaMapKeyword } from './walk
 
 /**
  * Inlines local `$ref`s (`#`, `#/$defs/x`, `#/definitions/x`, any RFC 6901 pointer) so no provider sees
- * one: Gemini `parameters` rejects `$ref` (`Unknown name "$ref"`, provider-rules §1.4) and several
- * OpenAI-compatible servers cannot resolve them (§1.5). `$defs`/`definitions` are removed afterwards.
+ * one: Gemini `parameters` rejects `$ref` (`Unknown name "$ref"`) and several
+ * OpenAI-compatible servers cannot resolve them. `$defs`/`definitions` are removed afterwards.
  *
  * - A reference back into itself (recursion) becomes an "any value" schema `{}` with the annotations
  *   it had, instead of being unrolled forever.

@@ -3,9 +3,9 @@ import { type NfSchema, type NfType, NF_TYPES, isAnyNode } from './nf';
 
 /**
  * Unions in the normal form: `allOf` merged, `oneOf` read as `anyOf` (the model only needs the shapes;
- * OpenAI strict and Gemini reject `oneOf`, provider-rules §1.2, §1.6), type arrays split into branches,
+ * OpenAI strict and Gemini reject `oneOf`), type arrays split into branches,
  * null branches turned into `nullable` (Gemini has no null type and rejects type arrays:
- * "Proto field is not repeating", §1.4).
+ * "Proto field is not repeating").
  */
 
 const UNION_KEYS = new Set(['anyOf', 'oneOf', 'allOf', 'description', 'title', 'default', 'examples']);
@@ -21,8 +21,7 @@ export function typeList(type: unknown): { types: NfType[]; hasNull: boolean } {
 }
 
 /**
- * Merges `allOf` into its parent (LangChain mcp-adapters and openai-node do the same, provider-rules
- * §3.2): properties merged key by key, `required` united, other keywords first-come.
+ * Merges `allOf` into its parent (LangChain mcp-adapters and openai-node do the same): properties merged key by key, `required` united, other keywords first-come.
  */
 export function mergeAllOf(raw: JsonObject): JsonObject {
   if (!Array.isArray(raw.allOf)) return raw;
