@@ -94,7 +94,7 @@ export const BREAKING_TOOLS: Record<WireFormatName, { tools: unknown[]; expect: 
   google: {
     // Not an unknown key such as additionalProperties: @google/genai drops those from `parameters` itself.
     tools: [{ functionDeclarations: [{ name: 'mcp__fs__read_many', description: 'Reads files.', parameters: { type: 'OBJECT', properties: { paths: { type: 'ARRAY' } } } }] }],
-    expect: /Invalid JSON payload received\. items: missing field .* at 'tools\[1\]\.function_declarations\[0\]\.parameters\.properties\["paths"\]'/,
+    expect: /Invalid JSON payload received\. items: missing field at 'tools\[1\]\.function_declarations\[0\]\.parameters\.properties\["paths"\]'/,
   },
 };
 
