@@ -12,7 +12,7 @@
  */
 import type { MCPTool } from '../app/shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../app/shared/contracts/mcp-types';
-import { McpService } from '../app/main/services/capabilities/tools/mcp-users/McpService';
+import { McpService } from '../app/main/mcp/McpService';
 
 /** A value of each simple JSON Schema type; numbers count up so that two of them differ. */
 function exampleArguments(tool: MCPTool): Record<string, unknown> {

@@ -10,17 +10,17 @@ import { sqliteStorageError } from './db/storageErrors';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
 import { builtinServers } from './builtin-servers';
-import { BuiltinToolSession } from './services/agent-core/engine/tinyelf/BuiltinToolSession';
-import { TinyElfEngine } from './services/agent-core/engine/tinyelf/TinyElfEngine';
-import type { EngineMcpService } from './services/agent-core/engine/tinyelf/tools/mcpScope';
-import { ApprovalService } from './services/approvals/ApprovalService';
-import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
-import { buildServerEnv } from './services/capabilities/tools/mcp-users/process/serverEnv';
-import { ChatService, type ChatProviders } from './services/chat/ChatService';
-import { TitleGenerator } from './services/chat/TitleGenerator';
-import { AttachmentStore } from './services/chat/AttachmentStore';
-import { ToolResultStore } from './services/chat/ToolResultStore';
-import type { CompletionClient } from './services/completion/types';
+import { BuiltinToolSession } from './engine/BuiltinToolSession';
+import { TinyElfEngine } from './engine/TinyElfEngine';
+import type { EngineMcpService } from './engine/tools/mcpScope';
+import { ApprovalService } from './approvals/ApprovalService';
+import type { McpLogger } from './mcp/ConnectionPool';
+import { buildServerEnv } from './mcp/process/serverEnv';
+import { ChatService, type ChatProviders } from './chat/ChatService';
+import { TitleGenerator } from './chat/TitleGenerator';
+import { AttachmentStore } from './chat/AttachmentStore';
+import { ToolResultStore } from './chat/ToolResultStore';
+import type { CompletionClient } from './completion/types';
 
 export interface ChatRuntimeOptions {
   db: Db;

@@ -1,19 +1,19 @@
 /**
  * Composition of the MCP engine: McpService with the process layer (login-shell environment,
  * process-group spawning, tree kill, persisted PIDs) and McpProcessTracker. Part of the
- * composition root; it may import both capabilities/ and agent-core/, which never import each other.
+ * composition root, which is the one place that may wire mcp/ and engine/ together.
  */
 import os from 'node:os';
-import { McpProcessTracker } from './services/agent-core/engine/tinyelf/tools/McpProcessTracker';
-import { DependencyCheckService } from './services/capabilities/tools/mcp-users/DependencyCheckService';
-import type { McpServerConfigService } from './services/capabilities/tools/mcp-users/McpServerConfigService';
-import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
-import { McpService, type McpServiceOptions } from './services/capabilities/tools/mcp-users/McpService';
-import { PID_REGISTRY_FILE, PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './services/capabilities/tools/mcp-users/process';
-import { ServerEnvironment } from './services/capabilities/tools/mcp-users/ServerEnvironment';
-import { PackagePrefetcher } from './services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
-import { PrefetchMarkers } from './services/capabilities/tools/mcp-users/prefetch/PrefetchMarkers';
-import { SourceWatcher } from './services/capabilities/tools/mcp-users/SourceWatcher';
+import { McpProcessTracker } from './mcp/process/McpProcessTracker';
+import { DependencyCheckService } from './runtimes/DependencyCheckService';
+import type { McpServerConfigService } from './mcp/McpServerConfigService';
+import type { McpLogger } from './mcp/ConnectionPool';
+import { McpService, type McpServiceOptions } from './mcp/McpService';
+import { PID_REGISTRY_FILE, PidRegistry, ProcessStdioTransport, ShellEnvironment, mergeEnv } from './mcp/process';
+import { ServerEnvironment } from './mcp/ServerEnvironment';
+import { PackagePrefetcher } from './mcp/prefetch/PackagePrefetcher';
+import { PrefetchMarkers } from './mcp/prefetch/PrefetchMarkers';
+import { SourceWatcher } from './mcp/SourceWatcher';
 
 export interface McpRuntimeOptions {
   dataDir: string;

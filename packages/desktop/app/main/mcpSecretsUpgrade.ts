@@ -3,9 +3,9 @@
  * secrets layout at start. It may import services of several areas, which never import each other.
  */
 import type { McpServerRepository } from './db/McpServerRepository';
-import type { McpLogger } from './services/capabilities/tools/mcp-users/ConnectionPool';
-import { type KeyLender, referenceCopiedKeys } from './services/capabilities/tools/mcp-users/keyRefs';
-import type { ProviderService } from './services/providers/ProviderService';
+import type { McpLogger } from './mcp/ConnectionPool';
+import { type KeyLender, referenceCopiedKeys } from './mcp/keyRefs';
+import type { ProviderService } from './providers/ProviderService';
 import type { OfficialMcpPreset } from '../shared/mcp-presets';
 
 /**

@@ -1,5 +1,5 @@
 /** Proof that the bench cleaned up: no process it started (or their children) still runs. */
-import { collectTree, readProcessTable } from '../../app/main/services/capabilities/tools/mcp-users/process/processTable';
+import { collectTree, readProcessTable } from '../../app/main/mcp/process/processTable';
 
 /** Live descendants of this process (zombies excluded: they have exited and hold nothing). */
 export async function liveDescendantPids(): Promise<number[]> {

@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { AppServices } from '../../app/main/index';
-import { ProcessStdioTransport } from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
+import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { addServer, everythingEntry, nodeStdioInput, startEverythingHttp, withAppServices } from '../lib/servers';
 import { sampleInterleaved, wallOf } from '../lib/stats';
 import { type Row, type SectionResult, compared, measuredRow } from '../lib/table';

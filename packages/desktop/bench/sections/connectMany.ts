@@ -9,7 +9,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AppServices } from '../../app/main/index';
-import { ProcessStdioTransport } from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
+import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { addServer, everythingEntry, nodeStdioInput, withAppServices } from '../lib/servers';
 import { interleave, sampleOnce } from '../lib/stats';
 import { type SectionResult, compared, measuredRow } from '../lib/table';

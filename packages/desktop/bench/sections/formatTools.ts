@@ -3,7 +3,7 @@
  * cases) to the OpenAI, Anthropic and Gemini formats, against a plain deep clone of the same tools
  * three times (one per format) — the least any conversion must do.
  */
-import { formatToolsFor } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/formatTools';
+import { formatToolsFor } from '../../app/main/tools/formatTools';
 import { benchTools } from '../../test/tools/formatBench';
 import { sampleInterleaved } from '../lib/stats';
 import { type SectionResult, compared, measuredRow } from '../lib/table';

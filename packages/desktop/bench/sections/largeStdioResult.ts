@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { DEFAULT_MAX_LINE_BYTES, ProcessStdioTransport } from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
+import { DEFAULT_MAX_LINE_BYTES, ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { benchFixture } from '../lib/servers';
 import { cpuOf, sampleInterleaved, wallOf } from '../lib/stats';
 import { type SectionResult, compared, measuredRow } from '../lib/table';

@@ -3,12 +3,12 @@
  * refused, the policy in the settings table, grants and revocation; AutoApprovalGate; migration 0005.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../app/main/errors';
+import { AppError } from '../../app/main/lib/errors';
 import { SettingsRepository } from '../../app/main/db/SettingsRepository';
 import { ToolPermissionRepository } from '../../app/main/db/ToolPermissionRepository';
-import { APPROVAL_POLICY_KEY } from '../../app/main/services/approvals/approvalPolicy';
-import type { ApprovalEvent } from '../../app/main/services/approvals/ApprovalService';
-import { AutoApprovalGate } from '../../app/main/services/approvals/AutoApprovalGate';
+import { APPROVAL_POLICY_KEY } from '../../app/main/approvals/approvalPolicy';
+import type { ApprovalEvent } from '../../app/main/approvals/ApprovalService';
+import { AutoApprovalGate } from '../../app/main/approvals/AutoApprovalGate';
 import type { ApprovalRequest } from '../../app/shared/contracts/chat';
 import { type Approvals, openApprovals } from './agentHarness';
 

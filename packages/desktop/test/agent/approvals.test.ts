@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../app/main/errors';
-import type { ApprovalService } from '../../app/main/services/approvals/ApprovalService';
-import { DECLINED_TEXT } from '../../app/main/services/agent-core/engine/tinyelf/runToolCall';
+import { AppError } from '../../app/main/lib/errors';
+import type { ApprovalService } from '../../app/main/approvals/ApprovalService';
+import { DECLINED_TEXT } from '../../app/main/engine/runToolCall';
 import type { ApprovalDecision } from '../../app/shared/contracts/chat';
 import { type Harness, closeHarness, createHarness, recordFile, stdioRecord } from '../mcp/helpers';
 import { type Approvals, FIXTURES, everythingRecord, only, openApprovals, runTurn } from './agentHarness';

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AutoApprovalGate } from '../../app/main/services/approvals/AutoApprovalGate';
-import { CompletionError, type CompletionEvent } from '../../app/main/services/completion/types';
+import { AutoApprovalGate } from '../../app/main/approvals/AutoApprovalGate';
+import { CompletionError, type CompletionEvent } from '../../app/main/completion/types';
 import type { ToolCallView } from '../../app/shared/contracts/chat';
 import { type Harness, closeHarness, createHarness, fixture, recordFile, stdioRecord, waitFor } from '../mcp/helpers';
 import { FIXTURES, everythingRecord, only, provider, runTurn } from './agentHarness';

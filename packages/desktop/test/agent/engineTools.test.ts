@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtinServers } from '../../app/main/builtin-servers';
-import { BuiltinToolSession } from '../../app/main/services/agent-core/engine/tinyelf/BuiltinToolSession';
-import type { EngineEvent } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
+import { BuiltinToolSession } from '../../app/main/engine/BuiltinToolSession';
+import type { EngineEvent } from '../../app/main/engine/engineTypes';
 import type { ApprovalPolicy, ApprovalRequest } from '../../app/shared/contracts/chat';
 import { type Harness, closeHarness, createHarness, fixture, stdioRecord, waitFor } from '../mcp/helpers';
 import { type Approvals, FIXTURES, everythingRecord, only, openApprovals, runTurn } from './agentHarness';

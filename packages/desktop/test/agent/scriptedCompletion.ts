@@ -3,7 +3,7 @@
  * the tool definitions and the messages so far) and returns what the "model" streams. The provider wire
  * formats are tested against the scripted provider server elsewhere; this is the engine's edge.
  */
-import type { CompletionClient, CompletionEvent, CompletionRequest, EngineToolCall } from '../../app/main/services/completion/types';
+import type { CompletionClient, CompletionEvent, CompletionRequest, EngineToolCall } from '../../app/main/completion/types';
 
 export type Step = (request: CompletionRequest) => Iterable<CompletionEvent> | AsyncIterable<CompletionEvent>;
 

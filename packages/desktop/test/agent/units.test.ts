@@ -1,8 +1,8 @@
 /** Pure parts of the engine: cutting text for the model, schema summaries, tool search ranking. */
 import { describe, expect, it } from 'vitest';
-import { limitForModel } from '../../app/main/services/agent-core/engine/tinyelf/modelText';
-import { rankTools } from '../../app/main/services/agent-core/engine/tinyelf/tools/SearchToolsTool';
-import { summarizeSchema } from '../../app/main/services/agent-core/engine/tinyelf/tools/schemaSummary';
+import { limitForModel } from '../../app/main/engine/modelText';
+import { rankTools } from '../../app/main/engine/tools/SearchToolsTool';
+import { summarizeSchema } from '../../app/main/engine/tools/schemaSummary';
 import type { MCPTool } from '../../app/shared/contracts/mcp-tool';
 
 describe('limitForModel', () => {

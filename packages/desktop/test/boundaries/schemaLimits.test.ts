@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { boundedRecord } from '../../app/shared/contracts/limits';
-import { appRouter } from '../../app/main/services/routers/appRouter';
+import { appRouter } from '../../app/main/routers/appRouter';
 
 const SHARED_DIR = fileURLToPath(new URL('../../app/shared/', import.meta.url));
 

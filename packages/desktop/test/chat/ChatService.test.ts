@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../app/main/errors';
+import { AppError } from '../../app/main/lib/errors';
 import type { ChatMessage } from '../../app/shared/contracts/chat';
 import { aborted, answers, closeChat, openChat, record, type ScriptedTurn, view } from './chatHarness';
 

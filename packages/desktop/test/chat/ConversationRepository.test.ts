@@ -4,7 +4,7 @@ import type { ChatMessage, ConversationRecord } from '../../app/shared/contracts
 import { ConversationRepository } from '../../app/main/db/ConversationRepository';
 import { openDatabase, schemaVersion } from '../../app/main/db/database';
 import { MIGRATIONS } from '../../app/main/db/migrations';
-import type { EngineMessage } from '../../app/main/services/completion/types';
+import type { EngineMessage } from '../../app/main/completion/types';
 import { tempDir } from '../support/tempDir';
 import { view } from './chatHarness';
 

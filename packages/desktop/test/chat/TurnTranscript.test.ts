@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TurnResult } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
-import { TurnTranscript } from '../../app/main/services/chat/TurnTranscript';
+import type { TurnResult } from '../../app/main/engine/engineTypes';
+import { TurnTranscript } from '../../app/main/chat/TurnTranscript';
 import { view } from './chatHarness';
 
 function transcript() {

@@ -1,7 +1,7 @@
 /** The pure parts of attachments (chat/attachments.ts): inlining text files, image type checks, the history's image budget. */
 import { describe, expect, it } from 'vitest';
-import { loadHistoryImages, sniffImageType, withFiles } from '../../app/main/services/chat/attachments';
-import type { EngineMessage } from '../../app/main/services/completion/types';
+import { loadHistoryImages, sniffImageType, withFiles } from '../../app/main/chat/attachments';
+import type { EngineMessage } from '../../app/main/completion/types';
 
 describe('withFiles', () => {
   it('puts each file after the text under its name, its name escaped so it cannot end the tag', () => {

@@ -7,7 +7,7 @@ import { openDatabase } from '../../app/main/db/database';
 import { SettingsRepository } from '../../app/main/db/SettingsRepository';
 import { ToolPermissionRepository } from '../../app/main/db/ToolPermissionRepository';
 import { LineReader, TerminalApprovalGate } from '../../app/main/host/cli/chatApproval';
-import { ApprovalService } from '../../app/main/services/approvals/ApprovalService';
+import { ApprovalService } from '../../app/main/approvals/ApprovalService';
 import { tempDir } from '../support/tempDir';
 
 const t = (key: string) => key;

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import type { CliIo } from '../../app/main/host/cli/command';
 import { runCli } from '../../app/main/host/cli/run';
 import { createAppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { createAppCaller } from '../../app/main/routers/appRouter';
 import { REPO_ROOT } from '../cli/cliProcess';
 import { EVERYTHING_ENTRY } from '../cli/mcpServers';
 import type { ScriptInput } from '../support/scriptedProvider/script';

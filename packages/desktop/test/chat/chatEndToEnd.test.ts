@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../app/shared/contracts/chat';
 import { type AppServices, createAppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { createAppCaller } from '../../app/main/routers/appRouter';
 import { EVERYTHING_ENTRY } from '../cli/mcpServers';
 import { API_KEY, baseUrlFor, scripted } from '../completion/helpers';
 import type { ScriptInput, WireFormatName } from '../support/scriptedProvider/script';

@@ -11,12 +11,12 @@ import { ConversationRepository } from '../../app/main/db/ConversationRepository
 import { type Db, openDatabase } from '../../app/main/db/database';
 import { SettingsRepository } from '../../app/main/db/SettingsRepository';
 import { ToolPermissionRepository } from '../../app/main/db/ToolPermissionRepository';
-import { AppError } from '../../app/main/errors';
-import type { RunTurnOptions, TurnResult } from '../../app/main/services/agent-core/engine/tinyelf/engineTypes';
-import { ApprovalService } from '../../app/main/services/approvals/ApprovalService';
-import { type ChatEngine, ChatService, type ChatServiceOptions } from '../../app/main/services/chat/ChatService';
-import { AttachmentStore } from '../../app/main/services/chat/AttachmentStore';
-import { ToolResultStore } from '../../app/main/services/chat/ToolResultStore';
+import { AppError } from '../../app/main/lib/errors';
+import type { RunTurnOptions, TurnResult } from '../../app/main/engine/engineTypes';
+import { ApprovalService } from '../../app/main/approvals/ApprovalService';
+import { type ChatEngine, ChatService, type ChatServiceOptions } from '../../app/main/chat/ChatService';
+import { AttachmentStore } from '../../app/main/chat/AttachmentStore';
+import { ToolResultStore } from '../../app/main/chat/ToolResultStore';
 import { tempDir } from '../support/tempDir';
 
 export type ScriptedTurn = (options: RunTurnOptions) => Promise<TurnResult>;

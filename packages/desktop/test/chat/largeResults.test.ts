@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatStreamEvent, ToolCallView } from '../../app/shared/contracts/chat';
-import { AppError } from '../../app/main/errors';
+import { AppError } from '../../app/main/lib/errors';
 import { aborted, openChat, record, view } from './chatHarness';
 
 const BIG_TEXT = 'é'.repeat(3 * 1024 * 1024);

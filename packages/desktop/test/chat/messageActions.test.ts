@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../app/shared/contracts/chat';
 import { ConversationRepository } from '../../app/main/db/ConversationRepository';
-import { AppError } from '../../app/main/errors';
+import { AppError } from '../../app/main/lib/errors';
 import { aborted, answers, openChat, record, type ScriptedTurn, view } from './chatHarness';
 
 function code(action: () => unknown): string | undefined {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../app/shared/contracts/chat';
 import type { ResolvedProvider } from '../../app/shared/contracts/providers';
-import { CompletionService } from '../../app/main/services/completion/CompletionService';
-import { type ChatTitles, cleanTitle, TITLE_EXCERPT_CHARS, TITLE_SYSTEM_PROMPT, TitleGenerator } from '../../app/main/services/chat/TitleGenerator';
+import { CompletionService } from '../../app/main/completion/CompletionService';
+import { type ChatTitles, cleanTitle, TITLE_EXCERPT_CHARS, TITLE_SYSTEM_PROMPT, TitleGenerator } from '../../app/main/chat/TitleGenerator';
 import type { ScriptInput } from '../support/scriptedProvider/script';
 import type { ScriptedProvider } from '../support/scriptedProvider/server';
 import { providerFor, scripted } from '../completion/helpers';

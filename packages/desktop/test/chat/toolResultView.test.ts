@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { writeJsonInSlices } from '../../app/main/services/chat/jsonSlices';
-import { type ToolResult, type ViewLimits, shortenForView } from '../../app/main/services/chat/toolResultView';
+import { writeJsonInSlices } from '../../app/main/chat/jsonSlices';
+import { type ToolResult, type ViewLimits, shortenForView } from '../../app/main/chat/toolResultView';
 
 const limits: ViewLimits = { textChars: 10, binaryChars: 8, structuredChars: 20 };
 const result = (fields: Partial<ToolResult>): ToolResult => ({ text: 'model text', content: [], isError: false, ...fields });

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatToolsFor, type ProviderFormat } from '../../app/main/services/capabilities/tools/mcp-users/tool-format';
-import type { AnthropicTool, GeminiTools, OpenAITool } from '../../app/main/services/capabilities/tools/mcp-users/tool-format';
+import { formatToolsFor, type ProviderFormat } from '../../app/main/tools';
+import type { AnthropicTool, GeminiTools, OpenAITool } from '../../app/main/tools';
 import type { MCPTool } from '../../app/shared/contracts/mcp-tool';
 import { localeText, SPAWN_TIMEOUT_MS, tempDir } from './cliProcess';
 import { runInProcess } from './inProcess';

@@ -4,7 +4,7 @@ import { resolveCallTarget } from '../../app/main/host/cli/callTarget';
 import { UsageError } from '../../app/main/host/cli/command';
 import { formatWarnings, parseToolFormat, providerNameTable } from '../../app/main/host/cli/toolSet';
 import { createTranslator } from '../../app/main/host/messages';
-import { formatToolsFor } from '../../app/main/services/capabilities/tools/mcp-users/tool-format';
+import { formatToolsFor } from '../../app/main/tools';
 import { type MCPTool, mcpToolId } from '../../app/shared/contracts/mcp-tool';
 import { LOCALES_DIR } from './cliProcess';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { createAppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { createAppCaller } from '../../app/main/routers/appRouter';
 
 const require = createRequire(import.meta.url);
 const PID_WRAPPER = fileURLToPath(new URL('./fixtures/pid-wrapper.mjs', import.meta.url));

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import { createAppCaller } from '../../app/main/routers/appRouter';
 import { tempDir } from '../support/tempDir';
 
 /** Not shaped like any known token: only the configured key itself can give it away. */

@@ -3,11 +3,11 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ApiError } from '@google/genai';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { classifyAnthropicError } from '../../app/main/services/completion/anthropic/AnthropicAdapter';
-import { codeForFailure, codeForStatus, completionErrorData, type ProviderFailure } from '../../app/main/services/completion/errors';
-import { classifyGeminiError, geminiMessage } from '../../app/main/services/completion/gemini/GeminiAdapter';
-import { classifyOpenAIError } from '../../app/main/services/completion/openai/OpenAIAdapter';
-import { CompletionError } from '../../app/main/services/completion/types';
+import { classifyAnthropicError } from '../../app/main/completion/anthropic/AnthropicAdapter';
+import { codeForFailure, codeForStatus, completionErrorData, type ProviderFailure } from '../../app/main/completion/errors';
+import { classifyGeminiError, geminiMessage } from '../../app/main/completion/gemini/GeminiAdapter';
+import { classifyOpenAIError } from '../../app/main/completion/openai/OpenAIAdapter';
+import { CompletionError } from '../../app/main/completion/types';
 
 describe('codeForStatus', () => {
   it.each([

@@ -3,8 +3,8 @@
  * sees (errors.PROVIDER_*), or as an AbortError when the user stopped the turn.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CompletionService } from '../../app/main/services/completion/CompletionService';
-import type { CompletionRequest } from '../../app/main/services/completion/types';
+import { CompletionService } from '../../app/main/completion/CompletionService';
+import type { CompletionRequest } from '../../app/main/completion/types';
 import type { ScriptInput, WireFormatName } from '../support/scriptedProvider/script';
 import { BREAKING_TOOLS, closedPort, collect, completionError, FORMATS, providerFor, scripted, VALID_TOOLS } from './helpers';
 

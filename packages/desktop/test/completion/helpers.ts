@@ -2,8 +2,8 @@
 import net from 'node:net';
 import { afterEach, expect } from 'vitest';
 import type { ProviderKind, ResolvedProvider } from '../../app/shared/contracts/providers';
-import type { CompletionEvent } from '../../app/main/services/completion/types';
-import { CompletionError } from '../../app/main/services/completion/types';
+import type { CompletionEvent } from '../../app/main/completion/types';
+import { CompletionError } from '../../app/main/completion/types';
 import type { WireFormatName } from '../support/scriptedProvider/script';
 import { type ScriptedProvider, type ScriptedProviderOptions, startScriptedProvider } from '../support/scriptedProvider/server';
 

@@ -4,8 +4,8 @@
  * that provider's native form.
  */
 import { describe, expect, it } from 'vitest';
-import { CompletionService } from '../../app/main/services/completion/CompletionService';
-import type { EngineMessage } from '../../app/main/services/completion/types';
+import { CompletionService } from '../../app/main/completion/CompletionService';
+import type { EngineMessage } from '../../app/main/completion/types';
 import type { WireFormatName } from '../support/scriptedProvider/script';
 import { collect, completionError, FORMATS, PNG_BASE64, providerFor, scripted, textOf, VALID_TOOLS } from './helpers';
 

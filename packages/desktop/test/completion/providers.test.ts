@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
-import { appErrorData } from '../../app/main/services/routers/trpc';
+import { appErrorData } from '../../app/main/routers/trpc';
 import { openApp, rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 import { baseUrlFor, closedPort, scripted } from './helpers';

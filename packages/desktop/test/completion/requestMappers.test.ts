@@ -1,10 +1,10 @@
 /** The pure `toXRequest` mappers, table-driven. */
 import { describe, expect, it } from 'vitest';
-import { toAnthropicRequest } from '../../app/main/services/completion/anthropic/request';
-import { toGeminiRequest } from '../../app/main/services/completion/gemini/request';
-import { toOpenAIRequest } from '../../app/main/services/completion/openai/request';
-import type { MapperInput } from '../../app/main/services/completion/shared';
-import type { EngineMessage } from '../../app/main/services/completion/types';
+import { toAnthropicRequest } from '../../app/main/completion/anthropic/request';
+import { toGeminiRequest } from '../../app/main/completion/gemini/request';
+import { toOpenAIRequest } from '../../app/main/completion/openai/request';
+import type { MapperInput } from '../../app/main/completion/shared';
+import type { EngineMessage } from '../../app/main/completion/types';
 
 const img = (mimeType: string) => ({ mimeType, data: 'AAAA' });
 

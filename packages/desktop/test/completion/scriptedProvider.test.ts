@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompletionService } from '../../app/main/services/completion/CompletionService';
+import { CompletionService } from '../../app/main/completion/CompletionService';
 import { CONTROL_TOKEN_HEADER } from '../support/scriptedProvider/control';
 import type { RecordedRequest } from '../support/scriptedProvider/server';
 import { tempDir } from '../support/tempDir';

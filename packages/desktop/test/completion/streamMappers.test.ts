@@ -1,10 +1,10 @@
 /** The pure stream mappers, fed chunk sequences by hand (edge cases the scripted server does not produce). */
 import { describe, expect, it } from 'vitest';
-import { anthropicStopReason, createAnthropicStreamMapper } from '../../app/main/services/completion/anthropic/stream';
-import { createGeminiStreamMapper, geminiStopReason } from '../../app/main/services/completion/gemini/stream';
-import { createOpenAIStreamMapper, openAIStopReason } from '../../app/main/services/completion/openai/stream';
-import type { StreamMapper } from '../../app/main/services/completion/runStream';
-import { CompletionError, type CompletionEvent } from '../../app/main/services/completion/types';
+import { anthropicStopReason, createAnthropicStreamMapper } from '../../app/main/completion/anthropic/stream';
+import { createGeminiStreamMapper, geminiStopReason } from '../../app/main/completion/gemini/stream';
+import { createOpenAIStreamMapper, openAIStopReason } from '../../app/main/completion/openai/stream';
+import type { StreamMapper } from '../../app/main/completion/runStream';
+import { CompletionError, type CompletionEvent } from '../../app/main/completion/types';
 
 function run<C>(mapper: StreamMapper<C>, chunks: unknown[]): CompletionEvent[] {
   return [...chunks.flatMap((c) => mapper.push(c as C)), ...mapper.end()];

@@ -3,8 +3,8 @@
  * scripted provider speaking that provider's stream format.
  */
 import { describe, expect, it } from 'vitest';
-import { CompletionService } from '../../app/main/services/completion/CompletionService';
-import { GEMINI_SYNTHETIC_ID_PREFIX } from '../../app/main/services/completion/gemini/request';
+import { CompletionService } from '../../app/main/completion/CompletionService';
+import { GEMINI_SYNTHETIC_ID_PREFIX } from '../../app/main/completion/gemini/request';
 import { collect, FORMATS, providerFor, scripted, textOf, VALID_TOOLS } from './helpers';
 
 const service = new CompletionService();

@@ -4,12 +4,12 @@
  * stream_options.include_usage; a compatible server that refuses the option is asked again without it).
  */
 import { describe, expect, it } from 'vitest';
-import { createAnthropicStreamMapper } from '../../app/main/services/completion/anthropic/stream';
-import { CompletionService } from '../../app/main/services/completion/CompletionService';
-import { createGeminiStreamMapper } from '../../app/main/services/completion/gemini/stream';
-import { createOpenAIStreamMapper } from '../../app/main/services/completion/openai/stream';
-import type { StreamMapper } from '../../app/main/services/completion/runStream';
-import type { CompletionEvent } from '../../app/main/services/completion/types';
+import { createAnthropicStreamMapper } from '../../app/main/completion/anthropic/stream';
+import { CompletionService } from '../../app/main/completion/CompletionService';
+import { createGeminiStreamMapper } from '../../app/main/completion/gemini/stream';
+import { createOpenAIStreamMapper } from '../../app/main/completion/openai/stream';
+import type { StreamMapper } from '../../app/main/completion/runStream';
+import type { CompletionEvent } from '../../app/main/completion/types';
 import { collect, FORMATS, providerFor, scripted, textOf } from './helpers';
 
 function run<C>(mapper: StreamMapper<C>, chunks: unknown[]): CompletionEvent[] {

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion } from '../../app/main/db/database';
 import { MIGRATIONS } from '../../app/main/db/migrations';
-import { AppError } from '../../app/main/errors';
+import { AppError } from '../../app/main/lib/errors';
 import { tempDir } from '../support/tempDir';
 
 const latest = MIGRATIONS.at(-1)!.version;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion } from '../../app/main/db/database';
 import { McpServerRepository } from '../../app/main/db/McpServerRepository';
 import { MIGRATIONS } from '../../app/main/db/migrations';
-import { FileKeySecretStore } from '../../app/main/services/secrets/FileKeySecretStore';
+import { FileKeySecretStore } from '../../app/main/secrets/FileKeySecretStore';
 import { tempDir } from '../support/tempDir';
 
 const BEFORE = MIGRATIONS.findIndex((m) => m.name === 'inherit-env');

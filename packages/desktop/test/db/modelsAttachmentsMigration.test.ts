@@ -4,7 +4,7 @@ import { ConversationRepository } from '../../app/main/db/ConversationRepository
 import { openDatabase, schemaVersion } from '../../app/main/db/database';
 import { MIGRATIONS } from '../../app/main/db/migrations';
 import { ProviderRepository } from '../../app/main/db/ProviderRepository';
-import { FileKeySecretStore } from '../../app/main/services/secrets/FileKeySecretStore';
+import { FileKeySecretStore } from '../../app/main/secrets/FileKeySecretStore';
 import { tempDir } from '../support/tempDir';
 
 const BEFORE = MIGRATIONS.findIndex((m) => m.name === 'models-attachments');

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DependencyCheckService, type DependencyCheckServiceOptions } from '../../app/main/services/capabilities/tools/mcp-users/DependencyCheckService';
-import { mergeEnv } from '../../app/main/services/capabilities/tools/mcp-users/process/loginShellEnv';
-import { knownRuntimeDirs } from '../../app/main/services/capabilities/tools/mcp-users/process/findCommand';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+import { DependencyCheckService, type DependencyCheckServiceOptions } from '../../app/main/runtimes/DependencyCheckService';
+import { mergeEnv } from '../../app/main/mcp/process/loginShellEnv';
+import { knownRuntimeDirs } from '../../app/main/mcp/process/findCommand';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { DEPENDENCY_COMMANDS } from '../../app/shared/contracts/dependencies';
 import { waitFor } from '../process/helpers';
 import { FakeWorld, VERSIONS } from './fakes';

@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Env } from '../../app/main/services/capabilities/tools/mcp-users/process/loginShellEnv';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+import type { Env } from '../../app/main/mcp/process/loginShellEnv';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 
 export type RuntimeName = 'node' | 'npm' | 'npx' | 'uv' | 'uvx';
 export type ToolName = 'brew' | 'winget' | 'curl' | 'wget' | 'powershell' | 'cmd';

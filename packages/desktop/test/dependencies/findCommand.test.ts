@@ -7,7 +7,7 @@ import {
   resolveCommandOnPath,
   searchPathEntries,
   withKnownRuntimeDirs,
-} from '../../app/main/services/capabilities/tools/mcp-users/process/findCommand';
+} from '../../app/main/mcp/process/findCommand';
 import { dependencyCommandOf } from '../../app/shared/contracts/dependencies';
 import { tempDir } from '../support/tempDir';
 

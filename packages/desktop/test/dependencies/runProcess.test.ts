@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProcess } from '../../app/main/services/capabilities/tools/mcp-users/process/runProcess';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+import { runProcess } from '../../app/main/mcp/process/runProcess';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { tempDir } from '../support/tempDir';
 
 const platform = process.platform;

@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { crc32, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpToolAdapter } from '../../app/main/services/agent-core/engine/tinyelf/tools/McpToolAdapter';
-import type { McpProgress } from '../../app/main/services/capabilities/tools/mcp-users/boundedRequest';
-import { formatToolsFor } from '../../app/main/services/capabilities/tools/mcp-users/tool-format';
+import { McpToolAdapter } from '../../app/main/engine/tools/McpToolAdapter';
+import type { McpProgress } from '../../app/main/mcp/boundedRequest';
+import { formatToolsFor } from '../../app/main/tools';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { type Harness, closeHarness, createHarness, makeRecord, textOf, waitFor } from '../mcp/helpers';
 

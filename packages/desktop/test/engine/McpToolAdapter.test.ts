@@ -3,9 +3,9 @@
  * server-everything and the engine's own fixture.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolProgress } from '../../app/main/services/agent-core/engine/tinyelf/ITool';
-import { McpToolAdapter, loadMcpTools } from '../../app/main/services/agent-core/engine/tinyelf/tools/McpToolAdapter';
-import { McpServiceError } from '../../app/main/services/capabilities/tools/mcp-users/McpServiceError';
+import type { ToolProgress } from '../../app/main/engine/ITool';
+import { McpToolAdapter, loadMcpTools } from '../../app/main/engine/tools/McpToolAdapter';
+import { McpServiceError } from '../../app/main/mcp/McpServiceError';
 import { type Harness, closeHarness, createHarness, everythingEntry, fixture, makeRecord, recordFile, stdioRecord, waitFor } from '../mcp/helpers';
 
 const everything = makeRecord({ name: 'everything', type: 'stdio', config: { command: process.execPath, args: [everythingEntry(), 'stdio'] } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ITool, ToolExecutionResult } from '../../app/main/services/agent-core/engine/tinyelf/ITool';
-import { DuplicateToolError, ToolRegistry } from '../../app/main/services/agent-core/engine/tinyelf/ToolRegistry';
+import type { ITool, ToolExecutionResult } from '../../app/main/engine/ITool';
+import { DuplicateToolError, ToolRegistry } from '../../app/main/engine/ToolRegistry';
 
 function tool(name: string, text = name): ITool {
   return {

@@ -1,8 +1,8 @@
 /** The built-in `clock-math` server, started as a real process through loadDirectMcpTools. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinServers } from '../../app/main/builtin-servers';
-import { closeDirectConnections, loadDirectMcpTools, type LoadDirectMcpToolsResult } from '../../app/main/services/agent-core/engine/tinyelf/tools/DirectMcpToolAdapter';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process';
+import { closeDirectConnections, loadDirectMcpTools, type LoadDirectMcpToolsResult } from '../../app/main/engine/tools/DirectMcpToolAdapter';
+import { isAlive } from '../../app/main/mcp/process';
 import { RecordingTracker, caller, toolMap } from './directHelpers';
 
 let loaded: LoadDirectMcpToolsResult;

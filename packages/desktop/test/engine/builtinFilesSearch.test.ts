@@ -13,7 +13,7 @@ import { createRootGuard } from '../../app/main/builtin-servers/files/confine.mj
 import { compileGlob } from '../../app/main/builtin-servers/files/glob.mjs';
 // @ts-expect-error plain .mjs with JSDoc types: the server runs it as shipped
 import { searchFiles } from '../../app/main/builtin-servers/files/operations.mjs';
-import { closeDirectConnections, loadDirectMcpTools, type LoadDirectMcpToolsResult } from '../../app/main/services/agent-core/engine/tinyelf/tools/DirectMcpToolAdapter';
+import { closeDirectConnections, loadDirectMcpTools, type LoadDirectMcpToolsResult } from '../../app/main/engine/tools/DirectMcpToolAdapter';
 import { RecordingTracker, caller, toolMap } from './directHelpers';
 
 type Matcher = (path: string) => boolean;

@@ -1,11 +1,11 @@
-import type { ToolExecutionResult } from '../../app/main/services/agent-core/engine/tinyelf/ITool';
+import type { ToolExecutionResult } from '../../app/main/engine/ITool';
 import {
   type DirectConnectionTracker,
   type DirectMcpToolAdapter,
   type LoadDirectMcpToolsResult,
-} from '../../app/main/services/agent-core/engine/tinyelf/tools/DirectMcpToolAdapter';
-import { McpProcessTracker } from '../../app/main/services/agent-core/engine/tinyelf/tools/McpProcessTracker';
-import type { TrackedConnection } from '../../app/main/services/capabilities/tools/mcp-users/process';
+} from '../../app/main/engine/tools/DirectMcpToolAdapter';
+import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
+import type { TrackedConnection } from '../../app/main/mcp/process';
 
 /** The real tracker, remembering every PID it was given, so a test can prove each one is gone. */
 export class RecordingTracker implements DirectConnectionTracker {

@@ -5,7 +5,7 @@ import {
   flattenContent,
   toToolExecutionResult,
   toolErrorResult,
-} from '../../app/main/services/agent-core/engine/tinyelf/tools/flattenContent';
+} from '../../app/main/engine/tools/flattenContent';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

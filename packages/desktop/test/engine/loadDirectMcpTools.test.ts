@@ -6,7 +6,7 @@ import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTIN_CLOCK_MATH_SERVER, BUILTIN_FILES_SERVER, builtinServers } from '../../app/main/builtin-servers';
-import { ToolRegistry } from '../../app/main/services/agent-core/engine/tinyelf/ToolRegistry';
+import { ToolRegistry } from '../../app/main/engine/ToolRegistry';
 import {
   DirectMcpServerError,
   DirectMcpToolAdapter,
@@ -14,8 +14,8 @@ import {
   type ResolvedMcpServer,
   closeDirectConnections,
   loadDirectMcpTools,
-} from '../../app/main/services/agent-core/engine/tinyelf/tools/DirectMcpToolAdapter';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process';
+} from '../../app/main/engine/tools/DirectMcpToolAdapter';
+import { isAlive } from '../../app/main/mcp/process';
 import { fixture, recordFile, waitFor } from '../mcp/helpers';
 import { RecordingTracker, toolMap } from './directHelpers';
 

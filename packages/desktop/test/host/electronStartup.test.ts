@@ -12,8 +12,8 @@ import { chooseSecretStore, runElectronApp } from '../../app/main/electron/app';
 import { devServerOrigin, isAppUrl, shellPaths } from '../../app/main/electron/paths';
 import { SafeStorageSecretStore } from '../../app/main/electron/SafeStorageSecretStore';
 import { contentSecurityPolicy } from '../../app/main/electron/security';
-import { FileKeySecretStore } from '../../app/main/services/secrets/FileKeySecretStore';
-import { SecretStoreError } from '../../app/main/services/secrets/SecretStore';
+import { FileKeySecretStore } from '../../app/main/secrets/FileKeySecretStore';
+import { SecretStoreError } from '../../app/main/secrets/SecretStore';
 import { app, BrowserWindow, dialog, resetFakeElectron, safeStorage } from '../fakes/electron';
 import { localeText } from '../cli/cliProcess';
 

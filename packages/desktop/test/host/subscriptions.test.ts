@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedJsonEncoder } from '../../app/main/host/sharedJsonEncoder';
 import { startHeadlessHost, type HeadlessHost } from '../../app/main/host/headlessHost';
 import { type AppServices, createAppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
-import { markShared, SharedFeed } from '../../app/main/services/routers/sharedFeed';
-import { MAX_SUBSCRIPTIONS_PER_CONNECTION, SubscriptionBudget } from '../../app/main/services/routers/subscriptionBudget';
+import { createAppCaller } from '../../app/main/routers/appRouter';
+import { markShared, SharedFeed } from '../../app/main/routers/sharedFeed';
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION, SubscriptionBudget } from '../../app/main/routers/subscriptionBudget';
 import { RawTrpcSocket } from './httpHelpers';
 
 const TOKEN = 'subscriptions-test-token-0123456789abcdefghijklmnop';

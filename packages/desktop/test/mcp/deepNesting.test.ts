@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../app/main/services/capabilities/tools/mcp-users/jsonDepth';
-import { McpServiceError } from '../../app/main/services/capabilities/tools/mcp-users/McpServiceError';
+import { MAX_JSON_DEPTH } from '../../app/main/mcp/jsonDepth';
+import { McpServiceError } from '../../app/main/mcp/McpServiceError';
 import { runInProcess } from '../cli/inProcess';
 import { tempDir } from '../support/tempDir';
 import { type Harness, closeHarness, createHarness, fixture, stdioRecord, textOf } from './helpers';

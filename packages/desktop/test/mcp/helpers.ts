@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { McpServiceEvent } from '../../app/shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
-import { type McpTransport, type StdioTransportFactory, sdkStdioTransportFactory } from '../../app/main/services/capabilities/tools/mcp-users/createTransport';
-import { McpService, type McpServiceOptions } from '../../app/main/services/capabilities/tools/mcp-users/McpService';
-import { ProcessStdioTransport } from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
+import { type McpTransport, type StdioTransportFactory, sdkStdioTransportFactory } from '../../app/main/mcp/transports/createTransport';
+import { McpService, type McpServiceOptions } from '../../app/main/mcp/McpService';
+import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 
 const require = createRequire(import.meta.url);
 const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));

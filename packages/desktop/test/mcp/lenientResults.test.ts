@@ -5,7 +5,7 @@
  * only text. Real child process: the raw (SDK-free) sloppy-result-server.mjs.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpServiceError } from '../../app/main/services/capabilities/tools/mcp-users/McpServiceError';
+import { McpServiceError } from '../../app/main/mcp/McpServiceError';
 import { type Harness, closeHarness, createHarness, fixture, stdioRecord } from './helpers';
 
 let harness: Harness | undefined;

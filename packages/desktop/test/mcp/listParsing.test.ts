@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseList } from '../../app/main/services/capabilities/tools/mcp-users/lenientList';
-import { ListReport } from '../../app/main/services/capabilities/tools/mcp-users/listReport';
-import { McpLogBuffer } from '../../app/main/services/capabilities/tools/mcp-users/McpLogBuffer';
-import { PROMPT_SPEC, RESOURCE_SPEC, TOOL_SPEC, repairObjectSchema } from '../../app/main/services/capabilities/tools/mcp-users/listSpecs';
+import { parseList } from '../../app/main/mcp/lenientList';
+import { ListReport } from '../../app/main/mcp/listReport';
+import { McpLogBuffer } from '../../app/main/mcp/McpLogBuffer';
+import { PROMPT_SPEC, RESOURCE_SPEC, TOOL_SPEC, repairObjectSchema } from '../../app/main/mcp/listSpecs';
 
 describe('repairObjectSchema', () => {
   // The last column: whether the repair is noted (a true/false property schema means the same as {} / {"not": {}}).

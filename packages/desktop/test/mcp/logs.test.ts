@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpLogBuffer } from '../../app/main/services/capabilities/tools/mcp-users/McpLogBuffer';
-import { createRedactor, redactorFor } from '../../app/main/services/capabilities/tools/mcp-users/redact';
+import { McpLogBuffer } from '../../app/main/mcp/McpLogBuffer';
+import { createRedactor, redactorFor } from '../../app/main/mcp/redact';
 import type { McpLogEntry } from '../../app/shared/contracts/mcp-connection';
 import { type Harness, closeHarness, createHarness, fixture, stdioRecord, waitFor } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransport } from '../../app/main/services/capabilities/tools/mcp-users/createTransport';
-import { McpServiceError } from '../../app/main/services/capabilities/tools/mcp-users/McpServiceError';
+import { createTransport } from '../../app/main/mcp/transports/createTransport';
+import { McpServiceError } from '../../app/main/mcp/McpServiceError';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import {
   type Harness,

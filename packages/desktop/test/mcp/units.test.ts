@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RECONNECT_POLICY, backoffDelayMs } from '../../app/main/services/capabilities/tools/mcp-users/backoff';
-import { ListCache, MAX_LIST_PAGES, collectPages } from '../../app/main/services/capabilities/tools/mcp-users/ListCache';
-import { countsAgainstServer, McpServiceError } from '../../app/main/services/capabilities/tools/mcp-users/McpServiceError';
+import { DEFAULT_RECONNECT_POLICY, backoffDelayMs } from '../../app/main/mcp/backoff';
+import { ListCache, MAX_LIST_PAGES, collectPages } from '../../app/main/mcp/ListCache';
+import { countsAgainstServer, McpServiceError } from '../../app/main/mcp/McpServiceError';
 
 describe('backoffDelayMs', () => {
   const policy = DEFAULT_RECONNECT_POLICY;

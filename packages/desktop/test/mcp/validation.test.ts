@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArgumentValidator } from '../../app/main/services/capabilities/tools/mcp-users/ArgumentValidator';
-import { MAX_ARGUMENT_PROBLEMS } from '../../app/main/services/capabilities/tools/mcp-users/argumentProblems';
-import type { McpServiceError } from '../../app/main/services/capabilities/tools/mcp-users/McpServiceError';
+import { ArgumentValidator } from '../../app/main/mcp/ArgumentValidator';
+import { MAX_ARGUMENT_PROBLEMS } from '../../app/main/mcp/argumentProblems';
+import type { McpServiceError } from '../../app/main/mcp/McpServiceError';
 import { type Harness, closeHarness, createHarness, fixture, recordFile, stdioRecord, textOf } from './helpers';
 
 describe('ArgumentValidator', () => {

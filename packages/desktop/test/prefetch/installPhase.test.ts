@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerState } from '../../app/shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
-import { definedEnv } from '../../app/main/services/capabilities/tools/mcp-users/process/loginShellEnv';
-import { PackagePrefetcher } from '../../app/main/services/capabilities/tools/mcp-users/prefetch/PackagePrefetcher';
-import { PREFETCH_MARKERS_FILE, PrefetchMarkers } from '../../app/main/services/capabilities/tools/mcp-users/prefetch/PrefetchMarkers';
+import { definedEnv } from '../../app/main/mcp/process/loginShellEnv';
+import { PackagePrefetcher } from '../../app/main/mcp/prefetch/PackagePrefetcher';
+import { PREFETCH_MARKERS_FILE, PrefetchMarkers } from '../../app/main/mcp/prefetch/PrefetchMarkers';
 import { type Harness, closeHarness, createHarness, fixture, isAlive, makeRecord, waitFor } from '../mcp/helpers';
 import { tempDir } from '../support/tempDir';
 

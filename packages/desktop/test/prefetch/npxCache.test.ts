@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDamage, clearNpxEntries, npmCacheDir, packageName } from '../../app/main/services/capabilities/tools/mcp-users/prefetch/npxCache';
+import { cacheDamage, clearNpxEntries, npmCacheDir, packageName } from '../../app/main/mcp/prefetch/npxCache';
 import { tempDir } from '../support/tempDir';
 
 describe('npx cache', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planPrefetch } from '../../app/main/services/capabilities/tools/mcp-users/prefetch/planPrefetch';
+import { planPrefetch } from '../../app/main/mcp/prefetch/planPrefetch';
 
 describe('planPrefetch', () => {
   it.each([

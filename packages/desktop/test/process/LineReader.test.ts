@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineReader, type LineEvent } from '../../app/main/services/capabilities/tools/mcp-users/process/LineReader';
+import { LineReader, type LineEvent } from '../../app/main/mcp/process/LineReader';
 
 const lines = (...texts: string[]): LineEvent[] => texts.map((text) => ({ kind: 'line', text }));
 const tooLong = (maxLineBytes: number, head: string): LineEvent => ({ kind: 'tooLong', maxLineBytes, head });

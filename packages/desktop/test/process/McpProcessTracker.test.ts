@@ -3,10 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { McpProcessTracker } from '../../app/main/services/agent-core/engine/tinyelf/tools/McpProcessTracker';
-import { PidRegistry } from '../../app/main/services/capabilities/tools/mcp-users/process/PidRegistry';
-import { ProcessStdioTransport } from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
+import { PidRegistry } from '../../app/main/mcp/process/PidRegistry';
+import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { Sandbox, desktopDir, fixture, readPidFile, waitFor, waitForPids } from './helpers';
 
 let sandbox: Sandbox;

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PID_REGISTRY_FILE, PidRegistry } from '../../app/main/services/capabilities/tools/mcp-users/process/PidRegistry';
-import { readProcessTable } from '../../app/main/services/capabilities/tools/mcp-users/process/processTable';
-import { TREE_MARKER_ENV } from '../../app/main/services/capabilities/tools/mcp-users/process/treeMarker';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+import { PID_REGISTRY_FILE, PidRegistry } from '../../app/main/mcp/process/PidRegistry';
+import { readProcessTable } from '../../app/main/mcp/process/processTable';
+import { TREE_MARKER_ENV } from '../../app/main/mcp/process/treeMarker';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { Sandbox, fixture, waitFor, waitForAsync, waitForPids } from './helpers';
 
 let sandbox: Sandbox;

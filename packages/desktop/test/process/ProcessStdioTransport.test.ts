@@ -4,8 +4,8 @@ import {
   ProcessSpawnError,
   ProcessStdioTransport,
   type ProcessStdioTransportOptions,
-} from '../../app/main/services/capabilities/tools/mcp-users/process/ProcessStdioTransport';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+} from '../../app/main/mcp/process/ProcessStdioTransport';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { Sandbox, fixture, waitFor, waitForPids } from './helpers';
 
 let sandbox: Sandbox;

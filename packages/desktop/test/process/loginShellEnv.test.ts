@@ -8,8 +8,8 @@ import {
   mergeEnv,
   resolveLoginShellEnv,
   type SpawnFn,
-} from '../../app/main/services/capabilities/tools/mcp-users/process/loginShellEnv';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+} from '../../app/main/mcp/process/loginShellEnv';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { Sandbox, fixture, waitFor } from './helpers';
 
 let sandbox: Sandbox | undefined;

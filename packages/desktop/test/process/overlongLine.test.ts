@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idFromTail, scanHead } from '../../app/main/services/capabilities/tools/mcp-users/process/overlongLine';
+import { idFromTail, scanHead } from '../../app/main/mcp/process/overlongLine';
 
 const big = 'x'.repeat(5000);
 

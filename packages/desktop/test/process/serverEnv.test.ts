@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildServerEnv, composeServerEnv } from '../../app/main/services/capabilities/tools/mcp-users/process/serverEnv';
+import { buildServerEnv, composeServerEnv } from '../../app/main/mcp/process/serverEnv';
 
 const APP_POSIX = {
   HOME: '/home/u',

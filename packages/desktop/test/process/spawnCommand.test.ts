@@ -4,7 +4,7 @@ import {
   escapeCmdArgument,
   quoteForCrt,
   resolveSpawn,
-} from '../../app/main/services/capabilities/tools/mcp-users/process/spawnCommand';
+} from '../../app/main/mcp/process/spawnCommand';
 
 /**
  * A model of how Windows reads the line we build, to check on any OS that every argument arrives

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectTree, parseProcStat, readProcessIdentity, readProcessTable, type ProcessInfo } from '../../app/main/services/capabilities/tools/mcp-users/process/processTable';
+import { collectTree, parseProcStat, readProcessIdentity, readProcessTable, type ProcessInfo } from '../../app/main/mcp/process/processTable';
 import {
   isAlive,
   killProcessTree,
   killProcessTreeSync,
   snapshotProcessTree,
-} from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+} from '../../app/main/mcp/process/treeKill';
 import { Sandbox, fixture, waitFor, waitForPids } from './helpers';
 
 const platform = process.platform;

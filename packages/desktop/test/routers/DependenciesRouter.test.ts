@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
-import type { DependencyCheckService, InstallCommandOptions } from '../../app/main/services/capabilities/tools/mcp-users/DependencyCheckService';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
+import type { DependencyCheckService, InstallCommandOptions } from '../../app/main/runtimes/DependencyCheckService';
+import { createAppCaller } from '../../app/main/routers/appRouter';
 import type { DependencyInstallResult } from '../../app/shared/contracts/dependencies';
 import { tempDir } from '../support/tempDir';
 

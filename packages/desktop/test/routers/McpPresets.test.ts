@@ -3,9 +3,9 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
-import { CUSTOM_PRESETS_FILE, CUSTOM_PRESETS_MAX_BYTES } from '../../app/main/services/capabilities/tools/mcp-users/customPresets';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
-import { appErrorData } from '../../app/main/services/routers/trpc';
+import { CUSTOM_PRESETS_FILE, CUSTOM_PRESETS_MAX_BYTES } from '../../app/main/presets/customPresets';
+import { createAppCaller } from '../../app/main/routers/appRouter';
+import { appErrorData } from '../../app/main/routers/trpc';
 import { OFFICIAL_MCP_PRESETS } from '../../app/shared/mcp-presets';
 import { tempDir } from '../support/tempDir';
 

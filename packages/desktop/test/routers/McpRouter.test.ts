@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServices, type AppServices } from '../../app/main/index';
-import { createAppCaller, type McpServerView } from '../../app/main/services/routers/appRouter';
-import { appErrorData } from '../../app/main/services/routers/trpc';
+import { createAppCaller, type McpServerView } from '../../app/main/routers/appRouter';
+import { appErrorData } from '../../app/main/routers/trpc';
 import { rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 

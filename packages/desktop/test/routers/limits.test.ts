@@ -5,7 +5,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { appErrorData } from '../../app/main/services/routers/trpc';
+import { appErrorData } from '../../app/main/routers/trpc';
 import {
   API_KEY_MAX_LENGTH,
   ARG_MAX_LENGTH,

@@ -1,8 +1,8 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../app/main/services/capabilities/tools/mcp-users/clock';
-import { PathWatch, type WatchFunction, isNoise, nodeWatch } from '../../app/main/services/capabilities/tools/mcp-users/PathWatch';
+import { systemClock } from '../../app/main/lib/clock';
+import { PathWatch, type WatchFunction, isNoise, nodeWatch } from '../../app/main/mcp/PathWatch';
 import { Sandbox, sleep, waitFor } from './helpers';
 
 /** Long enough for fs.watch to deliver an event that is coming (they arrive within milliseconds). */

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SourceWatcher } from '../../app/main/services/capabilities/tools/mcp-users/SourceWatcher';
+import { SourceWatcher } from '../../app/main/mcp/SourceWatcher';
 import { RecordingLogger, Sandbox, ScriptedService, deferred, sleep, stdioServer, waitFor } from './helpers';
 
 const DEBOUNCE_MS = 150;

@@ -6,8 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppServices, createAppServices } from '../../app/main/index';
-import { McpProcessTracker } from '../../app/main/services/agent-core/engine/tinyelf/tools/McpProcessTracker';
-import { isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process/treeKill';
+import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
+import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { DevSandbox, RecordingLogger, readPidFile, sleep, useFastLoginShell, waitFor } from './helpers';
 
 /** Default debounce (300 ms) + a restart + room for a loaded machine, for "nothing else happens" checks. */

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { McpServerState, McpServiceEvent } from '../../app/shared/contracts/mcp-connection';
 import type { McpServerRecord, McpServerStatus } from '../../app/shared/contracts/mcp-types';
-import type { McpLogger } from '../../app/main/services/capabilities/tools/mcp-users/ConnectionPool';
-import { EventHub } from '../../app/main/services/capabilities/tools/mcp-users/eventHub';
-import type { SourceWatchedService } from '../../app/main/services/capabilities/tools/mcp-users/SourceWatcher';
+import type { McpLogger } from '../../app/main/mcp/ConnectionPool';
+import { EventHub } from '../../app/main/lib/eventHub';
+import type { SourceWatchedService } from '../../app/main/mcp/SourceWatcher';
 import { Sandbox, desktopDir, fixture } from '../process/helpers';
 
 export { Sandbox, fixture, readPidFile, sleep, waitFor, waitForAsync, waitForPids } from '../process/helpers';

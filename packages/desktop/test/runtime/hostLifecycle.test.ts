@@ -10,9 +10,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppServices, createAppServices } from '../../app/main/index';
-import { McpProcessTracker } from '../../app/main/services/agent-core/engine/tinyelf/tools/McpProcessTracker';
-import { PID_REGISTRY_FILE, isAlive } from '../../app/main/services/capabilities/tools/mcp-users/process';
-import { readProcessTable } from '../../app/main/services/capabilities/tools/mcp-users/process/processTable';
+import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
+import { PID_REGISTRY_FILE, isAlive } from '../../app/main/mcp/process';
+import { readProcessTable } from '../../app/main/mcp/process/processTable';
 import { cleanEnv, collect, spawnCli } from '../cli/cliProcess';
 import { Sandbox, fixture, sleep, useFastLoginShell, waitFor, waitForAsync, waitForPids } from './helpers';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scriptArgument, sourceTargets } from '../../app/main/services/capabilities/tools/mcp-users/sourceTargets';
+import { scriptArgument, sourceTargets } from '../../app/main/mcp/sourceTargets';
 import { Sandbox, stdioServer } from './helpers';
 
 const posix = { execPath: '/opt/Elftia/elftia', platform: 'linux' as const };

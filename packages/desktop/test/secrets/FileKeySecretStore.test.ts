@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileKeySecretStore, SECRET_KEY_FILE } from '../../app/main/services/secrets/FileKeySecretStore';
-import { SecretStoreError } from '../../app/main/services/secrets/SecretStore';
+import { FileKeySecretStore, SECRET_KEY_FILE } from '../../app/main/secrets/FileKeySecretStore';
+import { SecretStoreError } from '../../app/main/secrets/SecretStore';
 import { tempDir } from '../support/tempDir';
 
 describe('FileKeySecretStore', () => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { appErrorData } from '../../app/main/services/routers/trpc';
+import { appErrorData } from '../../app/main/routers/trpc';
 import { fixture } from '../mcp/helpers';
 import { closeApp, openApp } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';

@@ -5,8 +5,8 @@
 import { TRPCError } from '@trpc/server';
 import { afterEach, expect } from 'vitest';
 import { type AppServices, type AppServicesOptions, createAppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/services/routers/appRouter';
-import { appErrorData } from '../../app/main/services/routers/trpc';
+import { createAppCaller } from '../../app/main/routers/appRouter';
+import { appErrorData } from '../../app/main/routers/trpc';
 import { tempDir } from './tempDir';
 
 const opened: AppServices[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapArgumentsBack } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/arguments';
+import { mapArgumentsBack } from '../../app/main/tools/arguments';
 import { convert } from './helpers';
 
 const obj = (properties: Record<string, unknown>) => ({ type: 'object', properties });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatToolsFor } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/formatTools';
-import type { ProviderFormat } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/types';
+import { formatToolsFor } from '../../app/main/tools/formatTools';
+import type { ProviderFormat } from '../../app/main/tools/types';
 import { CORNER_CASES } from './corpus/cornerCases';
 import { REAL_SERVER_CORPUS, corpusTools } from './corpus';
 import { unrepairableTools } from './corpus/unrepairable';

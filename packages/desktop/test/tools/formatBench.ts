@@ -2,7 +2,7 @@
 // tools (issue 4, `pnpm bench`). Run: cd packages/desktop && node --import tsx test/tools/formatBench.ts
 import { fileURLToPath } from 'node:url';
 import type { MCPTool } from '../../app/shared/contracts/mcp-tool';
-import { formatToolsFor } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/formatTools';
+import { formatToolsFor } from '../../app/main/tools/formatTools';
 import { corpusTools } from './corpus';
 
 export interface FormatBenchResult {

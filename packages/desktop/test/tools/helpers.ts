@@ -1,6 +1,6 @@
 import type { MCPTool } from '../../app/shared/contracts/mcp-tool';
-import { formatToolsFor } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/formatTools';
-import type { NameMapEntry, ProviderFormat } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/types';
+import { formatToolsFor } from '../../app/main/tools/formatTools';
+import type { NameMapEntry, ProviderFormat } from '../../app/main/tools/types';
 
 export function tool(name: string, inputSchema: unknown, server = 'srv', extra: Partial<MCPTool> = {}): MCPTool {
   return { id: `mcp__${server}__${name}`, serverId: `id-${server}`, serverName: server, name, description: `${name} tool`, inputSchema: inputSchema as Record<string, unknown>, ...extra };

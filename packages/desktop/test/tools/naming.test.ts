@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { assignToolNames } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/naming';
+import { assignToolNames } from '../../app/main/tools/naming';
 
 const sha6 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 6);
 const names = (...ids: string[]) => assignToolNames(ids.map((id) => ({ id, serverId: `s-${id}` })));

@@ -1,7 +1,7 @@
 /**
  * Checkers that encode each provider's rules for tool definitions, as the providers'
  * error messages state them (quoted below). They are deliberately independent of
- * the adapters in app/…/tool-format: nothing is imported from there, so they check the adapters
+ * the adapters in app/main/tools: nothing is imported from there, so they check the adapters
  * rather than restate them. Each returns the violations found; an empty list means "would be accepted
  * as far as the documented rules and observed errors go".
  */

@@ -4,8 +4,8 @@ import {
   mapArgumentsBack,
   resolveProviderToolName,
   setupMcpTools,
-} from '../../app/main/services/capabilities/tools/mcp-users/ToolsLoader';
-import type { ProviderFormat } from '../../app/main/services/capabilities/tools/mcp-users/tool-format/types';
+} from '../../app/main/tools/ToolsLoader';
+import type { ProviderFormat } from '../../app/main/tools/types';
 import { type Harness, closeHarness, createHarness, everythingEntry, fixture, makeRecord, stdioRecord, textOf } from '../mcp/helpers';
 import { CHECKERS } from './providerRules';
 

@@ -10,7 +10,7 @@ import {
   processJsonSchema,
   resolveProviderToolName,
   setupMcpTools,
-} from '../../app/main/services/capabilities/tools/mcp-users/ToolsLoader';
+} from '../../app/main/tools/ToolsLoader';
 import { CHECKERS } from './providerRules';
 import { tool } from './helpers';
 

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuiltinServerName } from '../../shared/contracts/builtin-servers';
-import type { ResolvedMcpServer } from '../services/agent-core/engine/tinyelf/tools/DirectMcpToolAdapter';
+import type { ResolvedMcpServer } from '../engine/tools/DirectMcpToolAdapter';
 
 export const BUILTIN_FILES_SERVER: BuiltinServerName = 'files';
 export const BUILTIN_CLOCK_MATH_SERVER: BuiltinServerName = 'clock-math';

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatMessageStatus, ConversationRecord, ManyToolsNote, TokenUsage, ToolCallView, ToolMode } from '../../shared/contracts/chat';
-import type { EngineMessage } from '../services/completion/types';
+import type { EngineMessage } from '../completion/types';
 import type { Db } from './database';
 
 interface ConversationRow {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AppError } from '../errors';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateDataDir';
+import { AppError } from '../lib/errors';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/privateDataDir';
 import { MIGRATIONS, type Migration } from './migrations';
 import { fileStorageError, sqliteStorageError } from './storageErrors';
 

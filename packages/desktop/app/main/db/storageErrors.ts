@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AppError } from '../errors';
+import { AppError } from '../lib/errors';
 
 export type StorageFailure = 'DISK_FULL' | 'READ_ONLY' | 'IO_ERROR' | 'DB_CORRUPT';
 

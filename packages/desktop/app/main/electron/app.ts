@@ -7,8 +7,8 @@ import { app, type BrowserWindow, dialog, protocol, safeStorage, session, shell 
 import { PRODUCT_NAME } from '../host/cli/dataDir';
 import { createTranslator, toAppErrorData, translateError } from '../host/messages';
 import { type AppServices, createAppServices } from '../index';
-import { FileKeySecretStore } from '../services/secrets/FileKeySecretStore';
-import type { SecretStore } from '../services/secrets/SecretStore';
+import { FileKeySecretStore } from '../secrets/FileKeySecretStore';
+import type { SecretStore } from '../secrets/SecretStore';
 import { matchLanguage } from '../../shared/contracts/settings';
 import { pickFolder } from './folderPicker';
 import { APP_INDEX_URL, handleAppScheme, registerAppScheme } from './appProtocol';

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { BrowserWindow, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
 import { createIPCHandler } from 'trpc-electron/main';
 import type { AppServices } from '../index';
-import { type AppContext, appRouter } from '../services/routers/appRouter';
+import { type AppContext, appRouter } from '../routers/appRouter';
 
 type SenderEvent = Pick<IpcMainEvent | IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { fileStorageError } from '../db/storageErrors';
-import { PRIVATE_FILE_MODE } from '../privateDataDir';
+import { PRIVATE_FILE_MODE } from '../lib/privateDataDir';
 
 export const HOST_ACCESS_FILE = 'host.json';
 

@@ -10,9 +10,9 @@ import { formatByteSize } from '../../shared/contracts/attachments';
 import type { AppErrorData } from '../../shared/contracts/errors';
 import { failureReasonKey } from '../../shared/contracts/mcp-connection';
 import { type Language, matchLanguage } from '../../shared/contracts/settings';
-import { AppError } from '../errors';
-import { appErrorData } from '../services/routers/trpc';
-import { SecretStoreError } from '../services/secrets/SecretStore';
+import { AppError } from '../lib/errors';
+import { appErrorData } from '../routers/trpc';
+import { SecretStoreError } from '../secrets/SecretStore';
 
 type Catalog = { [key: string]: string | Catalog };
 

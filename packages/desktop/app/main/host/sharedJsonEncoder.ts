@@ -1,12 +1,12 @@
 /**
  * The WebSocket bridge's message encoding: JSON, as tRPC's default, except that a value a
- * SharedFeed handed to many subscribers (services/routers/sharedFeed.ts) is serialized once and
+ * SharedFeed handed to many subscribers (routers/sharedFeed.ts) is serialized once and
  * the text reused in every subscriber's message. Each message still differs (its id), so only the
  * value is cached, by identity: the feed freezes it, and a new change is a new object.
  */
 import crypto from 'node:crypto';
 import type { Encoder } from '@trpc/server/adapters/ws';
-import { isShared } from '../services/routers/sharedFeed';
+import { isShared } from '../routers/sharedFeed';
 
 interface DataMessage {
   result: { type: 'data'; data: unknown };

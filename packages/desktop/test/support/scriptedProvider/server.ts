@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TITLE_SYSTEM_PROMPT } from '../../../app/main/services/chat/TitleGenerator';
+import { TITLE_SYSTEM_PROMPT } from '../../../app/main/chat/TitleGenerator';
 import { CHECKERS, type Violation } from '../../tools/providerRules';
 import { handleControl } from './control';
 import { unmetExpectations } from './expectations';

@@ -19,9 +19,9 @@
  * 4. A TOOL found nowhere is passed on as written, so the server's "tool not found" is reported.
  */
 import type { MCPTool } from '../../../shared/contracts/mcp-tool';
-import { formatToolsFor, mapArgumentsBack, resolveProviderToolName } from '../../services/capabilities/tools/mcp-users/tool-format';
-import { NAME_HASH_LENGTH } from '../../services/capabilities/tools/mcp-users/tool-format/limits';
-import { sanitizeToolName, withHash } from '../../services/capabilities/tools/mcp-users/tool-format/naming';
+import { formatToolsFor, mapArgumentsBack, resolveProviderToolName } from '../../tools';
+import { NAME_HASH_LENGTH } from '../../tools/limits';
+import { sanitizeToolName, withHash } from '../../tools/naming';
 
 export interface CallTarget {
   /** The name `tools/call` receives. */

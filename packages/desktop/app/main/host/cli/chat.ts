@@ -7,12 +7,12 @@
 import { Readable } from 'node:stream';
 import type { ChatMessage, ToolMode } from '../../../shared/contracts/chat';
 import { nameKey } from '../../../shared/contracts/names';
-import { AppError } from '../../errors';
+import { AppError } from '../../lib/errors';
 import { type AppServices, serverTimeoutMs } from '../../index';
-import type { ApprovalGate } from '../../services/agent-core/engine/tinyelf/engineTypes';
-import { TinyElfEngine } from '../../services/agent-core/engine/tinyelf/TinyElfEngine';
-import { AutoApprovalGate } from '../../services/approvals/AutoApprovalGate';
-import { TurnTranscript } from '../../services/chat/TurnTranscript';
+import type { ApprovalGate } from '../../engine/engineTypes';
+import { TinyElfEngine } from '../../engine/TinyElfEngine';
+import { AutoApprovalGate } from '../../approvals/AutoApprovalGate';
+import { TurnTranscript } from '../../chat/TurnTranscript';
 import { errorMessage, toAppErrorData } from '../messages';
 import { LineReader, TerminalApprovalGate } from './chatApproval';
 import { type ChatRequest, parseChatRequest } from './chatOptions';

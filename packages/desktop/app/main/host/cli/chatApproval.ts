@@ -6,8 +6,8 @@
  */
 import readline from 'node:readline';
 import type { ApprovalDecision, ApprovalRequest } from '../../../shared/contracts/chat';
-import type { ApprovalGate, ApprovalHooks } from '../../services/agent-core/engine/tinyelf/engineTypes';
-import type { ApprovalService } from '../../services/approvals/ApprovalService';
+import type { ApprovalGate, ApprovalHooks } from '../../engine/engineTypes';
+import type { ApprovalService } from '../../approvals/ApprovalService';
 import type { Translate } from '../messages';
 
 /** Lines of stdin, read on demand. */

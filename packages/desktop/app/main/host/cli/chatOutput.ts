@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallView } from '../../../shared/contracts/chat';
-import type { EngineEvent } from '../../services/agent-core/engine/tinyelf/engineTypes';
+import type { EngineEvent } from '../../engine/engineTypes';
 import { type Translate, errorMessage } from '../messages';
 import { formatCallResult } from './callOutput';
 

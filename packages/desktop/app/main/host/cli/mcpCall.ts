@@ -1,6 +1,6 @@
 import { toFieldErrors } from '../../../shared/contracts/mcp-types';
-import { AppError } from '../../errors';
-import { mcpCallToolSchema } from '../../services/routers/McpRouter';
+import { AppError } from '../../lib/errors';
+import { mcpCallToolSchema } from '../../routers/McpRouter';
 import { formatCallResult, parseToolArguments } from './callOutput';
 import { resolveCallTarget } from './callTarget';
 import { type CliCommand, COMMON_HELP, type CommandContext, parseSeconds, stringValue, untilShutdown } from './command';

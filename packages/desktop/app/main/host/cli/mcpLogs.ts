@@ -1,5 +1,5 @@
 import type { McpLogEntry } from '../../../shared/contracts/mcp-connection';
-import type { McpServerView } from '../../services/routers/appRouter';
+import type { McpServerView } from '../../routers/appRouter';
 import { toAppErrorData, translateError } from '../messages';
 import { type CliCommand, COMMON_HELP, type CommandContext, flag, untilShutdown } from './command';
 import { describeError, jsonLine } from './output';

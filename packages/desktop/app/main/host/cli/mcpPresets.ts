@@ -1,4 +1,4 @@
-import type { McpPresetView } from '../../services/capabilities/tools/mcp-users/McpPresetService';
+import type { McpPresetView } from '../../presets/McpPresetService';
 import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringValue, UsageError, variableOf } from './command';
 import { formatTable, jsonLine } from './output';
 import { openCaller } from './servers';

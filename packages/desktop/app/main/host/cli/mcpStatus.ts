@@ -1,7 +1,7 @@
 import type { AppErrorData } from '../../../shared/contracts/errors';
 import type { McpServerState } from '../../../shared/contracts/mcp-connection';
 import type { McpServerStatus } from '../../../shared/contracts/mcp-types';
-import type { McpServerView } from '../../services/routers/appRouter';
+import type { McpServerView } from '../../routers/appRouter';
 import { toAppErrorData, type Translate } from '../messages';
 import { type CliCommand, COMMON_HELP, type CommandContext, untilShutdown } from './command';
 import { describeError, formatTable, jsonLine } from './output';

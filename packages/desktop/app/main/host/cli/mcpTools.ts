@@ -1,5 +1,5 @@
 import type { MCPTool } from '../../../shared/contracts/mcp-tool';
-import { type DroppedTool, formatToolsFor, type ProviderFormat } from '../../services/capabilities/tools/mcp-users/tool-format';
+import { type DroppedTool, formatToolsFor, type ProviderFormat } from '../../tools';
 import { type Translate, translateError } from '../messages';
 import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringValue } from './command';
 import { firstLine, formatTable, jsonLine } from './output';

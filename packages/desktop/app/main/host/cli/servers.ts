@@ -1,6 +1,6 @@
 import { nameKey } from '../../../shared/contracts/names';
-import { AppError } from '../../errors';
-import { createAppCaller, type McpServerView } from '../../services/routers/appRouter';
+import { AppError } from '../../lib/errors';
+import { createAppCaller, type McpServerView } from '../../routers/appRouter';
 import type { CommandContext } from './command';
 
 export type AppCaller = ReturnType<typeof createAppCaller>;

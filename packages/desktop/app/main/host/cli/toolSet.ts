@@ -5,8 +5,8 @@
 import type { AppErrorData } from '../../../shared/contracts/errors';
 import type { McpSkippedItem } from '../../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../../shared/contracts/mcp-tool';
-import type { McpServerView } from '../../services/routers/appRouter';
-import { type FormattedTools, MAX_TOOLS, type ProviderFormat, type ToolFormat } from '../../services/capabilities/tools/mcp-users/tool-format';
+import type { McpServerView } from '../../routers/appRouter';
+import { type FormattedTools, MAX_TOOLS, type ProviderFormat, type ToolFormat } from '../../tools';
 import { toAppErrorData, type Translate } from '../messages';
 import { Interrupted, untilShutdown, UsageError } from './command';
 import { describeError, formatTable } from './output';

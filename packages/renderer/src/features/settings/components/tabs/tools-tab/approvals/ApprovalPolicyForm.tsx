@@ -8,7 +8,7 @@ import { type DisplayError, toDisplayError } from '../../../../../../lib/appErro
 import { useTRPC } from '../../../../../../lib/query';
 import { FailureAlert } from '../../../../../../components/FailureAlert';
 
-/** main's MANY_TOOLS_THRESHOLD_RANGE (services/approvals/approvalPolicy.ts), which main checks again. */
+/** main's MANY_TOOLS_THRESHOLD_RANGE (approvals/approvalPolicy.ts), which main checks again. */
 const THRESHOLD_MIN = 1;
 const THRESHOLD_MAX = 10_000;
 

@@ -1,0 +1,381 @@
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpLogEntry, McpLogUpdate, McpServerState, McpServiceEvent } from '../../shared/contracts/mcp-connection';
+import type { MCPTool } from '../../shared/contracts/mcp-tool';
+import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+import { ArgumentValidator } from './ArgumentValidator';
+import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './backoff';
+import { DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR, type McpProgress, boundedRequest } from './boundedRequest';
+import { type Clock, systemClock } from '../lib/clock';
+import { ConnectionPool, type McpLogger, type PrepareServer } from './ConnectionPool';
+import { type StdioTransportFactory, createTransport } from './transports/createTransport';
+import { EventHub } from '../lib/eventHub';
+import type { McpConnection } from './McpConnection';
+import type { McpLogBufferOptions } from './McpLogBuffer';
+import type { ProcessTracker } from './process/ProcessTracker';
+import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
+import { repairToolResult } from './lenientResult';
+import { redactorFor } from './redact';
+import { checkStructuredContent } from './structuredOutput';
+import { toMcpTool } from './toMcpTool';
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface McpServiceOptions {
+  /** The configured servers (the repository); read again before every reconnect and call. */
+  listServers(): MaybePromise<McpServerRecord[]>;
+  /** Faster lookup of one server; default: search listServers(). */
+  getServer?(id: string): MaybePromise<McpServerRecord | undefined>;
+  /** Default: the SDK's StdioClientTransport with stderr piped. */
+  stdioTransportFactory?: StdioTransportFactory;
+  /** Told when a stdio server's process starts and stops (McpProcessTracker); default none. */
+  processTracker?: ProcessTracker;
+  /** Largest stdio message in bytes; default 64 MiB. */
+  maxMessageBytes?: number;
+  logger?: McpLogger;
+  clock?: Clock;
+  /** Returns [0, 1); drives backoff jitter. Default Math.random. */
+  random?: () => number;
+  reconnect?: Partial<ReconnectPolicy>;
+  logBuffer?: McpLogBufferOptions;
+  /** What `initialize` tells servers about us. */
+  clientInfo?: { name: string; version: string };
+  /**
+   * Awaited before every connect, e.g. to resolve the user's login-shell environment once
+   * before the first stdio spawn. Default none.
+   */
+  beforeConnect?: () => Promise<void>;
+  /**
+   * Runs before a server's process starts and outside its connect timeout: the package download of an
+   * `npx` / `uvx` server's first start (PackagePrefetcher), shown as `installing`. Default none.
+   */
+  prepareServer?: PrepareServer;
+  /**
+   * The least time a connect (spawn + initialize + first tools/list) gets, in milliseconds, however
+   * short the server's request timeout: a timeout picked for tool calls is the wrong bound for a cold
+   * process start. Default 10 000.
+   */
+  minConnectTimeoutMs?: number;
+  /**
+   * Turns a configured server into the one that is started, just before its process or session
+   * begins: e.g. fills in an API key it borrows from an LLM provider, so the key is read at spawn
+   * time and never copied into the server's record. Rejects with an McpServiceError to fail the connect.
+   */
+  resolveServer?: (server: McpServerRecord) => MaybePromise<McpServerRecord>;
+}
+
+export const DEFAULT_MIN_CONNECT_TIMEOUT_MS = 10_000;
+
+export interface McpRequestOptions {
+  /** Aborting sends `notifications/cancelled` to the server and fails with CANCELLED. */
+  signal?: AbortSignal;
+  /** Time allowed without a response or progress; default the server's timeoutSec. */
+  timeoutMs?: number;
+  /** Absolute cap however much progress arrives; default 10 × timeoutMs. */
+  maxTotalTimeoutMs?: number;
+  onProgress?: (progress: McpProgress) => void;
+}
+
+const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * The MCP connection pool of the app: connects configured servers over stdio, SSE,
+ * Streamable HTTP or WebSocket, keeps their tool, resource and prompt lists cached, and runs tool
+ * calls under one timeout and cancellation policy. Reports state, tool counts and logs as events.
+ */
+export class McpService {
+  private readonly pool: ConnectionPool;
+  private readonly events: EventHub<McpServiceEvent>;
+  private readonly validator = new ArgumentValidator();
+  private readonly calls = new Map<string, AbortController>();
+  private readonly clock: Clock;
+
+  constructor(private readonly options: McpServiceOptions) {
+    const logger = options.logger ?? NO_OP_LOGGER;
+    this.clock = options.clock ?? systemClock;
+    this.events = new EventHub((error) => logger.error(`mcp event listener failed: ${errorText(error)}`));
+    this.pool = new ConnectionPool({
+      readServer: (id) => this.readServer(id),
+      resolveServer: options.resolveServer,
+      beforeConnect: options.beforeConnect,
+      prepareServer: options.prepareServer,
+      minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
+      createTransport: (server, onStderr) =>
+        createTransport(server, { stdioTransportFactory: options.stdioTransportFactory, maxMessageBytes: options.maxMessageBytes, onStderr }),
+      processTracker: options.processTracker,
+      clock: this.clock,
+      random: options.random ?? Math.random,
+      reconnect: { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect },
+      logBuffer: options.logBuffer ?? {},
+      clientInfo: options.clientInfo ?? { name: 'elftia', version: '0.1.0' },
+      logger,
+      emit: (event) => this.events.emit(event),
+    });
+  }
+
+  /** Subscribes to state, tool-count, log and removal events; returns the unsubscribe function. */
+  onEvent(listener: (event: McpServiceEvent) => void): () => void {
+    return this.events.subscribe(listener);
+  }
+
+  async getState(id: string): Promise<McpServerState | undefined> {
+    const entry = this.pool.get(id);
+    if (entry) return entry.snapshot();
+    const server = await this.readServer(id);
+    return server ? this.idleState(server) : undefined;
+  }
+
+  /** One state per configured server, plus any slot still closing. */
+  async listStates(): Promise<McpServerState[]> {
+    const servers = await this.options.listServers();
+    const known = new Set(servers.map((s) => s.id));
+    const configured = servers.map((server) => this.pool.get(server.id)?.snapshot() ?? this.idleState(server));
+    const leftovers = this.pool.all().filter((entry) => !known.has(entry.serverId)).map((entry) => entry.snapshot());
+    return [...configured, ...leftovers];
+  }
+
+  /** The server's bounded, redacted log (stderr and lifecycle), oldest first. */
+  getLogs(id: string): McpLogEntry[] {
+    return this.pool.get(id)?.log.list() ?? [];
+  }
+
+  /**
+   * What a follower of the log gets next: the entries after `afterSeq`, or the whole log when it
+   * has not had one yet (`afterSeq` undefined) or the log started over (its newest entry is older).
+   */
+  getLogUpdate(id: string, afterSeq: number | undefined): McpLogUpdate {
+    const log = this.pool.get(id)?.log;
+    if (!log) return { kind: 'snapshot', entries: [] };
+    if (afterSeq === undefined || log.lastSeq() < afterSeq) return { kind: 'snapshot', entries: log.list() };
+    return { kind: 'append', entries: log.since(afterSeq) };
+  }
+
+  /** Adds a line to a server's log (redacted like the rest), e.g. why it is being restarted. */
+  appendLog(id: string, level: McpLogEntry['level'], text: string): void {
+    this.pool.get(id)?.log.add(level, text);
+  }
+
+  async connect(id: string): Promise<void> {
+    await this.pool.connect(id);
+  }
+
+  async disconnect(id: string): Promise<void> {
+    await this.pool.disconnect(id);
+  }
+
+  async restart(id: string): Promise<void> {
+    await this.pool.disconnect(id);
+    await this.pool.connect(id);
+  }
+
+  /**
+   * Brings the pool in line with the configuration: connects enabled servers that are idle or failed,
+   * restarts connected ones whose record changed, stops disabled ones and forgets removed ones.
+   * Connect failures are reported through state, not thrown.
+   */
+  async syncWithConfig(): Promise<void> {
+    const servers = await this.options.listServers();
+    const byId = new Map(servers.map((s) => [s.id, s]));
+    const tasks: Promise<unknown>[] = [];
+    for (const entry of this.pool.all()) if (!byId.has(entry.serverId)) tasks.push(this.pool.remove(entry.serverId));
+    for (const server of servers) {
+      const state = this.pool.get(server.id)?.state;
+      const connection = this.pool.get(server.id)?.connection;
+      if (!server.enabled) tasks.push(this.pool.disconnect(server.id));
+      else if (connection && connection.server.updatedAt !== server.updatedAt) tasks.push(this.restart(server.id));
+      else if (!state || state.kind === 'disconnected' || state.kind === 'disabled' || (state.kind === 'error' && !state.retry)) {
+        tasks.push(this.pool.connect(server.id));
+      }
+    }
+    await Promise.allSettled(tasks);
+  }
+
+  async closeAll(): Promise<void> {
+    for (const controller of this.calls.values()) controller.abort(new Error('closing'));
+    await this.pool.closeAll();
+  }
+
+  /** The server's tools from the connection's cache, connecting it first if it is idle. */
+  async listServerTools(id: string): Promise<MCPTool[]> {
+    const server = await this.requireServer(id);
+    const connection = await this.ensureConnection(id);
+    return (await connection.tools.get()).map((tool) => toMcpTool(server, tool));
+  }
+
+  /**
+   * Tools of every enabled server that is connected (or finishes connecting meanwhile), from cache:
+   * no server round trip. A server that is down is skipped, not waited for.
+   */
+  async listAllActiveServerTools(): Promise<MCPTool[]> {
+    const servers = (await this.options.listServers()).filter((s) => s.enabled);
+    const lists = await Promise.all(
+      servers.map(async (server) => {
+        const state = this.pool.get(server.id)?.state;
+        if (state?.kind !== 'connected' && state?.kind !== 'connecting') return [];
+        try {
+          const connection = state.kind === 'connected' ? state.connection : await state.promise;
+          return (await connection.tools.get()).map((tool) => toMcpTool(server, tool));
+        } catch {
+          return [];
+        }
+      }),
+    );
+    return lists.flat();
+  }
+
+  async listResources(id: string): Promise<Resource[]> {
+    return (await this.ensureConnection(id)).resources.get();
+  }
+
+  /** The server's resource templates (`resources/templates/list`), fetched once per connection. */
+  async listResourceTemplates(id: string): Promise<ResourceTemplate[]> {
+    return (await this.ensureConnection(id)).resourceTemplates.get();
+  }
+
+  async readResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
+    return this.request(id, `read ${uri}`, options, (connection, sdk) => connection.readResource(uri, sdk));
+  }
+
+  async listPrompts(id: string): Promise<Prompt[]> {
+    return (await this.ensureConnection(id)).prompts.get();
+  }
+
+  async getPrompt(id: string, name: string, args: Record<string, string> = {}, options: McpRequestOptions = {}): Promise<GetPromptResult> {
+    return this.request(id, `prompt ${name}`, options, (connection, sdk) => connection.getPrompt(name, args, sdk));
+  }
+
+  /**
+   * Calls a tool. The arguments are checked against the tool's inputSchema first (INVALID_ARGUMENTS,
+   * nothing sent). `callId` identifies the call for cancelCall() and the log.
+   */
+  async callTool(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown> | undefined,
+    callId: string,
+    options: McpRequestOptions = {},
+  ): Promise<CallToolResult> {
+    const controller = new AbortController();
+    const forward = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) forward();
+    options.signal?.addEventListener('abort', forward, { once: true });
+    this.calls.set(callId, controller);
+    try {
+      return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
+        const input = args ?? {};
+        const tool = await this.validateArguments(serverId, connection, toolName, input);
+        const raw = await connection.callTool(toolName, input, sdk);
+        if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
+        const notes: string[] = [];
+        const result = repairToolResult(raw, notes);
+        for (const note of notes) this.pool.get(serverId)?.log.add('warn', `result of ${toolName}: ${note}`);
+        checkStructuredContent(this.validator, tool, result, (reason) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason));
+        return result;
+      });
+    } finally {
+      options.signal?.removeEventListener('abort', forward);
+      if (this.calls.get(callId) === controller) this.calls.delete(callId);
+    }
+  }
+
+  /** Cancels an in-flight call (the server gets `notifications/cancelled`). False if none is running. */
+  cancelCall(callId: string): boolean {
+    const controller = this.calls.get(callId);
+    controller?.abort(new Error('cancelled'));
+    return controller !== undefined;
+  }
+
+  private async validateArguments(serverId: string, connection: McpConnection, toolName: string, args: Record<string, unknown>): Promise<Tool> {
+    const tool = (await connection.tools.get()).find((t) => t.name === toolName);
+    if (!tool) throw new McpServiceError('TOOL_NOT_FOUND', { server: connection.server.name, tool: toolName });
+    this.validator.validate(tool.name, tool.inputSchema, args, (reason) => this.schemaWarning(serverId, `inputSchema of ${toolName}`, reason));
+    return tool;
+  }
+
+  private schemaWarning(serverId: string, what: string, reason: string): void {
+    this.pool.get(serverId)?.log.add('warn', `${what} cannot be compiled, not checked: ${reason}`);
+  }
+
+  /**
+   * One request under the timeout policy, with its outcome counted toward the server's error
+   * counter. `send` throws INVALID_ARGUMENTS/TOOL_NOT_FOUND before anything goes on the wire.
+   */
+  private async request<T>(
+    id: string,
+    label: string,
+    options: McpRequestOptions,
+    send: (connection: McpConnection, sdk: RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    const server = await this.requireServer(id);
+    const connection = await this.ensureConnection(id);
+    const timeoutMs = options.timeoutMs ?? server.timeoutSec * 1000;
+    const bounds = {
+      signal: options.signal,
+      timeoutMs,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? timeoutMs * DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR,
+      onProgress: options.onProgress,
+    };
+    try {
+      const result = await boundedRequest((sdk) => send(connection, sdk), bounds, this.clock);
+      this.pool.recordOutcome(id);
+      return result;
+    } catch (error) {
+      let mapped = toMcpServiceError(error, 'request', redactorFor(server));
+      // A transport error that cost the session (an HTTP 404) is a lost connection, whatever the
+      // transport called it; the drop's detail carries the server's last words (stderr).
+      const lost = !connection.isOpen && (mapped.code === 'REQUEST_FAILED' || mapped.code === 'CONNECTION_CLOSED');
+      if (lost) mapped = new McpServiceError('CONNECTION_CLOSED', connection.dropError?.params ?? mapped.params, { cause: error });
+      // The drop itself was already counted; one crash is one failure, not two.
+      if (!(lost && connection.dropError)) this.pool.recordOutcome(id, mapped);
+      if (mapped.code !== 'INVALID_ARGUMENTS' && mapped.code !== 'TOOL_NOT_FOUND') {
+        this.pool.get(id)?.log.add(mapped.code === 'CANCELLED' ? 'info' : 'warn', `${label} failed: ${mapped.message}`);
+      }
+      throw mapped;
+    }
+  }
+
+  /**
+   * The live connection, or a connect. A server in `error` (retrying, or given up) is not waited
+   * for: NOT_CONNECTED carries its last failure (`lastError` and that error's parameters: the
+   * cause, the detail), so the caller can say why.
+   */
+  private async ensureConnection(id: string): Promise<McpConnection> {
+    const entry = this.pool.get(id);
+    const state = entry?.state;
+    if (state?.kind === 'error') {
+      const last = entry?.lastError;
+      throw new McpServiceError('NOT_CONNECTED', {
+        ...(last ? { ...last.params, lastError: last.code } : {}),
+        serverId: id,
+        status: 'error',
+        ...(state.retry ? { reconnectAttempt: state.retry.attempt } : {}),
+      });
+    }
+    return this.pool.connect(id);
+  }
+
+  private async requireServer(id: string): Promise<McpServerRecord> {
+    const server = await this.readServer(id);
+    if (!server) throw new McpServiceError('SERVER_NOT_FOUND', { serverId: id });
+    return server;
+  }
+
+  private async readServer(id: string): Promise<McpServerRecord | undefined> {
+    if (this.options.getServer) return this.options.getServer(id);
+    return (await this.options.listServers()).find((s) => s.id === id);
+  }
+
+  private idleState(server: McpServerRecord): McpServerState {
+    return {
+      serverId: server.id,
+      serverName: server.name,
+      status: server.enabled ? 'disconnected' : 'disabled',
+      consecutiveErrors: 0,
+      degraded: false,
+      toolCount: 0,
+      // Never connected: the last change is the configuration's, so repeated reads agree.
+      updatedAtMs: Date.parse(server.updatedAt) || 0,
+    };
+  }
+}

@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { builtinServerViews } from '../../shared/contracts/builtin-servers';
+import type { McpServerState } from '../../shared/contracts/mcp-connection';
+import { boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../shared/contracts/limits';
+import {
+  idString,
+  MCP_TIMEOUT_MAX_SEC,
+  MCP_TIMEOUT_MIN_SEC,
+  type McpServerRecord,
+  type McpServerStatus,
+  mcpHttpInputSchema,
+  mcpServerIdSchema,
+  mcpServerInputSchema,
+  mcpServerSetEnabledSchema,
+  mcpSseInputSchema,
+  mcpStdioInputSchema,
+  mcpWebSocketInputSchema,
+} from '../../shared/contracts/mcp-types';
+import { maskServerRecord } from '../../shared/contracts/secrets';
+import { apiKeyString } from '../../shared/contracts/providers';
+import { dependenciesRouter } from './DependenciesRouter';
+import { SharedFeed } from './sharedFeed';
+import { changes } from './subscriptions';
+import { type AppContext, publicProcedure, router } from './trpc';
+
+/** The add form's payload: the shared schema, so the form and this router agree field by field. */
+export const mcpAddSchema = mcpServerInputSchema;
+
+const id = idString;
+export const mcpUpdateSchema = z.discriminatedUnion('type', [
+  mcpStdioInputSchema.extend({ id }),
+  mcpSseInputSchema.extend({ id }),
+  mcpHttpInputSchema.extend({ id }),
+  mcpWebSocketInputSchema.extend({ id }),
+]);
+
+export interface McpServerView extends McpServerRecord {
+  status: McpServerStatus;
+  /** The live connection: state, last error, server info, tool count, consecutive errors. */
+  connection?: McpServerState;
+}
+
+/**
+ * What the renderer and the CLI see of a server: its secrets masked (maskServerRecord). They are
+ * write-only: an update that sends a masked value back keeps the stored one.
+ */
+function toView(record: McpServerRecord, connection?: McpServerState): McpServerView {
+  const status: McpServerStatus = !record.enabled ? 'disabled' : (connection?.status ?? 'disconnected');
+  const masked = maskServerRecord(record);
+  return connection ? { ...masked, status, connection } : { ...masked, status };
+}
+
+async function listViews(services: AppContext['services']): Promise<McpServerView[]> {
+  const states = new Map((await services.mcp.listStates()).map((state) => [state.serverId, state]));
+  return services.mcpServers.list().map((record) => toView(record, states.get(record.id)));
+}
+
+async function view(services: AppContext['services'], record: McpServerRecord): Promise<McpServerView> {
+  return toView(record, await services.mcp.getState(record.id));
+}
+
+/** Config changes and connection changes (state, tools, removal) — not log lines. */
+function onServersOrConnections(services: AppContext['services']) {
+  return (listener: () => void) => {
+    const offConfig = services.mcpServers.onChange(listener);
+    const offMcp = services.mcp.onEvent((event) => {
+      if (event.type !== 'log') listener();
+    });
+    return () => {
+      offConfig();
+      offMcp();
+    };
+  };
+}
+
+/** One server list per change for every subscriber of a runtime (see SharedFeed). */
+const serverListFeeds = new WeakMap<AppContext['services'], SharedFeed<McpServerView[]>>();
+
+function serverListFeed(services: AppContext['services']): SharedFeed<McpServerView[]> {
+  let feed = serverListFeeds.get(services);
+  if (!feed) {
+    feed = new SharedFeed(onServersOrConnections(services), () => listViews(services));
+    serverListFeeds.set(services, feed);
+  }
+  return feed;
+}
+
+export const mcpCallToolSchema = z.strictObject({
+  id: idString,
+  tool: z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' }),
+  arguments: boundedRecord(z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }), z.unknown(), TOOL_ARGUMENTS_MAX_ENTRIES).default({}),
+  /** Overrides the server's timeout for this call, in seconds. */
+  timeoutSec: z
+    .number({ error: 'integer' })
+    .int({ error: 'integer' })
+    .min(MCP_TIMEOUT_MIN_SEC, { error: 'timeoutRange' })
+    .max(MCP_TIMEOUT_MAX_SEC, { error: 'timeoutRange' })
+    .optional(),
+});
+
+export const mcpAddPresetSchema = z.strictObject({
+  presetId: idString,
+  apiKey: apiKeyString.optional(),
+  inputs: boundedRecord(
+    z.string().max(ID_MAX_LENGTH, { error: 'tooLong' }),
+    z.string().max(PRESET_INPUT_MAX_LENGTH, { error: 'tooLong' }),
+    PRESET_INPUTS_MAX_ENTRIES,
+  ).default({}),
+});
+
+const presetsRouter = router({
+  /** The preset list: each preset, whether it is configured, and which provider would lend its key. */
+  list: publicProcedure.query(({ ctx }) => ctx.services.presets.list()),
+  /** Adds a preset as a server; VALIDATION names `apiKey` or `inputs.<key>` when an answer is missing. */
+  add: publicProcedure.input(mcpAddPresetSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.presets.add(input))),
+});
+
+export const mcpRouter = router({
+  presets: presetsRouter,
+  dependencies: dependenciesRouter,
+  list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
+  /** Elftia's own servers (clock-math, files): what each offers, and the folder files may read. */
+  builtins: publicProcedure.query(({ ctx }) => builtinServerViews(ctx.services.settings.getFilesFolder())),
+  get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
+  add: publicProcedure.input(mcpAddSchema).mutation(async ({ ctx, input }) =>
+    view(ctx.services, ctx.services.mcpServers.add(await ctx.services.mcpEnvironment.resolveCopies(input))),
+  ),
+  update: publicProcedure.input(mcpUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { id: serverId, ...server } = input;
+    return view(ctx.services, ctx.services.mcpServers.update(serverId, await ctx.services.mcpEnvironment.resolveCopies(server)));
+  }),
+  /** The names (never values) of the variables a stdio server is started with, and where each comes from. */
+  envNames: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcpEnvironment.describe(ctx.services.mcpServers.get(input.id))),
+  /** The names of the app's own environment variables, for the form's "copy from my environment". */
+  appEnvNames: publicProcedure.query(({ ctx }) => ctx.services.mcpEnvironment.appNames()),
+  setEnabled: publicProcedure
+    .input(mcpServerSetEnabledSchema)
+    .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setEnabled(input.id, input.enabled))),
+  remove: publicProcedure.input(mcpServerIdSchema).mutation(({ ctx, input }) => {
+    ctx.services.mcpServers.remove(input.id);
+    return { id: input.id };
+  }),
+  /** Yields the whole list now and after every change of configuration (from any process) or connection. */
+  onServersChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
+    const feed = serverListFeed(ctx.services);
+    for await (const _ of changes((listener) => feed.subscribe(listener), signal)) yield await feed.current();
+  }),
+  restart: publicProcedure.input(mcpServerIdSchema).mutation(async ({ ctx, input }) => {
+    await ctx.services.mcp.restart(ctx.services.mcpServers.get(input.id).id);
+    return view(ctx.services, ctx.services.mcpServers.get(input.id));
+  }),
+  /** The server's tools as it reported them (raw MCP), from the connection's cache. */
+  tools: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.listServerTools(input.id)),
+  logs: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.getLogs(input.id)),
+  /** Yields the server's log (bounded, secrets redacted) now, then the lines added since, as they come. */
+  onLogs: publicProcedure.input(mcpServerIdSchema).subscription(async function* ({ ctx, input, signal }) {
+    const subscribe = (listener: () => void) =>
+      ctx.services.mcp.onEvent((event) => {
+        if (event.type === 'log' && event.serverId === input.id) listener();
+      });
+    let lastSeq: number | undefined;
+    for await (const _ of changes(subscribe, signal)) {
+      const update = ctx.services.mcp.getLogUpdate(input.id, lastSeq);
+      lastSeq = update.entries.at(-1)?.seq ?? lastSeq;
+      if (update.kind === 'snapshot' || update.entries.length > 0) yield update;
+    }
+  }),
+  callTool: publicProcedure.input(mcpCallToolSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.mcp.callTool(input.id, input.tool, input.arguments, crypto.randomUUID(), {
+      ...(signal ? { signal } : {}),
+      ...(input.timeoutSec ? { timeoutMs: input.timeoutSec * 1000 } : {}),
+    }),
+  ),
+});

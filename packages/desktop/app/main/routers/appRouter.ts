@@ -1,0 +1,23 @@
+import { approvalsRouter } from './ApprovalsRouter';
+import { chatRouter } from './ChatRouter';
+import { dialogsRouter } from './DialogsRouter';
+import { mcpRouter } from './McpRouter';
+import { providersRouter } from './ProvidersRouter';
+import { settingsRouter } from './SettingsRouter';
+import { createCallerFactory, router } from './trpc';
+
+export const appRouter = router({
+  mcp: mcpRouter,
+  settings: settingsRouter,
+  providers: providersRouter,
+  chat: chatRouter,
+  approvals: approvalsRouter,
+  dialogs: dialogsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type { AppContext } from './trpc';
+export type { McpServerView } from './McpRouter';
+export type { DependencyInstallEvent } from './DependenciesRouter';
+export type { McpPresetView } from '../presets/McpPresetService';
+export const createAppCaller = createCallerFactory(appRouter);

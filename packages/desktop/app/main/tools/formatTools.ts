@@ -1,0 +1,104 @@
+import type { MCPTool } from '../../shared/contracts/mcp-tool';
+import { type ProviderDefinition, toProviderDefinition } from './definitions';
+import { MAX_TOOLS, applyToolCap } from './limits';
+import { assignToolNames } from './naming';
+import {
+  type AnthropicTool,
+  type DroppedTool,
+  type FormattedTools,
+  type GeminiFunctionDeclaration,
+  type NameMapEntry,
+  type OpenAITool,
+  type ProviderFormat,
+  SchemaRepairError,
+  type ToolDefinitions,
+  type ToolFormat,
+  type ToolNameMap,
+} from './types';
+
+const PROVIDER_LABEL: Record<ProviderFormat, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Gemini' };
+
+interface Converted {
+  tool: MCPTool;
+  entry: NameMapEntry;
+  definition: ProviderDefinition;
+}
+
+/**
+ * Exactly the tool definitions that would be sent in `format`, with the name map back to (server,
+ * tool, argument keys), the tools left out and why, and one warning line per problem. 'mcp' is the
+ * servers' own definitions under their provider-facing names. Pure: same tools in, same output out.
+ */
+export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format: F): FormattedTools<F> {
+  const { unique, warnings } = dedupe(mcpTools);
+  const names = assignToolNames(unique.map((t) => ({ id: t.id, serverId: t.serverId })));
+  if (format === 'mcp') return formatMcp(unique, names, warnings) as FormattedTools<F>;
+  const provider = format as ProviderFormat;
+  const dropped: DroppedTool[] = [];
+  const converted: Converted[] = [];
+  unique.forEach((tool, i) => {
+    const entry = baseEntry(tool, names[i]!);
+    try {
+      const { definition, map } = toProviderDefinition(tool, entry.name, provider);
+      converted.push({ tool, entry: map ? { ...entry, argKeyMap: map } : entry, definition });
+    } catch (error) {
+      if (!(error instanceof SchemaRepairError)) throw error;
+      dropped.push({ ...dropBase(tool, entry.name), reason: 'unrepairable-schema', detail: error.message });
+      warnings.push(`Tool "${tool.id}" was not sent to ${PROVIDER_LABEL[provider]}: ${error.message}.`);
+    }
+  });
+  const { kept, omitted } = applyToolCap(converted, provider);
+  if (omitted.length > 0) {
+    const detail = `${PROVIDER_LABEL[provider]} accepts at most ${MAX_TOOLS[provider]} tools per request`;
+    for (const c of omitted) dropped.push({ ...dropBase(c.tool, c.entry.name), reason: 'over-tool-limit', detail });
+    warnings.push(`${detail}; left out ${omitted.length}: ${omitted.map((c) => c.entry.name).join(', ')}.`);
+  }
+  const nameMap: ToolNameMap = new Map(kept.map((c) => [c.entry.name, c.entry]));
+  const tools = packDefinitions(provider, kept.map((c) => c.definition));
+  return { format, tools: tools as ToolDefinitions[F], nameMap, dropped, warnings };
+}
+
+/** The map entry for a name the model returned; also accepts the raw MCPTool.id. */
+export function resolveProviderToolName(map: ToolNameMap, name: string): NameMapEntry | undefined {
+  const exact = map.get(name);
+  if (exact) return exact;
+  for (const entry of map.values()) if (entry.id === name) return entry;
+  return undefined;
+}
+
+function dedupe(tools: MCPTool[]): { unique: MCPTool[]; warnings: string[] } {
+  const seen = new Set<string>();
+  const unique: MCPTool[] = [];
+  const warnings: string[] = [];
+  for (const tool of tools) {
+    const key = `${tool.serverId}\u0000${tool.name}`;
+    if (seen.has(key)) warnings.push(`Tool "${tool.id}" is listed twice by its server; the first definition is used.`);
+    else {
+      seen.add(key);
+      unique.push(tool);
+    }
+  }
+  return { unique, warnings };
+}
+
+function baseEntry(tool: MCPTool, name: string): NameMapEntry {
+  return { name, id: tool.id, serverId: tool.serverId, serverName: tool.serverName, toolName: tool.name };
+}
+
+function dropBase(tool: MCPTool, name: string): Omit<DroppedTool, 'reason' | 'detail'> {
+  return { id: tool.id, serverName: tool.serverName, toolName: tool.name, name };
+}
+
+function formatMcp(tools: MCPTool[], names: string[], warnings: string[]): FormattedTools<'mcp'> {
+  const entries = tools.map((tool, i) => baseEntry(tool, names[i]!));
+  const definitions = tools.map((tool, i) => ({ name: names[i]!, id: tool.id, server: tool.serverName, description: tool.description, inputSchema: tool.inputSchema }));
+  return { format: 'mcp', tools: definitions, nameMap: new Map(entries.map((e) => [e.name, e])), dropped: [], warnings };
+}
+
+/** Gemini wraps every declaration in one `functionDeclarations` array inside an outer array. */
+function packDefinitions(format: ProviderFormat, definitions: ProviderDefinition[]): ToolDefinitions[ProviderFormat] {
+  if (format === 'openai') return definitions as OpenAITool[];
+  if (format === 'anthropic') return definitions as AnthropicTool[];
+  const declarations = definitions as GeminiFunctionDeclaration[];
+  return declarations.length > 0 ? [{ functionDeclarations: declarations }] : [];
+}
