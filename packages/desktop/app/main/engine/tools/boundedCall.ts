@@ -4,6 +4,7 @@
  * on progress; this one does not, so a server that keeps reporting progress forever still ends.
  */
 import type { ToolExecutionResult } from '../ITool';
+import { withDeadline } from '../../lib/deadline';
 import { toolErrorResult } from './flattenContent';
 
 /** The seed's 120 s, in milliseconds. */
@@ -27,35 +28,14 @@ export async function boundedCall<T>(
   onResult: (value: T) => ToolExecutionResult,
   onError: (error: unknown) => ToolExecutionResult,
 ): Promise<ToolExecutionResult> {
-  const cancelled = () => toolErrorResult('CANCELLED', 'Tool call cancelled.');
-  if (options.signal?.aborted) return cancelled();
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-
-  const timedOut = new Promise<ToolExecutionResult>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error(`tool call timed out after ${options.timeoutMs} ms`));
-      resolve(toolErrorResult('TIMEOUT', `Tool call timed out after ${formatSeconds(options.timeoutMs)}.`));
-    }, options.timeoutMs);
+  return withDeadline((signal) => call(signal).then(onResult, onError), {
+    ms: options.timeoutMs,
+    signal: options.signal,
+    // The losing call is aborted with this reason, which the server hears in notifications/cancelled.
+    timeoutReason: () => new Error(`tool call timed out after ${options.timeoutMs} ms`),
+    onTimeout: () => toolErrorResult('TIMEOUT', `Tool call timed out after ${formatSeconds(options.timeoutMs)}.`),
+    onAbort: () => toolErrorResult('CANCELLED', 'Tool call cancelled.'),
   });
-  const aborted = new Promise<ToolExecutionResult>((resolve) => {
-    onAbort = () => {
-      controller.abort(options.signal?.reason);
-      resolve(cancelled());
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  const settled = Promise.resolve()
-    .then(() => call(controller.signal))
-    .then(onResult, onError);
-
-  try {
-    return await Promise.race([settled, timedOut, aborted]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
-  }
 }
 
 function formatSeconds(ms: number): string {

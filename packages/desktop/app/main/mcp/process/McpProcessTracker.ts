@@ -9,6 +9,7 @@
  * disposing one AppServices never touches the processes of another in the same process. Only the 'exit'
  * safety net is process-wide (exitSafetyNet.ts): one listener that kills the trees of every live tracker.
  */
+import { withDeadline } from '../../lib/deadline';
 import { joinExitSafetyNet, leaveExitSafetyNet } from './exitSafetyNet';
 import type { PidStore } from './PidRegistry';
 import type { ProcessTracker, TrackedConnection } from './ProcessTracker';
@@ -38,21 +39,9 @@ export interface McpProcessTrackerConfig {
 const SIGNAL_SHUTDOWN_BUDGET_MS = 5000;
 const SIGNAL_EXIT_CODES: Record<'SIGTERM' | 'SIGINT', number> = { SIGTERM: 143, SIGINT: 130 };
 
-function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    timer.unref();
-    work.then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-    );
-  });
+/** Waits for `work` (its outcome ignored) at most `timeoutMs`. */
+async function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  await withDeadline(() => work, { ms: timeoutMs, onTimeout: () => undefined }).catch(() => undefined);
 }
 
 function reportedPid(connection: TrackedConnection): number | undefined {
