@@ -1,50 +1,18 @@
 /**
- * The main process's layering (packages/desktop/app/main): which folder may import which, no import
- * cycles between folders, and none between files. The table below is the rule; docs/architecture.md
- * shows the same table, and test/docs/architecture.test.ts checks the two agree.
+ * The main process's layering (packages/desktop/app/main): every import follows the rule table of
+ * mainRules.ts, no import cycle between folders, none between files. docs/architecture.md shows the
+ * same table, and test/docs/architecture.test.ts checks the two agree.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Graph, cyclicComponents, findCycles } from './graph';
 import { importSpecifiers, listSourceFiles, resolveRelative } from './imports';
+import { ALLOWED, ROOT } from './mainRules';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 export const MAIN = 'packages/desktop/app/main/';
 const SHARED = 'packages/desktop/app/shared/';
-/** The composition root: the files directly in main/ (index.ts, mcpRuntime.ts, chatRuntime.ts, mcpSecretsUpgrade.ts). */
-export const ROOT = '(root)';
-
-/** The domains: each holds one concern and imports only the folders its row names. */
-const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'lib', 'mcp', 'presets', 'providers', 'runtimes', 'secrets', 'settings', 'tools'];
-
-/**
- * Folder → the other folders of main it may import (itself and app/shared always). Written from the
- * design, not read off the imports: lib depends on nothing; db only on lib (a repository knows no
- * service); mcp neither on the engine nor on chat; the engine not on chat, routers, host or db; no
- * domain on routers. Only the composition root, routers/, host/ and electron/ reach across all domains.
- */
-export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  lib: [],
-  db: ['lib'],
-  secrets: ['db', 'lib'],
-  settings: ['db', 'lib'],
-  providers: ['db', 'lib'],
-  completion: ['lib'],
-  mcp: ['db', 'lib'],
-  'builtin-servers': ['mcp', 'lib'],
-  tools: ['mcp', 'lib'],
-  runtimes: ['mcp', 'lib'],
-  presets: ['mcp', 'lib'],
-  engine: ['tools', 'mcp', 'completion', 'lib'],
-  approvals: ['engine', 'db', 'lib'],
-  chat: ['engine', 'approvals', 'completion', 'providers', 'settings', 'tools', 'mcp', 'db', 'lib'],
-  [ROOT]: DOMAINS,
-  routers: [ROOT, ...DOMAINS],
-  host: [ROOT, 'routers', ...DOMAINS],
-  electron: [ROOT, 'routers', 'host', ...DOMAINS],
-};
-
 export type SourceFile = { file: string; source: string };
 
 /** `packages/desktop/app/main/mcp/process/x.ts` → `mcp`; a file directly in main → ROOT; outside main → undefined. */
