@@ -31,7 +31,7 @@ import { SettingsService } from './settings/SettingsService';
 import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore, SECRET_KEY_FILE } from './secrets/FileKeySecretStore';
-import type { SecretStore } from './secrets/SecretStore';
+import type { SecretStore } from './db/SecretStore';
 import { UnreadableSecretsService } from './secrets/unreadableSecrets';
 
 export interface AppServicesOptions {

@@ -3,7 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type ArgumentProblem, MAX_ARGUMENT_PROBLEMS, toArgumentProblems } from './argumentProblems';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/jsonDepth';
 import { McpServiceError } from './McpServiceError';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
