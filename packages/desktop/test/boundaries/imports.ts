@@ -31,7 +31,7 @@ const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.mts', '.cts', '.mjs', '.js', '/in
 export function resolveRelative(from: string, specifier: string, exists: (file: string) => boolean): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  const bases = /\.js$/.test(target) ? [target, target.replace(/\.js$/, '')] : [target];
+  const bases = target.endsWith('.js') ? [target, target.replace(/\.js$/, '')] : [target];
   for (const base of bases) {
     for (const suffix of RESOLVE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
   }

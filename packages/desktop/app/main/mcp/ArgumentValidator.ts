@@ -75,7 +75,8 @@ export class ArgumentValidator {
   }
 
   private ajvFor(schema: object): AnyAjv {
-    const dialect = String((schema as { $schema?: unknown }).$schema ?? '');
+    const declared = (schema as { $schema?: unknown }).$schema;
+    const dialect = typeof declared === 'string' ? declared : '';
     if (dialect.includes('2020-12')) return this.draft2020;
     if (dialect.includes('2019-09')) return this.draft2019;
     return this.draft7;
