@@ -34,7 +34,7 @@ export type BatchTimers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 /** One pending batch: the latest snapshot per message id, flushed by one timer. */
 class Batch {
   private readonly pending = new Map<string, ChatMessage>();
-  private timer: TimerHandle | undefined;
+  private timer: TimerHandle = undefined;
 
   constructor(
     private readonly intervalMs: number,

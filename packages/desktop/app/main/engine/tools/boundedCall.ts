@@ -34,7 +34,7 @@ export async function boundedCall<T>(
   if (options.signal?.aborted) return cancelled();
   const controller = new AbortController();
   const clock = options.clock ?? systemClock;
-  let timer: TimerHandle | undefined;
+  let timer: TimerHandle;
   let onAbort: (() => void) | undefined;
 
   const timedOut = new Promise<ToolExecutionResult>((resolve) => {
