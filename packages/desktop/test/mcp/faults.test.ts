@@ -70,7 +70,9 @@ describe('a server that hangs', () => {
 
     const stop = new AbortController();
     const call = service.callTool(record.id, 'hang', {}, 'a1', { signal: stop.signal });
-    setTimeout(() => stop.abort(), 100);
+    // Stop once the server has the call, so the cancellation goes on the wire.
+    await waitFor(() => lines().includes('call hang'), 2000, 'the first call to arrive');
+    stop.abort();
     await expect(call).rejects.toMatchObject({ code: 'CANCELLED' });
 
     const second = service.callTool(record.id, 'hang', {}, 'a2');
