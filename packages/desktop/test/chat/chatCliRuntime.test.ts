@@ -9,6 +9,7 @@ import { localeText, SPAWN_TIMEOUT_MS } from '../cli/cliProcess';
 import { API_KEY } from '../completion/helpers';
 import type { ScriptInput } from '../support/scriptedProvider/script';
 import { tempDir } from '../support/tempDir';
+import { runInProcess } from '../cli/inProcess';
 import { chatInProcess, dataDirWithEverything, receivedRequests, type StandaloneProvider, startStandaloneProvider } from './chatCliHarness';
 
 let provider: StandaloneProvider;
@@ -69,6 +70,29 @@ describe('elftia chat on the app chat runtime', () => {
     const names = await offeredTools();
     expect(names).toContain('mcp__everything__echo');
     expect(names).toContain('clock_math__calculate');
+  }, SPAWN_TIMEOUT_MS);
+
+  it('Ctrl+C mid-turn exits 130 and leaves no built-in server running', async () => {
+    await setScript({
+      apiKey: API_KEY,
+      turns: [{ toolCalls: [{ id: 'call_1', name: 'clock_math__calculate', arguments: { expression: '1 + 1' } }] }, { text: ['Thinking'], hold: true }],
+    });
+    const result = await runInProcess(chatArgs(tempDir('chat-cli-interrupt-'), '--approve', 'always'), {
+      env: { KEY_VAR: API_KEY },
+      onListening(signal) {
+        // Once the model is streaming its second step, the built-in server has run a call.
+        const timer = setInterval(() => {
+          void receivedRequests(provider).then((requests) => {
+            if (requests.length < 2) return;
+            clearInterval(timer);
+            signal('SIGINT');
+          });
+        }, 50);
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stdout).toContain('▸ clock-math › calculate {"expression":"1 + 1"}\n    1 + 1 = 2\n');
+    expect(clockMathChildren()).toEqual([]);
   }, SPAWN_TIMEOUT_MS);
 
   it('fails as before on a --server name that does not exist: exit 1, the translated error, no request', async () => {
