@@ -1,7 +1,8 @@
 /**
  * Composition of chat: the ApprovalService (on the app database), the TinyElf engine over the MCP
  * service and the completion adapters, and ChatService. Part of the composition root, like
- * mcpRuntime.ts; the CLI builds its own engine with a terminal or fixed approval gate instead.
+ * mcpRuntime.ts. The one place the TinyElf engine is built: `elftia chat` runs its turn on
+ * `engineWith(gate)` (a terminal or fixed approval gate), so it offers the same tools as the app.
  */
 import path from 'node:path';
 import type { Db } from './db/database';
@@ -11,6 +12,7 @@ import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
 import { builtinServers } from './builtin-servers';
 import { BuiltinToolSession } from './engine/BuiltinToolSession';
+import type { ApprovalGate } from './engine/engineTypes';
 import { TinyElfEngine } from './engine/TinyElfEngine';
 import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
@@ -46,6 +48,12 @@ export interface ChatRuntimeOptions {
 export interface ChatRuntime {
   approvals: ApprovalService;
   chat: ChatService;
+  /**
+   * The app's engine (the same built-in servers, MCP service, server timeouts and approval policy)
+   * asking `approvals` instead of the app's ApprovalService: `elftia chat` answers on the terminal
+   * or by --approve. Disposing the runtime stops the built-in servers it started.
+   */
+  engineWith(approvals: ApprovalGate): TinyElfEngine;
   /** Stops the built-in servers (started on the first turn that offers tools). */
   dispose(): Promise<void>;
 }
@@ -71,14 +79,16 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     folder = next;
     void builtins.reset();
   });
-  const engine = new TinyElfEngine({
-    completion: options.completion,
-    mcp: options.mcp,
-    approvals,
-    builtins,
-    policy: () => approvals.getPolicy(),
-    adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
-  });
+  const engineWith = (gate: ApprovalGate): TinyElfEngine =>
+    new TinyElfEngine({
+      completion: options.completion,
+      mcp: options.mcp,
+      approvals: gate,
+      builtins,
+      policy: () => approvals.getPolicy(),
+      adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
+    });
+  const engine = engineWith(approvals);
   const chat = new ChatService({
     repository: new ConversationRepository(db),
     toolResults: new ToolResultStore(path.join(options.dataDir, 'tool-results')),
@@ -94,6 +104,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   return {
     approvals,
     chat,
+    engineWith,
     dispose: () => {
       offSettings?.();
       return builtins.close();

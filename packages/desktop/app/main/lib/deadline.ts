@@ -19,7 +19,7 @@ export interface DeadlineOptions<F> {
   /** The caller's cancel. Already aborted: work never starts. */
   signal?: AbortSignal | undefined;
   /** Default systemClock, whose timers do not keep the process alive. */
-  clock?: Clock;
+  clock?: Clock | undefined;
   /** What the call settles with when time runs out: return a value or throw. Default throws DeadlineExceededError. */
   onTimeout?: () => F;
   /** What the call settles with when `signal` aborts: return a value or throw. Default throws the signal's reason. */
@@ -41,11 +41,11 @@ export function withDeadline<T, F = never>(work: (signal: AbortSignal) => Promis
   const controller = new AbortController();
   return new Promise<T | F>((resolve, reject) => {
     let done = false;
-    let timer: TimerHandle | undefined;
+    let timer: { handle: TimerHandle } | undefined;
     const finish = (outcome: () => T | F): void => {
       if (done) return;
       done = true;
-      if (timer !== undefined) clock.clearTimeout(timer);
+      if (timer) clock.clearTimeout(timer.handle);
       signal?.removeEventListener('abort', abortListener);
       try {
         resolve(outcome());
@@ -59,10 +59,12 @@ export function withDeadline<T, F = never>(work: (signal: AbortSignal) => Promis
       finish(() => onAbort(reason));
     };
     if (ms !== undefined) {
-      timer = clock.setTimeout(() => {
-        controller.abort(options.timeoutReason ? options.timeoutReason() : new DeadlineExceededError(ms));
-        finish(onTimeout);
-      }, ms);
+      timer = {
+        handle: clock.setTimeout(() => {
+          controller.abort(options.timeoutReason ? options.timeoutReason() : new DeadlineExceededError(ms));
+          finish(onTimeout);
+        }, ms),
+      };
     }
     signal?.addEventListener('abort', abortListener, { once: true });
     Promise.resolve()

@@ -4,6 +4,7 @@
  * on progress; this one does not, so a server that keeps reporting progress forever still ends.
  */
 import type { ToolExecutionResult } from '../ITool';
+import type { Clock } from '../../lib/clock';
 import { withDeadline } from '../../lib/deadline';
 import { toolErrorResult } from './flattenContent';
 
@@ -15,6 +16,8 @@ export interface BoundedCallOptions {
   timeoutMs: number;
   /** The caller's Stop button. */
   signal?: AbortSignal | undefined;
+  /** Runs the budget (tests move a manual one). Default systemClock. */
+  clock?: Clock | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function boundedCall<T>(
   return withDeadline((signal) => call(signal).then(onResult, onError), {
     ms: options.timeoutMs,
     signal: options.signal,
+    clock: options.clock,
     // The losing call is aborted with this reason, which the server hears in notifications/cancelled.
     timeoutReason: () => new Error(`tool call timed out after ${options.timeoutMs} ms`),
     onTimeout: () => toolErrorResult('TIMEOUT', `Tool call timed out after ${formatSeconds(options.timeoutMs)}.`),

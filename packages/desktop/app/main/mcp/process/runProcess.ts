@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
+import type { Clock } from '../../lib/clock';
 import { withDeadline } from '../../lib/deadline';
 import type { Env } from './loginShellEnv';
 import type { ProcessTracker } from './ProcessTracker';
@@ -28,6 +29,8 @@ export interface RunProcessOptions {
   platform: NodeJS.Platform;
   /** Whole-run limit, in milliseconds. */
   timeoutMs: number;
+  /** Runs the whole-run limit (tests move a manual clock). Default systemClock. */
+  clock?: Clock | undefined;
   signal?: AbortSignal;
   /** Each stdout and stderr line, in arrival order, without its line ending. */
   onLine?: (line: string) => void;
@@ -177,6 +180,7 @@ async function supervise(running: Running, options: RunProcessOptions): Promise<
   const outcome = await withDeadline((): Promise<ProcessOutcome> => exited, {
     ms: options.timeoutMs,
     signal: options.signal,
+    clock: options.clock,
     onTimeout: (): ProcessOutcome => ({ kind: 'timeout' }),
     onAbort: (): ProcessOutcome => ({ kind: 'cancelled' }),
   });
