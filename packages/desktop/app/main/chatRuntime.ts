@@ -17,6 +17,7 @@ import { TinyElfEngine } from './engine/TinyElfEngine';
 import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
 import type { McpLogger } from './mcp/ConnectionPool';
+import type { ProcessTracker } from './mcp/process/ProcessTracker';
 import { buildServerEnv } from './mcp/process/serverEnv';
 import { ChatService, type ChatProviders } from './chat/ChatService';
 import { TitleGenerator } from './chat/TitleGenerator';
@@ -40,6 +41,8 @@ export interface ChatRuntimeOptions {
   /** A server's own call timeout in milliseconds (its timeoutSec), which wins over the engine's 120 s when longer. */
   serverTimeoutMs?: (serverId: string) => number | undefined;
   logger?: McpLogger;
+  /** The MCP runtime's process tracker, which the built-in servers' processes join; default one of their own. */
+  processTracker?: ProcessTracker;
 }
 
 export interface ChatRuntime {
@@ -67,6 +70,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   // Elftia's own servers need none of the app's secrets either: the same allowlist as every server.
   const builtins = new BuiltinToolSession(() => builtinServers({ filesRoot: options.filesFolder?.() || undefined }), {
     baseEnv: buildServerEnv({ platform: process.platform, processEnv: process.env }),
+    ...(options.processTracker ? { tracker: options.processTracker } : {}),
   });
   let folder = options.filesFolder?.() ?? '';
   const offSettings = options.onSettingsChange?.(() => {

@@ -148,6 +148,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     defaultSystemPrompt: () => settings.getSystemPrompt(),
     onSettingsChange: (listener) => settings.onChange(listener),
     logger: options.logger,
+    processTracker: mcpRuntime.processTracker,
   });
   const { approvals, chat } = chatRuntime;
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {

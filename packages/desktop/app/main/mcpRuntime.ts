@@ -45,6 +45,8 @@ export interface McpRuntime {
   environment: ServerEnvironment;
   /** Finds and installs the runtimes stdio servers need (node/npx, uv/uvx), on the servers' own PATH. */
   dependencies: DependencyCheckService;
+  /** This runtime's process tracker: whatever else starts server processes for it (the built-in servers) tracks them here. */
+  processTracker: McpProcessTracker;
   /** Reaps servers a crashed earlier run left behind, then (with autoConnect) connects the enabled ones. */
   start(): Promise<void>;
   /** Closes every connection and kills every server's process tree. */
@@ -56,7 +58,8 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const logger = options.logger;
   const shellEnv = new ShellEnvironment({ platform });
   const registry = new PidRegistry({ dataDir: options.dataDir, platform });
-  const tracker = McpProcessTracker.getInstance();
+  // This runtime's own: its dispose kills its servers only, never those of another runtime in the process.
+  const tracker = new McpProcessTracker({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });
   const homedir = options.homedir ?? os.homedir();
   // A runtime installed outside PATH (uv's ~/.local/bin before the shell is restarted, Homebrew under
   // a launchd PATH) is still found, after everything the user's PATH names.
@@ -81,7 +84,6 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     timeoutMs: options.installTimeoutMs,
     processTracker: tracker,
   });
-  tracker.configure({ registry, platform, onError: (error) => logger?.warn(`process tracker: ${String(error)}`) });
 
   const service = new McpService({
     listServers: () => options.config.list(),
@@ -132,6 +134,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     service,
     environment,
     dependencies,
+    processTracker: tracker,
     async start() {
       // processes.json is a safety net: when it cannot be written (a full disk, a read-only file)
       // the leftovers are still killed, and the app must start all the same.
@@ -155,7 +158,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
         await sourceWatcher.stop().catch((error: unknown) => logger?.warn(`source watcher: ${String(error)}`));
         await service.closeAll();
       } finally {
-        await tracker.closeAll();
+        await tracker.dispose();
       }
     },
   };

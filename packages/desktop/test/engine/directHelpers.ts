@@ -10,7 +10,7 @@ import type { TrackedConnection } from '../../app/main/mcp/process';
 /** The real tracker, remembering every PID it was given, so a test can prove each one is gone. */
 export class RecordingTracker implements DirectConnectionTracker {
   readonly pids: number[] = [];
-  readonly inner = McpProcessTracker.getInstance();
+  readonly inner = new McpProcessTracker();
 
   track(connection: TrackedConnection): Promise<void> {
     if (typeof connection.pid === 'number') this.pids.push(connection.pid);

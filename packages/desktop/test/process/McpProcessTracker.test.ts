@@ -4,18 +4,25 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
+import { liveTrackerCount } from '../../app/main/mcp/process/exitSafetyNet';
 import { PidRegistry } from '../../app/main/mcp/process/PidRegistry';
 import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { Sandbox, desktopDir, fixture, readPidFile, waitFor, waitForPids } from './helpers';
 
 let sandbox: Sandbox;
+const trackers: McpProcessTracker[] = [];
+/** A tracker disposed after the test. */
+function newTracker(config: ConstructorParameters<typeof McpProcessTracker>[0]): McpProcessTracker {
+  const tracker = new McpProcessTracker(config);
+  trackers.push(tracker);
+  return tracker;
+}
 beforeEach(() => {
-  McpProcessTracker.resetForTests();
   sandbox = new Sandbox();
 });
-afterEach(() => {
-  McpProcessTracker.resetForTests();
+afterEach(async () => {
+  await Promise.all(trackers.splice(0).map((tracker) => tracker.dispose()));
   sandbox.cleanup();
 });
 
@@ -40,20 +47,25 @@ function ownTransport(setsid: '0' | '1') {
 }
 
 describe('McpProcessTracker', () => {
-  it('is one instance until reset, and reset removes its exit listener', () => {
+  it('live trackers share one exit listener, and the last dispose removes it', async () => {
     const before = process.listenerCount('exit');
-    const tracker = McpProcessTracker.getInstance();
-    expect(McpProcessTracker.getInstance()).toBe(tracker);
-    expect(process.listenerCount('exit')).toBe(before + 1);
-    McpProcessTracker.resetForTests();
+    const liveBefore = liveTrackerCount();
+    const a = new McpProcessTracker();
+    const b = new McpProcessTracker();
+    expect(a).not.toBe(b);
+    expect(liveTrackerCount()).toBe(liveBefore + 2);
+    expect(process.listenerCount('exit')).toBe(before + (liveBefore === 0 ? 1 : 0));
+    await a.dispose();
+    await a.dispose();
+    expect(liveTrackerCount()).toBe(liveBefore + 1);
+    await b.dispose();
+    expect(liveTrackerCount()).toBe(liveBefore);
     expect(process.listenerCount('exit')).toBe(before);
-    expect(McpProcessTracker.getInstance()).not.toBe(tracker);
   });
 
   it('closeAll kills every tracked tree and clears the registry', async () => {
     const registry = new PidRegistry({ dataDir: sandbox.dir });
-    const tracker = McpProcessTracker.getInstance();
-    tracker.configure({ registry, closeTimeoutMs: 1000, killGraceMs: 300 });
+    const tracker = newTracker({ registry, closeTimeoutMs: 1000, killGraceMs: 300 });
     const a = await connectTree(ownTransport('0'));
     const b = await connectTree(ownTransport('1'));
     await Promise.all([tracker.track(a.connection), tracker.track(b.connection), tracker.track(a.connection)]);
@@ -69,8 +81,7 @@ describe('McpProcessTracker', () => {
 
   it.each(['0', '1'] as const)('closeConnection kills the grandchild the SDK transport leaves behind (setsid=%s)', async (setsid) => {
     const registry = new PidRegistry({ dataDir: sandbox.dir });
-    const tracker = McpProcessTracker.getInstance();
-    tracker.configure({ registry, closeTimeoutMs: 3000, killGraceMs: 300 });
+    const tracker = newTracker({ registry, closeTimeoutMs: 3000, killGraceMs: 300 });
     // The SDK's transport signals only its direct child (the grandchild shares our own group or left
     // it), and it forgets its pid once closed.
     const sdk = new StdioClientTransport({ command: process.execPath, args: [fixture('proc-grandchild.mjs')], env: treeEnv(setsid), stderr: 'ignore' });
@@ -84,9 +95,30 @@ describe('McpProcessTracker', () => {
     expect(await registry.list()).toEqual([]);
   }, 15_000);
 
+  it('dispose kills its own trees only; a process tracked after dispose is closed at once', async () => {
+    const mine = newTracker({ closeTimeoutMs: 1000, killGraceMs: 300 });
+    const other = newTracker({ closeTimeoutMs: 1000, killGraceMs: 300 });
+    const a = await connectTree(ownTransport('1'));
+    await mine.track(a.connection);
+    const aTree = (await waitForPids(sandbox.pidFile, 2)).map((r) => r.pid);
+    const b = await connectTree(ownTransport('1'));
+    await other.track(b.connection);
+    const bTree = (await waitForPids(sandbox.pidFile, 4)).slice(2).map((r) => r.pid);
+
+    await mine.dispose();
+    expect(aTree.filter((pid) => isAlive(pid))).toEqual([]);
+    expect(bTree.filter((pid) => !isAlive(pid))).toEqual([]);
+    expect(other.trackedPids()).toEqual([b.connection.pid]);
+
+    const late = await connectTree(ownTransport('1'));
+    const lateTree = (await waitForPids(sandbox.pidFile, 6)).slice(4).map((r) => r.pid);
+    await mine.track(late.connection);
+    expect(lateTree.filter((pid) => isAlive(pid))).toEqual([]);
+    expect(mine.trackedPids()).toEqual([]);
+  }, 20_000);
+
   it('kills the tree when a graceful close hangs, after closeTimeoutMs', async () => {
-    const tracker = McpProcessTracker.getInstance();
-    tracker.configure({ closeTimeoutMs: 400, killGraceMs: 300 });
+    const tracker = newTracker({ closeTimeoutMs: 400, killGraceMs: 300 });
     const transport = ownTransport('1');
     await connectTree(transport);
     let closeCalls = 0;

@@ -6,7 +6,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppServices, createAppServices } from '../../app/main/index';
-import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
 import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { DevSandbox, RecordingLogger, readPidFile, sleep, useFastLoginShell, waitFor } from './helpers';
 
@@ -20,7 +19,6 @@ let logger: RecordingLogger;
 useFastLoginShell();
 
 beforeEach(() => {
-  McpProcessTracker.resetForTests();
   sandbox = new DevSandbox();
   logger = new RecordingLogger();
 });
@@ -29,7 +27,6 @@ afterEach(async () => {
     await services?.dispose();
   } finally {
     services = undefined;
-    McpProcessTracker.resetForTests();
     sandbox.cleanup();
   }
 });

@@ -10,7 +10,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppServices, createAppServices } from '../../app/main/index';
-import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
 import { PID_REGISTRY_FILE, isAlive } from '../../app/main/mcp/process';
 import { readProcessTable } from '../../app/main/mcp/process/processTable';
 import { cleanEnv, collect, spawnCli } from '../cli/cliProcess';
@@ -22,13 +21,11 @@ useFastLoginShell();
 const hosts: ChildProcess[] = [];
 
 beforeEach(() => {
-  McpProcessTracker.resetForTests();
   sandbox = new Sandbox();
   dataDir = join(sandbox.dir, 'data');
 });
 afterEach(() => {
   for (const host of hosts.splice(0)) if (host.exitCode === null && host.signalCode === null) host.kill('SIGKILL');
-  McpProcessTracker.resetForTests();
   sandbox.cleanup();
 });
 

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServices } from '../../app/main/index';
-import { McpProcessTracker } from '../../app/main/mcp/process/McpProcessTracker';
 import { PID_REGISTRY_FILE } from '../../app/main/mcp/process';
 import { cleanEnv, collect, spawnCli } from '../cli/cliProcess';
 import { fixture, useFastLoginShell, waitFor } from '../runtime/helpers';
@@ -26,7 +25,6 @@ afterAll(() => {
 const hosts: ChildProcess[] = [];
 afterEach(() => {
   for (const host of hosts.splice(0)) if (host.exitCode === null && host.signalCode === null) host.kill('SIGKILL');
-  McpProcessTracker.resetForTests();
 });
 
 /** `name → mode` of the dir itself ('.') and of everything in it. */

@@ -16,7 +16,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import { type Clock, withDeadline } from '../lib/clock';
+import type { Clock } from '../lib/clock';
+import { withDeadline } from '../lib/deadline';
 import type { McpTransport } from './transports/createTransport';
 import { causeParams, describeCause, failureCauseOf } from './failureCause';
 import type { ProcessTracker } from './process/ProcessTracker';
@@ -102,12 +103,16 @@ export class McpConnection {
   static async open(options: McpConnectionOptions): Promise<McpConnection> {
     const connection = new McpConnection(options);
     try {
-      await withDeadline(connection.start(), {
-        timeoutMs: options.connectTimeoutMs,
+      await withDeadline(() => connection.start(), {
+        ms: options.connectTimeoutMs,
         signal: options.signal,
         clock: options.clock,
-        onTimeout: () => new McpServiceError('TIMEOUT', { timeoutMs: options.connectTimeoutMs, phase: 'connect' }),
-        onAbort: () => new McpServiceError('CANCELLED', { phase: 'connect' }),
+        onTimeout: () => {
+          throw new McpServiceError('TIMEOUT', { timeoutMs: options.connectTimeoutMs, phase: 'connect' });
+        },
+        onAbort: () => {
+          throw new McpServiceError('CANCELLED', { phase: 'connect' });
+        },
       });
       // Lost in the gap between the handshake and now: never hand out a dead session.
       if (connection.dropError) throw connection.dropError;
@@ -277,11 +282,13 @@ export class McpConnection {
   private async terminateHttpSession(): Promise<void> {
     // Servers keep per-session state; a DELETE lets them free it now rather than at expiry.
     if (!(this.transport instanceof StreamableHTTPClientTransport) || !this.transport.sessionId) return;
-    await withDeadline(this.transport.terminateSession(), {
-      timeoutMs: TERMINATE_SESSION_TIMEOUT_MS,
+    const transport = this.transport;
+    await withDeadline(() => transport.terminateSession(), {
+      ms: TERMINATE_SESSION_TIMEOUT_MS,
       clock: this.options.clock,
-      onTimeout: () => new Error('session DELETE timed out'),
-      onAbort: () => new Error('aborted'),
+      onTimeout: () => {
+        throw new Error('session DELETE timed out');
+      },
     }).catch((error: unknown) => this.options.log.add('warn', `session DELETE failed: ${errorText(error)}`));
   }
 

@@ -7,9 +7,9 @@ import {
   type McpServerRecord,
   toRecordFields,
 } from '../../shared/contracts/mcp-types';
-import { sameSpelling } from '../../shared/contracts/names';
 import type { McpServerRepository } from '../db/McpServerRepository';
 import { AppError } from '../lib/errors';
+import { assertNameFree } from '../lib/uniqueNames';
 import { keepStoredSecrets, markersWithoutSecrets } from './keepSecrets';
 
 export interface McpServerConfigServiceOptions {
@@ -119,9 +119,7 @@ export class McpServerConfigService {
   /** `duplicate` names the server with this name; `confusable` the one whose name looks the same (`gіthub` with a Cyrillic і). */
   #assertNameFree(name: string, exceptId?: string): void {
     const owner = this.#repository.findIdByName(name);
-    if (owner === undefined || owner === exceptId) return;
-    const existing = this.find(owner)?.name ?? name;
-    throw AppError.validation([{ field: 'name', code: sameSpelling(existing, name) ? 'duplicate' : 'confusable', params: { name: existing } }]);
+    assertNameFree(name, owner === undefined ? undefined : { id: owner, name: this.find(owner)?.name ?? name }, exceptId);
   }
 
   #records(): Map<string, McpServerRecord> {

@@ -15,7 +15,7 @@ import {
   serverMatchesPreset,
 } from '../../shared/mcp-presets';
 import { MCP_NAME_MAX_LENGTH, type FieldError, type McpServerRecord, parseMcpServerInput } from '../../shared/contracts/mcp-types';
-import { nameKey } from '../../shared/contracts/names';
+import { freeName } from '../lib/uniqueNames';
 import type { ProviderRecord } from '../../shared/contracts/providers';
 import { AppError } from '../lib/errors';
 import { presetKeyRef } from '../mcp/keyRefs';
@@ -79,7 +79,7 @@ export class McpPresetService {
     const problems: FieldError[] = checkPresetAnswers(preset, { apiKey, inputs: request.inputs }, keyRefs !== undefined);
     if (problems.length === 0) problems.push(...missingFolders(preset, request.inputs));
     if (problems.length > 0) throw AppError.validation(problems);
-    const input = presetToServerInput(preset, { apiKey, inputs: request.inputs }, this.freeName(preset.name));
+    const input = presetToServerInput(preset, { apiKey, inputs: request.inputs }, this.serverNameFor(preset.name));
     const parsed = parseMcpServerInput(input);
     // A custom preset can be wrong in ways the catalogue test rules out for the built-in ones.
     if (!parsed.ok) throw AppError.validation(parsed.errors);
@@ -97,13 +97,8 @@ export class McpPresetService {
   }
 
   /** The preset's name, or `Name 2`, `Name 3`… when taken (names are unique by their nameKey: case and look-alikes). */
-  private freeName(base: string): string {
-    const taken = new Set(this.options.servers.list().map((server) => nameKey(server.name)));
-    if (!taken.has(nameKey(base))) return base;
-    for (let n = 2; ; n += 1) {
-      const candidate = `${base.slice(0, MCP_NAME_MAX_LENGTH - String(n).length - 1)} ${n}`;
-      if (!taken.has(nameKey(candidate))) return candidate;
-    }
+  private serverNameFor(base: string): string {
+    return freeName(base, this.options.servers.list().map((server) => server.name), MCP_NAME_MAX_LENGTH);
   }
 }
 

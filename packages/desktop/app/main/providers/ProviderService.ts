@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { PROVIDERS_MAX_COUNT } from '../../shared/contracts/limits';
 import { toFieldErrors } from '../../shared/contracts/mcp-types';
-import { sameSpelling } from '../../shared/contracts/names';
 import {
   keyMustBeReentered,
   providerDraftModelsSchema,
@@ -15,6 +14,7 @@ import {
 } from '../../shared/contracts/providers';
 import type { ProviderFields, ProviderRepository } from '../db/ProviderRepository';
 import { AppError } from '../lib/errors';
+import { assertNameFree } from '../lib/uniqueNames';
 import { type ModelLister, ProviderModelCatalog } from './ProviderModelCatalog';
 
 /** Runs "Test connection" and lists models for a provider with its key; CompletionService implements it. */
@@ -163,9 +163,7 @@ export class ProviderService {
   /** `duplicate` names the provider with this name; `confusable` the one whose name looks the same (shared/contracts/names.ts). */
   #assertNameFree(name: string, exceptId?: string): void {
     const owner = this.#repository.findIdByName(name);
-    if (owner === undefined || owner === exceptId) return;
-    const existing = this.#repository.get(owner)?.name ?? name;
-    throw AppError.validation([{ field: 'name', code: sameSpelling(existing, name) ? 'duplicate' : 'confusable', params: { name: existing } }]);
+    assertNameFree(name, owner === undefined ? undefined : { id: owner, name: this.#repository.get(owner)?.name ?? name }, exceptId);
   }
 
   #changed(): void {

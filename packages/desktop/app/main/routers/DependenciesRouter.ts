@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEPENDENCY_COMMANDS, type DependencyInstallResult } from '../../shared/contracts/dependencies';
 import type { DependencyCheckService } from '../runtimes/DependencyCheckService';
+import { pushIterator } from '../lib/pushIterator';
 import { publicProcedure, router } from './trpc';
 
 const commandSchema = z.strictObject({ command: z.enum(DEPENDENCY_COMMANDS) });
@@ -13,36 +14,19 @@ export type DependencyInstallEvent = { type: 'output'; line: string } | { type: 
  * gone) aborts `signal`, which cancels this caller's install and kills the installer.
  */
 async function* installEvents(service: DependencyCheckService, command: (typeof DEPENDENCY_COMMANDS)[number], signal: AbortSignal | undefined) {
-  const queue: DependencyInstallEvent[] = [];
-  let wake: (() => void) | undefined;
-  const push = (event: DependencyInstallEvent) => {
-    queue.push(event);
-    wake?.();
-  };
-  const finished = service
-    .installCommand(command, { signal, onOutput: (line) => push({ type: 'output', line }) })
-    .then((result) => push({ type: 'result', result }));
-  // Handled here as well: a rejection while the generator is suspended in a yield must not count as
-  // unhandled (Node would end the process); the race below still rethrows it into the stream.
-  finished.catch(() => undefined);
-  const onAbort = () => wake?.();
-  signal?.addEventListener('abort', onAbort);
-  try {
-    for (;;) {
-      if (queue.length === 0) {
-        // A rejected install (a bug, not a failed installer) ends the stream with its error.
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), finished]);
-        wake = undefined;
-      }
-      if (signal?.aborted) return;
-      const event = queue.shift();
-      if (!event) continue;
-      yield event;
-      if (event.type === 'result') return;
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
+  yield* pushIterator<DependencyInstallEvent>(
+    (sink) => {
+      // A rejected install (a bug, not a failed installer) ends the stream with its error, after the lines before it.
+      service.installCommand(command, { signal, onOutput: (line) => sink.push({ type: 'output', line }) }).then(
+        (result) => {
+          sink.push({ type: 'result', result });
+          sink.end();
+        },
+        (error: unknown) => sink.fail(error),
+      );
+    },
+    { signal },
+  );
 }
 
 export const dependenciesRouter = router({

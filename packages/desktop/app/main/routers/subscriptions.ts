@@ -3,25 +3,14 @@
  * subscriptions: yields once at start and after every change, coalescing bursts, and
  * unsubscribes when the client goes away (the signal aborts).
  */
+import { type BufferPolicy, keepLatest, pushIterator } from '../lib/pushIterator';
+
 export async function* changes(subscribe: (listener: () => void) => () => void, signal: AbortSignal | undefined): AsyncGenerator<void> {
-  let pending = true;
-  let wake: (() => void) | undefined;
-  const unsubscribe = subscribe(() => {
-    pending = true;
-    wake?.();
-  });
-  const onAbort = () => wake?.();
-  signal?.addEventListener('abort', onAbort);
-  try {
-    while (!signal?.aborted) {
-      if (!pending) await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-      if (signal?.aborted) break;
-      pending = false;
-      yield;
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    unsubscribe();
-  }
+  yield* pushIterator<void>(
+    (sink) => {
+      sink.push();
+      return subscribe(() => sink.push());
+    },
+    { signal, buffer: keepLatest as BufferPolicy<void> },
+  );
 }

@@ -87,7 +87,7 @@ export interface LoadDirectMcpToolsResult {
 }
 
 export interface LoadDirectMcpToolsOptions {
-  /** Default McpProcessTracker.getInstance(). */
+  /** The runtime's tracker; default a tracker of this load's own, disposed once its connections are closed. */
   tracker?: DirectConnectionTracker;
   /** What each server's env is merged over. Default process.env. */
   baseEnv?: NodeJS.ProcessEnv;
@@ -105,7 +105,8 @@ export interface LoadDirectMcpToolsOptions {
  * fails is closed and reported in `failures` without affecting the others.
  */
 export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], options: LoadDirectMcpToolsOptions = {}): Promise<LoadDirectMcpToolsResult> {
-  const tracker = options.tracker ?? McpProcessTracker.getInstance();
+  const ownTracker = options.tracker ? undefined : new McpProcessTracker({ platform: options.platform });
+  const tracker = options.tracker ?? (ownTracker as McpProcessTracker);
   const connectOptions = {
     tracker,
     baseEnv: options.baseEnv ?? process.env,
@@ -135,18 +136,35 @@ export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], 
     const { connection, tools } = outcome.value;
     const timeoutMs = Math.max(DEFAULT_TOOL_TIMEOUT_MS, server.timeoutMs ?? 0);
     result.connections.push(connection);
+    if (ownTracker) ownTrackers.set(connection, ownTracker);
     for (const tool of tools) result.tools.push(new DirectMcpToolAdapter(server.name, tool, connection.client, { timeoutMs, flatten: options.flatten }));
   });
+  if (ownTracker && result.connections.length === 0) await ownTracker.dispose();
   return result;
 }
 
 /**
- * Session end: closes every connection through the tracker (graceful close bounded at 3 s, then the
- * whole process tree is killed) in parallel. Never throws.
+ * The tracker a load created for callers that passed none. There is no process-wide tracker to fall
+ * back on: each runtime owns one (mcpRuntime.ts), and these connections belong to no runtime.
  */
-export async function closeDirectConnections(
-  connections: readonly DirectMcpConnection[],
-  tracker: DirectConnectionTracker = McpProcessTracker.getInstance(),
-): Promise<void> {
-  await Promise.all(connections.map((connection) => tracker.closeConnection(connection)));
+const ownTrackers = new WeakMap<DirectMcpConnection, McpProcessTracker>();
+
+/**
+ * Session end: closes every connection through the tracker (graceful close bounded at 3 s, then the
+ * whole process tree is killed) in parallel. Without a tracker, each connection is closed through the
+ * one its load created, which is disposed once it tracks nothing more. Never throws.
+ */
+export async function closeDirectConnections(connections: readonly DirectMcpConnection[], tracker?: DirectConnectionTracker): Promise<void> {
+  if (tracker) {
+    await Promise.all(connections.map((connection) => tracker.closeConnection(connection)));
+    return;
+  }
+  await Promise.all(connections.map((connection) => closeWithOwnTracker(connection)));
+}
+
+async function closeWithOwnTracker(connection: DirectMcpConnection): Promise<void> {
+  const own = ownTrackers.get(connection) ?? new McpProcessTracker();
+  ownTrackers.delete(connection);
+  await own.closeConnection(connection);
+  if (own.trackedPids().length === 0) await own.dispose();
 }

@@ -3,8 +3,9 @@
  * the same budget as ShellTool). It sits above the transport's own per-request timeout, which resets
  * on progress; this one does not, so a server that keeps reporting progress forever still ends.
  */
-import { type Clock, type TimerHandle, systemClock } from '../../lib/clock';
 import type { ToolExecutionResult } from '../ITool';
+import type { Clock } from '../../lib/clock';
+import { withDeadline } from '../../lib/deadline';
 import { toolErrorResult } from './flattenContent';
 
 /** The seed's 120 s, in milliseconds. */
@@ -30,36 +31,15 @@ export async function boundedCall<T>(
   onResult: (value: T) => ToolExecutionResult,
   onError: (error: unknown) => ToolExecutionResult,
 ): Promise<ToolExecutionResult> {
-  const cancelled = () => toolErrorResult('CANCELLED', 'Tool call cancelled.');
-  if (options.signal?.aborted) return cancelled();
-  const controller = new AbortController();
-  const clock = options.clock ?? systemClock;
-  let timer: TimerHandle;
-  let onAbort: (() => void) | undefined;
-
-  const timedOut = new Promise<ToolExecutionResult>((resolve) => {
-    timer = clock.setTimeout(() => {
-      controller.abort(new Error(`tool call timed out after ${options.timeoutMs} ms`));
-      resolve(toolErrorResult('TIMEOUT', `Tool call timed out after ${formatSeconds(options.timeoutMs)}.`));
-    }, options.timeoutMs);
+  return withDeadline((signal) => call(signal).then(onResult, onError), {
+    ms: options.timeoutMs,
+    signal: options.signal,
+    clock: options.clock,
+    // The losing call is aborted with this reason, which the server hears in notifications/cancelled.
+    timeoutReason: () => new Error(`tool call timed out after ${options.timeoutMs} ms`),
+    onTimeout: () => toolErrorResult('TIMEOUT', `Tool call timed out after ${formatSeconds(options.timeoutMs)}.`),
+    onAbort: () => toolErrorResult('CANCELLED', 'Tool call cancelled.'),
   });
-  const aborted = new Promise<ToolExecutionResult>((resolve) => {
-    onAbort = () => {
-      controller.abort(options.signal?.reason);
-      resolve(cancelled());
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  const settled = Promise.resolve()
-    .then(() => call(controller.signal))
-    .then(onResult, onError);
-
-  try {
-    return await Promise.race([settled, timedOut, aborted]);
-  } finally {
-    if (timer !== undefined) clock.clearTimeout(timer);
-    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
-  }
 }
 
 function formatSeconds(ms: number): string {

@@ -21,7 +21,7 @@ export interface ResolvedMcpServer {
   timeoutMs?: number;
 }
 
-/** What a direct connection needs of McpProcessTracker (the singleton by default). */
+/** What a direct connection needs of McpProcessTracker (the runtime's own). */
 export interface DirectConnectionTracker {
   track(connection: TrackedConnection): Promise<void>;
   closeConnection(connection: TrackedConnection): Promise<void>;

@@ -4,7 +4,7 @@
  * like one that does not exist: the model must not reach around the user's choice by name.
  */
 import type { MCPTool } from '../../../shared/contracts/mcp-tool';
-import { nameKey } from '../../../shared/contracts/names';
+import { findNamed } from '../../lib/uniqueNames';
 import type { McpService } from '../../mcp/McpService';
 import { errorText } from '../../mcp/McpServiceError';
 import type { ToolErrorCode } from '../ITool';
@@ -52,7 +52,7 @@ export class McpTurnScope {
         details: requiredField('server_name'),
       };
     }
-    const server = this.servers.find((s) => nameKey(s.name) === nameKey(name));
+    const server = findNamed(this.servers, name);
     if (!server) {
       return {
         ok: false,

@@ -1,6 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { AppServices, AppServicesOptions } from '../../index';
 import type { Translate } from '../messages';
+import { withDeadline } from '../../lib/deadline';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -82,13 +83,14 @@ export function whenShutdown(shutdown: AbortSignal): Promise<string> {
  * whatever is still starting.
  */
 export async function untilShutdown<T>(shutdown: AbortSignal, work: Promise<T>): Promise<T> {
-  const stopped = whenShutdown(shutdown).then((signal) => {
-    throw new Interrupted(signal);
-  });
-  // The losing side of the race must not surface as an unhandled rejection later.
-  stopped.catch(() => {});
+  // Not awaited when the user stopped first: its late rejection must not surface as unhandled.
   work.catch(() => {});
-  return Promise.race([work, stopped]);
+  return withDeadline(() => work, {
+    signal: shutdown,
+    onAbort: (reason) => {
+      throw new Interrupted(String(reason));
+    },
+  });
 }
 
 /** Wrong command line: exit code 2, with a pointer to `--help`. */

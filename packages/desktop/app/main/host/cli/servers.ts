@@ -1,5 +1,5 @@
-import { nameKey } from '../../../shared/contracts/names';
 import { AppError } from '../../lib/errors';
+import { findNamed } from '../../lib/uniqueNames';
 import { createAppCaller, type McpServerView } from '../../routers/appRouter';
 import type { CommandContext } from './command';
 
@@ -24,7 +24,7 @@ export async function openMcpCaller(ctx: CommandContext): Promise<AppCaller> {
 /** The CLI addresses servers by name, ignoring case, the same way names are kept unique. */
 export async function findByName(caller: AppCaller, name: string): Promise<McpServerView> {
   const views = await caller.mcp.list();
-  const view = views.find((v) => nameKey(v.name) === nameKey(name));
+  const view = findNamed(views, name);
   if (!view) throw new AppError('NOT_FOUND', { params: { id: name } });
   return view;
 }

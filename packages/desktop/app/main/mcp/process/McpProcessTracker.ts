@@ -5,9 +5,12 @@
  * that synchronously kills every tracked tree, and optional SIGTERM/SIGINT handlers. Beyond the original design,
  * kills take the whole tree and PIDs can be persisted (PidRegistry) so leftovers are reaped after a crash.
  *
- * A singleton because the original design names one and because the 'exit' safety net is process-wide; it is
- * resettable for tests and configured by the composition root.
+ * One per runtime: the composition root (mcpRuntime.ts) creates it with its registry and platform, so
+ * disposing one AppServices never touches the processes of another in the same process. Only the 'exit'
+ * safety net is process-wide (exitSafetyNet.ts): one listener that kills the trees of every live tracker.
  */
+import { withDeadline } from '../../lib/deadline';
+import { joinExitSafetyNet, leaveExitSafetyNet } from './exitSafetyNet';
 import type { PidStore } from './PidRegistry';
 import type { ProcessTracker, TrackedConnection } from './ProcessTracker';
 import {
@@ -36,21 +39,9 @@ export interface McpProcessTrackerConfig {
 const SIGNAL_SHUTDOWN_BUDGET_MS = 5000;
 const SIGNAL_EXIT_CODES: Record<'SIGTERM' | 'SIGINT', number> = { SIGTERM: 143, SIGINT: 130 };
 
-function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    timer.unref();
-    work.then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-    );
-  });
+/** Waits for `work` (its outcome ignored) at most `timeoutMs`. */
+async function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  await withDeadline(() => work, { ms: timeoutMs, onTimeout: () => undefined }).catch(() => undefined);
 }
 
 function reportedPid(connection: TrackedConnection): number | undefined {
@@ -59,35 +50,14 @@ function reportedPid(connection: TrackedConnection): number | undefined {
 }
 
 export class McpProcessTracker implements ProcessTracker {
-  private static instance: McpProcessTracker | undefined;
-
-  private config: McpProcessTrackerConfig = {};
   /** Connection → its PID when tracked: the SDK's transport forgets its pid once closed. */
   private readonly tracked = new Map<TrackedConnection, number | undefined>();
   private readonly closing = new Map<TrackedConnection, Promise<void>>();
-  private readonly onExit = () => this.killAllSync();
   private uninstallSignals: (() => void) | undefined;
+  private disposed = false;
 
-  private constructor() {
-    process.on('exit', this.onExit);
-  }
-
-  static getInstance(): McpProcessTracker {
-    McpProcessTracker.instance ??= new McpProcessTracker();
-    return McpProcessTracker.instance;
-  }
-
-  /** Drops the instance and its process listeners; tracked processes are left alone. */
-  static resetForTests(): void {
-    const instance = McpProcessTracker.instance;
-    if (!instance) return;
-    process.off('exit', instance.onExit);
-    instance.uninstallSignals?.();
-    McpProcessTracker.instance = undefined;
-  }
-
-  configure(config: McpProcessTrackerConfig): void {
-    this.config = { ...this.config, ...config };
+  constructor(private readonly config: McpProcessTrackerConfig = {}) {
+    joinExitSafetyNet(this);
   }
 
   /** The live pid if the connection still reports one, else the pid it had when tracked. */
@@ -105,6 +75,8 @@ export class McpProcessTracker implements ProcessTracker {
    */
   track(connection: TrackedConnection): Promise<void> {
     if (this.tracked.has(connection)) return Promise.resolve();
+    // A start that raced dispose (already past the service's closeAll) must not outlive its runtime.
+    if (this.disposed) return this.closeConnection(connection);
     const pid = reportedPid(connection);
     this.tracked.set(connection, pid);
     const marker = connection.treeMarker;
@@ -152,8 +124,22 @@ export class McpProcessTracker implements ProcessTracker {
     await Promise.all([...this.tracked.keys()].map((connection) => this.closeConnection(connection)));
   }
 
+  /**
+   * The runtime ends: closes every tracked connection, removes the signal handlers and leaves the exit
+   * safety net. A process tracked afterwards is closed at once. Never throws.
+   */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.uninstallSignals?.();
+    try {
+      await this.closeAll();
+    } finally {
+      leaveExitSafetyNet(this);
+    }
+  }
+
   /** The 'exit' safety net: nothing asynchronous runs here, so SIGKILL every tracked tree at once. */
-  private killAllSync(): void {
+  killAllSync(): void {
     for (const connection of this.tracked.keys()) {
       const pid = this.pidOf(connection);
       if (pid === undefined) continue;

@@ -11,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { withDeadline } from '../../lib/deadline';
 import { LineReader } from './LineReader';
 import { AwaitedAnswers } from './AwaitedAnswers';
 import { type JsonRpcId, RESULT_TOO_LARGE_REASON } from './overlongLine';
@@ -306,7 +307,8 @@ export class ProcessStdioTransport implements Transport {
    */
   private async failSend(error: Error): Promise<never> {
     if (this.state === 'starting' || this.state === 'running' || this.state === 'stopping') {
-      await Promise.race([this.closed, delay(SEND_FAILURE_WAIT_MS)]);
+      const closed = this.closed;
+      await withDeadline(() => closed, { ms: SEND_FAILURE_WAIT_MS, onTimeout: () => undefined });
     }
     throw error;
   }
@@ -379,10 +381,6 @@ export class ProcessStdioTransport implements Transport {
 function exitReason(child: ChildProcess): ProcessCloseReason {
   if (child.signalCode !== null) return { cause: 'signal', signal: child.signalCode };
   return { cause: 'exit', exitCode: child.exitCode ?? 0 };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {

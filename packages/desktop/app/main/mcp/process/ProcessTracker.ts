@@ -1,7 +1,7 @@
 /**
  * The tracking contract between the services that start server processes (McpService) and
- * McpProcessTracker: McpService receives a ProcessTracker through its constructor and the composition root passes
- * McpProcessTracker.getInstance().
+ * McpProcessTracker: McpService and PackagePrefetcher receive a ProcessTracker through their constructors and the
+ * composition root (mcpRuntime.ts) passes the runtime's own McpProcessTracker.
  */
 
 /** Anything that runs a server process: a Client wrapper, a transport. `pid` is read when needed. */

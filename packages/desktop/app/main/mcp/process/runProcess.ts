@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { type Clock, systemClock } from '../../lib/clock';
+import type { Clock } from '../../lib/clock';
+import { withDeadline } from '../../lib/deadline';
 import type { Env } from './loginShellEnv';
 import type { ProcessTracker } from './ProcessTracker';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree } from './treeKill';
@@ -97,29 +98,9 @@ function waitForSpawn(child: ChildProcess): Promise<Error | undefined> {
   });
 }
 
+/** `promise`'s value, or undefined once `timeoutMs` passed first. */
 function raceTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | undefined> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), timeoutMs);
-    void promise.then((value) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
-}
-
-/** Resolves when the timeout passes or `signal` aborts, whichever comes first; `dispose` stops both. */
-function stopTrigger(timeoutMs: number, signal: AbortSignal | undefined, clock: Clock) {
-  let dispose = () => {};
-  const fired = new Promise<'timeout' | 'cancelled'>((resolve) => {
-    const timer = clock.setTimeout(() => resolve('timeout'), timeoutMs);
-    const onAbort = () => resolve('cancelled');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    dispose = () => {
-      clock.clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-  });
-  return { fired, dispose };
+  return withDeadline(() => promise, { ms: timeoutMs, onTimeout: () => undefined });
 }
 
 /** Runs the process and resolves once it and everything it started are gone. Never rejects. */
@@ -196,9 +177,13 @@ interface Running {
 /** Waits for the exit, the timeout or the cancel, and leaves nothing of the tree running. */
 async function supervise(running: Running, options: RunProcessOptions): Promise<ProcessOutcome> {
   const { child, exited, closed, killTree } = running;
-  const stop = stopTrigger(options.timeoutMs, options.signal, options.clock ?? systemClock);
-  const outcome = await Promise.race([exited, stop.fired.then((kind): ProcessOutcome => ({ kind }))]);
-  stop.dispose();
+  const outcome = await withDeadline((): Promise<ProcessOutcome> => exited, {
+    ms: options.timeoutMs,
+    signal: options.signal,
+    clock: options.clock,
+    onTimeout: (): ProcessOutcome => ({ kind: 'timeout' }),
+    onAbort: (): ProcessOutcome => ({ kind: 'cancelled' }),
+  });
   if (outcome.kind !== 'exited') {
     await killTree();
     await raceTimeout(exited, EXIT_AFTER_KILL_MS);
