@@ -1,6 +1,6 @@
 /**
  * Composition of chat: the ApprovalService (on the app database), the TinyElf engine over the MCP
- * service and the completion adapters, and ChatService. Part of the composition root, like
+ * service (whose system servers bring the built-in tools) and the completion adapters, and ChatService. Part of the composition root, like
  * mcpRuntime.ts; the CLI builds its own engine with a terminal or fixed approval gate instead.
  */
 import path from 'node:path';
@@ -9,13 +9,10 @@ import { ConversationRepository } from './db/ConversationRepository';
 import { sqliteStorageError } from './db/storageErrors';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
-import { builtinServers } from './builtin-servers';
-import { BuiltinToolSession } from './engine/BuiltinToolSession';
 import { TinyElfEngine } from './engine/TinyElfEngine';
 import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
 import type { McpLogger } from './mcp/ConnectionPool';
-import { buildServerEnv } from './mcp/process/serverEnv';
 import { ChatService, type ChatProviders } from './chat/ChatService';
 import { TitleGenerator } from './chat/TitleGenerator';
 import { AttachmentStore } from './chat/AttachmentStore';
@@ -29,12 +26,8 @@ export interface ChatRuntimeOptions {
   mcp: EngineMcpService;
   completion: CompletionClient;
   providers: ChatProviders;
-  /** The folder the built-in `files` server may read ('' = not offered); read at each (re)start. */
-  filesFolder?: () => string;
   /** The system prompt new conversations start with (Settings → General). */
   defaultSystemPrompt?: () => string;
-  /** Told of settings changes (a new files folder restarts the built-in servers). */
-  onSettingsChange?: (listener: () => void) => () => void;
   /** A server's own call timeout in milliseconds (its timeoutSec), which wins over the engine's 120 s when longer. */
   serverTimeoutMs?: (serverId: string) => number | undefined;
   logger?: McpLogger;
@@ -43,7 +36,7 @@ export interface ChatRuntimeOptions {
 export interface ChatRuntime {
   approvals: ApprovalService;
   chat: ChatService;
-  /** Stops the built-in servers (started on the first turn that offers tools). */
+  /** Nothing of its own to stop today: the built-in servers are McpService's (system servers). */
   dispose(): Promise<void>;
 }
 
@@ -54,24 +47,10 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     settings: new SettingsRepository(db),
     onListenerError: (error) => logger?.warn(`approvals: a listener failed: ${String(error)}`),
   });
-  // clock-math ships with every install; `files` only once the user picked a folder (Settings → General),
-  // and a new folder restarts the built-in servers for the next turn.
-  // Elftia's own servers need none of the app's secrets either: the same allowlist as every server.
-  const builtins = new BuiltinToolSession(() => builtinServers({ filesRoot: options.filesFolder?.() || undefined }), {
-    baseEnv: buildServerEnv({ platform: process.platform, processEnv: process.env }),
-  });
-  let folder = options.filesFolder?.() ?? '';
-  const offSettings = options.onSettingsChange?.(() => {
-    const next = options.filesFolder?.() ?? '';
-    if (next === folder) return;
-    folder = next;
-    void builtins.reset();
-  });
   const engine = new TinyElfEngine({
     completion: options.completion,
     mcp: options.mcp,
     approvals,
-    builtins,
     policy: () => approvals.getPolicy(),
     adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
   });
@@ -90,9 +69,6 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   return {
     approvals,
     chat,
-    dispose: () => {
-      offSettings?.();
-      return builtins.close();
-    },
+    dispose: () => Promise.resolve(),
   };
 }

@@ -12,6 +12,7 @@ import { fileStorageError, sqliteStorageError } from './db/storageErrors';
 import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
+import { builtinServerRecords } from './builtin-servers';
 import { createMcpRuntime } from './mcpRuntime';
 import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
 import { makeDataDirPrivate } from './lib/privateDataDir';
@@ -55,6 +56,11 @@ export interface AppServicesOptions {
    * none: a browser cannot hand out absolute paths, so the headless host's UI asks for them as text.
    */
   pickFolder?: (title: string) => Promise<string | undefined>;
+  /**
+   * Where the built-in servers' scripts are (builtin-servers/<name>/server.mjs); default the source
+   * folder (builtinServers). A bundled main process passes the shipped location; tests a folder of their own.
+   */
+  builtinServersDir?: string;
   logger?: McpLogger;
 }
 
@@ -128,6 +134,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
     resolveServer: (server) => resolveKeyRefs(server, lender),
+    // clock-math ships with every install; `files` only once the user picked a folder (Settings →
+    // General), and a new folder restarts it. They get the same allowlisted environment as every server.
+    systemServers: () => builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined, ...(options.builtinServersDir ? { serversDir: options.builtinServersDir } : {}) }),
+    onSystemServersChange: (listener) => settings.onChange(listener),
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -137,9 +147,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     providers,
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId),
-    filesFolder: () => settings.getFilesFolder(),
     defaultSystemPrompt: () => settings.getSystemPrompt(),
-    onSettingsChange: (listener) => settings.onChange(listener),
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;
