@@ -66,7 +66,9 @@ const BUILTIN_TIMEOUT_SEC = 120;
  * a changed `config`, which McpService compares for system servers.
  */
 export function builtinServerRecords(options: BuiltinServersOptions = {}): McpServerRecord[] {
-  return builtinServers(options).map((server) => ({
+  // By name, as Settings lists them: clock-math, then files.
+  const servers = [...builtinServers(options)].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return servers.map((server) => ({
     id: builtinServerId(server.name),
     name: server.name,
     type: 'stdio',

@@ -387,6 +387,11 @@ export class McpService {
         ...(state.retry ? { reconnectAttempt: state.retry.attempt } : {}),
       });
     }
+    // A system server whose record changed since it started (a new folder for `files`) restarts
+    // before it is used, whether or not the change was followed yet: a call never reaches the old one.
+    const running = entry?.connection;
+    const system = running && this.systemServers().find((server) => server.id === id);
+    if (running && system && this.changed(running.server, system)) await this.restart(id);
     return this.pool.connect(id);
   }
 
