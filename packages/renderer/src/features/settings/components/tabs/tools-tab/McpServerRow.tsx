@@ -103,11 +103,11 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           {server.name}
           {server.builtin && (
             <>
-              {' '}
-              <span className="badge builtin-server__badge">
-                <Lock aria-hidden size={12} /> {t('settings/tools:builtins.builtIn')}
-              </span>
-              {description && <span className="builtin-server__description">{description}</span>}
+                {' '}
+                <span className="badge builtin-server__badge">
+                  <Lock aria-hidden size={12} /> {t('settings/tools:builtins.builtIn')}
+                </span>
+                {description && <span className="builtin-server__description">{description}</span>}
             </>
           )}
         </th>
@@ -128,16 +128,16 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
         </td>
         <td>
           {!server.builtin && (
-          <input
-            id={toggleId}
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={server.enabled}
-            aria-disabled={toggling || undefined}
-            aria-label={t('settings/tools:list.enableServer', { name: server.name })}
-            onChange={(event) => !toggling && onToggle(server, event.target.checked)}
-          />
+            <input
+              id={toggleId}
+              type="checkbox"
+              role="switch"
+              className="switch"
+              checked={server.enabled}
+              aria-disabled={toggling || undefined}
+              aria-label={t('settings/tools:list.enableServer', { name: server.name })}
+              onChange={(event) => !toggling && onToggle(server, event.target.checked)}
+            />
           )}
         </td>
         <td className="server-list__actions">
@@ -155,27 +155,27 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
             <ChevronDown aria-hidden size={16} className={expanded ? 'server-list__chevron server-list__chevron--open' : 'server-list__chevron'} />
           </button>
           {!server.builtin && (
-          <>
-          <button
-            type="button"
-            className="button button--quiet settings-icon-button"
-            aria-label={t('settings/tools:list.editServer', { name: server.name })}
-            title={t('settings/tools:list.edit')}
-            onClick={() => onEdit(server)}
-          >
-            <Pencil aria-hidden size={16} />
-          </button>
-          <button
-            id={deleteButtonId(server.id)}
-            type="button"
-            className="button button--quiet button--danger settings-icon-button"
-            aria-label={t('settings/tools:list.deleteServer', { name: server.name })}
-            title={t('settings/tools:list.delete')}
-            onClick={() => onDelete(server)}
-          >
-            <Trash aria-hidden size={16} />
-          </button>
-          </>
+            <>
+              <button
+                type="button"
+                className="button button--quiet settings-icon-button"
+                aria-label={t('settings/tools:list.editServer', { name: server.name })}
+                title={t('settings/tools:list.edit')}
+                onClick={() => onEdit(server)}
+              >
+                <Pencil aria-hidden size={16} />
+              </button>
+              <button
+                id={deleteButtonId(server.id)}
+                type="button"
+                className="button button--quiet button--danger settings-icon-button"
+                aria-label={t('settings/tools:list.deleteServer', { name: server.name })}
+                title={t('settings/tools:list.delete')}
+                onClick={() => onDelete(server)}
+              >
+                <Trash aria-hidden size={16} />
+              </button>
+            </>
           )}
         </td>
       </tr>
