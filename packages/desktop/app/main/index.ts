@@ -56,11 +56,6 @@ export interface AppServicesOptions {
    * none: a browser cannot hand out absolute paths, so the headless host's UI asks for them as text.
    */
   pickFolder?: (title: string) => Promise<string | undefined>;
-  /**
-   * Where the built-in servers' scripts are (builtin-servers/<name>/server.mjs); default the source
-   * folder (builtinServers). A bundled main process passes the shipped location; tests a folder of their own.
-   */
-  builtinServersDir?: string;
   logger?: McpLogger;
 }
 
@@ -136,7 +131,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     resolveServer: (server) => resolveKeyRefs(server, lender),
     // clock-math ships with every install; `files` only once the user picked a folder (Settings →
     // General), and a new folder restarts it. They get the same allowlisted environment as every server.
-    systemServers: () => builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined, ...(options.builtinServersDir ? { serversDir: options.builtinServersDir } : {}) }),
+    systemServers: () => builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined }),
     onSystemServersChange: (listener) => settings.onChange(listener),
     logger: options.logger,
   });
