@@ -30,6 +30,7 @@ import { CompletionService } from './completion/CompletionService';
 import { ProviderService } from './providers/ProviderService';
 import { SettingsService } from './settings/SettingsService';
 import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
+import type { McpServerRecord } from '../shared/contracts/mcp-types';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore, SECRET_KEY_FILE } from './secrets/FileKeySecretStore';
 import type { SecretStore } from './secrets/SecretStore';
@@ -56,6 +57,11 @@ export interface AppServicesOptions {
    * none: a browser cannot hand out absolute paths, so the headless host's UI asks for them as text.
    */
   pickFolder?: (title: string) => Promise<string | undefined>;
+  /**
+   * Run Elftia's own servers (clock-math, files) as system servers; default true. `pnpm bench` turns
+   * it off: it compares the pool with bare clients on the same servers, and a built-in one would be an 11th.
+   */
+  builtinServers?: boolean;
   logger?: McpLogger;
 }
 
@@ -122,6 +128,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     providers: { list: () => providers.list() },
   });
   upgradeServerSecrets(mcpRepository, () => catalogue().map((entry) => entry.preset), () => lenders(providers), options.logger);
+  // McpService reads the system servers on every call: built once per files folder, not per read.
+  let builtinRecords: McpServerRecord[] | undefined;
+  // Subscribed before the runtime's own listener, so the sync it runs on a change sees the new folder.
+  settings.onChange(() => {
+    builtinRecords = undefined;
+  });
+  const systemServers = () =>
+    (builtinRecords ??= options.builtinServers === false ? [] : builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined }));
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
@@ -131,7 +145,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     resolveServer: (server) => resolveKeyRefs(server, lender),
     // clock-math ships with every install; `files` only once the user picked a folder (Settings →
     // General), and a new folder restarts it. They get the same allowlisted environment as every server.
-    systemServers: () => builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined }),
+    systemServers,
     onSystemServersChange: (listener) => settings.onChange(listener),
     logger: options.logger,
   });
