@@ -105,8 +105,7 @@ export class McpService {
       readServer: (id) => this.readServer(id),
       resolveServer: options.resolveServer,
       beforeConnect: options.beforeConnect,
-      // A system server ships with the app: there is no package to download first.
-      prepareServer: options.prepareServer && ((server, context) => (this.isSystemServer(server.id) ? Promise.resolve() : options.prepareServer!(server, context))),
+      prepareServer: this.unlessSystem(options.prepareServer),
       minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
       createTransport: (server, onStderr) =>
         createTransport(server, { stdioTransportFactory: options.stdioTransportFactory, maxMessageBytes: options.maxMessageBytes, onStderr }),
@@ -119,6 +118,12 @@ export class McpService {
       logger,
       emit: (event) => this.events.emit(event),
     });
+  }
+
+  /** A system server ships with the app: there is no package to download before it starts. */
+  private unlessSystem(prepare: PrepareServer | undefined): PrepareServer | undefined {
+    if (!prepare) return undefined;
+    return (server, context) => (this.isSystemServer(server.id) ? Promise.resolve() : prepare(server, context));
   }
 
   /** Subscribes to state, tool-count, log and removal events; returns the unsubscribe function. */
