@@ -11,7 +11,7 @@ const { McpServer } = await import(require.resolve('@modelcontextprotocol/sdk/se
 const { StreamableHTTPServerTransport } = await import(require.resolve('@modelcontextprotocol/sdk/server/streamableHttp.js'));
 
 const key = process.env.MCP_BEARER_KEY;
-const http = createServer(async (req, res) => {
+async function answer(req, res) {
   if (req.headers.authorization !== `Bearer ${key}`) {
     res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
     return;
@@ -23,6 +23,14 @@ const http = createServer(async (req, res) => {
   res.on('close', () => void transport.close());
   await server.connect(transport);
   await transport.handleRequest(req, res);
+}
+
+// A request that fails answers 500 rather than leaving a rejected promise nobody reads.
+const http = createServer((req, res) => {
+  answer(req, res).catch((error) => {
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end(String(error));
+  });
 });
 http.listen(0, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`);

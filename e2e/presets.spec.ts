@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { CONNECT_TIMEOUT_MS, expect, launchHost, openSettings, openSettingsSection, ROOT, test } from './fixtures';
+import { CONNECT_TIMEOUT_MS, expect, launchHost, openSettingsSection, ROOT, test } from './fixtures';
 import { startAnnouncing, stopProcess } from './processes';
 import { homeWithoutUv } from './standInUv';
 

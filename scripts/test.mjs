@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The README's test command: installs what the tests need, then runs every test —
-// typecheck, unit and integration tests (vitest), the renderer build, and end-to-end tests in
-// Chromium (Playwright) — and ends with one summary line.
+// typecheck, lint (type-aware, any warning fails it), unit and integration tests (vitest), the
+// renderer build, and end-to-end tests in Chromium (Playwright) — and ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, ensurePnpm, log, pnpmInstall, pnpmRun } from './bootstrap.mjs';
+import { ensurePnpm, log, pnpmInstall, pnpmRun } from './bootstrap.mjs';
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -96,6 +96,7 @@ function main() {
   };
 
   step('typecheck', () => pnpmRun(pnpm, ['exec', 'tsc', '-b']));
+  step('lint', () => pnpmRun(pnpm, ['run', 'lint']));
   const vitestReport = path.join(reports, 'vitest.json');
   step('unit and integration tests', () =>
     pnpmRun(pnpm, ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),

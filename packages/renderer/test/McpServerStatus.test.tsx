@@ -4,7 +4,7 @@
  * would; assertions go through roles and accessible names, as a user or screen reader would.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import { MAX_LOG_LINES } from '../src/features/settings/components/tabs/tools-tab/details/LogView';
 import { ServersSection } from '../src/features/settings/components/tabs/tools-tab/ServersSection';
@@ -40,6 +40,10 @@ async function openDetails() {
   fireEvent.click(toggle);
   return within(screen.getByRole('region', { name: 'Details of everything' }));
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('server status in Settings → Servers', () => {
   it('shows each connection state in the badge as the host pushes it', async () => {
@@ -116,6 +120,8 @@ describe('server status in Settings → Servers', () => {
   });
 
   it('while a reconnect waits out its backoff, says when the next try is', async () => {
+    // Only Date is faked: the step between two ticks below is a move of the clock, not a sleep.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const api = seeded();
     renderApp(<ServersSection />, { api });
     await screen.findByRole('row', { name: /^everything / });
@@ -125,7 +131,7 @@ describe('server status in Settings → Servers', () => {
     expect(badge().textContent).toBe('Reconnecting (attempt 7)…');
     expect(nextAttempt()?.textContent).toBe('Next try in 25 s.');
     // A new schedule between two ticks of the clock: a try already due says so, not "in 1 s".
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    vi.setSystemTime(Date.now() + 100);
     push(() => api.setConnection('srv-1', { status: 'error', reconnect: { attempt: 7, nextAtMs: Date.now() - 10 }, lastError: { code: 'CONNECT_FAILED', params: { cause: 'refused' } } }));
     expect(nextAttempt()?.textContent).toBe('Trying again now…');
     push(() => api.setConnection('srv-1', { status: 'connected' }));

@@ -1,7 +1,9 @@
 /**
  * Composition of chat: the ApprovalService (on the app database), the TinyElf engine over the MCP
- * service (whose system servers bring the built-in tools) and the completion adapters, and ChatService. Part of the composition root, like
- * mcpRuntime.ts; the CLI builds its own engine with a terminal or fixed approval gate instead.
+ * service (whose system servers bring the built-in tools) and the completion adapters, and ChatService.
+ * Part of the composition root, like mcpRuntime.ts. The one place the TinyElf engine is built:
+ * `elftia chat` runs its turn on `engineWith(gate)` (a terminal or fixed approval gate), so it offers
+ * the same tools as the app.
  */
 import path from 'node:path';
 import type { Db } from './db/database';
@@ -9,6 +11,7 @@ import { ConversationRepository } from './db/ConversationRepository';
 import { sqliteStorageError } from './db/storageErrors';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
+import type { ApprovalGate } from './engine/engineTypes';
 import { TinyElfEngine } from './engine/TinyElfEngine';
 import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
@@ -36,6 +39,12 @@ export interface ChatRuntimeOptions {
 export interface ChatRuntime {
   approvals: ApprovalService;
   chat: ChatService;
+  /**
+   * The app's engine (the same MCP service with its built-in servers, server timeouts and approval
+   * policy) asking `approvals` instead of the app's ApprovalService: `elftia chat` answers on the
+   * terminal or by --approve. The built-in servers it starts are McpService's, stopped with it.
+   */
+  engineWith(approvals: ApprovalGate): TinyElfEngine;
   /** Nothing of its own to stop today: the built-in servers are McpService's (system servers). */
   dispose(): Promise<void>;
 }
@@ -47,13 +56,15 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     settings: new SettingsRepository(db),
     onListenerError: (error) => logger?.warn(`approvals: a listener failed: ${String(error)}`),
   });
-  const engine = new TinyElfEngine({
-    completion: options.completion,
-    mcp: options.mcp,
-    approvals,
-    policy: () => approvals.getPolicy(),
-    adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
-  });
+  const engineWith = (gate: ApprovalGate): TinyElfEngine =>
+    new TinyElfEngine({
+      completion: options.completion,
+      mcp: options.mcp,
+      approvals: gate,
+      policy: () => approvals.getPolicy(),
+      adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
+    });
+  const engine = engineWith(approvals);
   const chat = new ChatService({
     repository: new ConversationRepository(db),
     toolResults: new ToolResultStore(path.join(options.dataDir, 'tool-results')),
@@ -69,6 +80,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   return {
     approvals,
     chat,
+    engineWith,
     dispose: () => Promise.resolve(),
   };
 }

@@ -26,6 +26,8 @@ import type { ServerEnvironment } from './mcp/ServerEnvironment';
 import type { DependencyCheckService } from './runtimes/DependencyCheckService';
 import type { ApprovalService } from './approvals/ApprovalService';
 import type { ChatService } from './chat/ChatService';
+import type { ApprovalGate } from './engine/engineTypes';
+import type { TinyElfEngine } from './engine/TinyElfEngine';
 import { CompletionService } from './completion/CompletionService';
 import { ProviderService } from './providers/ProviderService';
 import { SettingsService } from './settings/SettingsService';
@@ -33,7 +35,7 @@ import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
 import type { McpServerRecord } from '../shared/contracts/mcp-types';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore, SECRET_KEY_FILE } from './secrets/FileKeySecretStore';
-import type { SecretStore } from './secrets/SecretStore';
+import type { SecretStore } from './db/SecretStore';
 import { UnreadableSecretsService } from './secrets/unreadableSecrets';
 
 export interface AppServicesOptions {
@@ -86,6 +88,11 @@ export interface AppServices {
   approvals: ApprovalService;
   /** Conversations and their turns through the TinyElf engine. */
   chat: ChatService;
+  /**
+   * The app's chat engine (same tools, built-in servers, timeouts and policy) asking `approvals`
+   * instead: `elftia chat` runs its one unstored turn on it.
+   */
+  chatEngine(approvals: ApprovalGate): TinyElfEngine;
   /** Stored secrets the data dir's store cannot open, and `elftia secrets reset`. */
   unreadableSecrets: UnreadableSecretsService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
@@ -180,6 +187,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     approvals,
     chat,
+    chatEngine: (gate) => chatRuntime.engineWith(gate),
     unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a

@@ -21,6 +21,23 @@ export function importSpecifiers(source: string): string[] {
   return [...new Set(PATTERNS.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1]!)))];
 }
 
+const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.mts', '.cts', '.mjs', '.js', '/index.ts', '/index.tsx', '/index.mjs'];
+
+/**
+ * The repository path (posix, like `from`) a relative specifier of `from` names, trying the
+ * suffixes TypeScript's bundler resolution tries; `.js` written for a `.ts` file resolves too.
+ * `exists` says whether a path is a file. Undefined for a package name or a path that names no file.
+ */
+export function resolveRelative(from: string, specifier: string, exists: (file: string) => boolean): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const bases = target.endsWith('.js') ? [target, target.replace(/\.js$/, '')] : [target];
+  for (const base of bases) {
+    for (const suffix of RESOLVE_SUFFIXES) if (exists(base + suffix)) return base + suffix;
+  }
+  return undefined;
+}
+
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'out', 'release', '.git']);
 
 export function listSourceFiles(dir: string): string[] {

@@ -17,6 +17,7 @@ import { appErrorData } from '../../app/main/routers/trpc';
 import { tempDir } from '../support/tempDir';
 import { aborted, answers, providers, ScriptedEngine, view } from './chatHarness';
 import { fieldErrors, rejection } from '../support/appHarness';
+import { ManualClock } from '../support/manualClock';
 
 const open: { services: AppServices; chat: ChatService }[] = [];
 afterEach(async () => {
@@ -26,12 +27,12 @@ afterEach(async () => {
   }
 });
 
-function setup(engine: ScriptedEngine) {
+function setup(engine: ScriptedEngine, clock?: ManualClock) {
   const dataDir = tempDir();
   const services = createAppServices({ dataDir });
   const toolResults = new ToolResultStore(path.join(dataDir, 'tool-results'));
   const attachments = new AttachmentStore(path.join(dataDir, 'attachments'));
-  const chat = new ChatService({ repository: new ConversationRepository(services.db), toolResults, attachments, engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5 });
+  const chat = new ChatService({ repository: new ConversationRepository(services.db), toolResults, attachments, engine, providers, approvals: services.approvals, persistIntervalMs: 5, publishIntervalMs: 5, ...(clock ? { clock } : {}) });
   open.push({ services, chat });
   const controller = new AbortController();
   const withChat = { ...services, chat };
@@ -198,12 +199,14 @@ describe('chat router', () => {
 });
 
 describe('chat router: New conversation', () => {
-  const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+  /** The conversations' timestamps come from a ManualClock: "later" is a step of it, not a sleep. */
+  const clock = new ManualClock();
+  const later = () => clock.advance(5);
 
   it('reuses the newest untitled conversation without messages, moved to the top and given the provider it lacks', async () => {
     const engine = new ScriptedEngine();
     engine.add(async () => ({ messages: [{ role: 'assistant', text: 'Hi.', toolCalls: [] }], stopReason: 'answered' }));
-    const { caller } = setup(engine);
+    const { caller } = setup(engine, clock);
     const list = async () => (await caller.chat.conversations.list()).map((c) => c.id);
 
     const first = await caller.chat.conversations.create({ reuseEmpty: true });
@@ -228,7 +231,7 @@ describe('chat router: New conversation', () => {
 
     // The older empty one comes back to the top when reused.
     await caller.chat.conversations.update({ id: fourth.id, title: 'Named' });
-    await later();
+    later();
     expect((await caller.chat.conversations.create({ reuseEmpty: true })).id).toBe(third.id);
     expect(await list()).toEqual([third.id, fourth.id, second.id, first.id]);
   });

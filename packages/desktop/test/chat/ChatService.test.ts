@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../app/main/lib/errors';
 import type { ChatMessage } from '../../app/shared/contracts/chat';
 import { aborted, answers, closeChat, openChat, record, type ScriptedTurn, view } from './chatHarness';
+import { ManualClock } from '../support/manualClock';
 
 function code(action: () => unknown): string | undefined {
   try {
@@ -168,7 +169,8 @@ describe('ChatService', () => {
   });
 
   it('batches streamed text: few events and writes for many deltas, each event the whole text so far', async () => {
-    const { chat, engine, repository } = openChat({ persistIntervalMs: 20, publishIntervalMs: 20 });
+    const clock = new ManualClock();
+    const { chat, engine, repository } = openChat({ persistIntervalMs: 20, publishIntervalMs: 20, batchTimers: clock });
     let release = () => {};
     engine.add(async (options) => {
       options.onEvent({ type: 'step_start', stepIndex: 0 });
@@ -181,7 +183,11 @@ describe('ChatService', () => {
     chat.send(id, 'stream');
     // Ahead of the batched write, messages() already has the live text.
     expect(chat.messages(id).at(-1)).toMatchObject({ text: 'x'.repeat(200), status: 'streaming' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The deltas wait for the interval (on a ManualClock here): written 20 ms after the first, not before.
+    expect(repository.listMessages(id).at(-1)?.text).not.toBe('x'.repeat(200));
+    clock.advance(19);
+    expect(repository.listMessages(id).at(-1)?.text).not.toBe('x'.repeat(200));
+    clock.advance(1);
     expect(repository.listMessages(id).at(-1)).toMatchObject({ text: 'x'.repeat(200), status: 'streaming' });
     release();
     await chat.settled(id);

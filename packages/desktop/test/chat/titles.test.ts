@@ -11,6 +11,7 @@ import { type ChatTitles, cleanTitle, TITLE_EXCERPT_CHARS, TITLE_SYSTEM_PROMPT, 
 import type { ScriptInput } from '../support/scriptedProvider/script';
 import type { ScriptedProvider } from '../support/scriptedProvider/server';
 import { providerFor, scripted } from '../completion/helpers';
+import { ManualClock } from '../support/manualClock';
 import { answers, openChat, PROVIDER } from './chatHarness';
 
 interface OpenAIBody {
@@ -81,18 +82,29 @@ describe('TitleGenerator', () => {
   });
 
   it('rejects on a provider error, an unusable reply and a reply slower than its time limit', async () => {
-    const generator = new TitleGenerator({ completion: new CompletionService(), timeoutMs: 300 });
+    const clock = new ManualClock();
+    const generator = new TitleGenerator({ completion: new CompletionService(), timeoutMs: 300, clock });
     const failing = await scripted({ script: { title: { error: { status: 500 } } } });
     await expect(generator.generate({ provider: providerFor('openai', failing.url), model: 'm', userText: 'hi', answerText: '' })).rejects.toMatchObject({ code: 'PROVIDER_SERVER' });
 
     const empty = await scripted({ script: { title: { text: ['""'] } } });
     await expect(generator.generate({ provider: providerFor('openai', empty.url), model: 'm', userText: 'hi', answerText: '' })).rejects.toThrow(/no usable title/);
 
+    // The limit is the clock's: the held reply fails exactly when 300 ms have passed on it, not before.
     const slow = await scripted({ script: { title: { text: ['Too'], hold: true } } });
-    const started = Date.now();
-    await expect(generator.generate({ provider: providerFor('openai', slow.url), model: 'm', userText: 'hi', answerText: '' })).rejects.toThrow(/no title within 300 ms/);
-    expect(Date.now() - started).toBeLessThan(3000);
+    let settled = false;
+    const slowTitle = generator.generate({ provider: providerFor('openai', slow.url), model: 'm', userText: 'hi', answerText: '' }).finally(() => (settled = true));
+    slowTitle.catch(() => {});
+    await expect.poll(() => titleRequests(slow).length).toBe(1);
+    expect(clock.pending()).toEqual([300]);
+    clock.advance(299);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    expect(titleRequests(slow)[0]?.clientAborted).toBeFalsy();
+    clock.advance(1);
+    await expect(slowTitle).rejects.toThrow(/no title within 300 ms/);
     await expect.poll(() => titleRequests(slow)[0]?.clientAborted).toBe(true);
+    expect(clock.pending()).toEqual([]);
   });
 
   it('reads no more than the start of a runaway reply, and closes the stream', async () => {

@@ -7,6 +7,7 @@ import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { DEPENDENCY_COMMANDS } from '../../app/shared/contracts/dependencies';
 import { waitFor } from '../process/helpers';
 import { FakeWorld, VERSIONS } from './fakes';
+import { ManualClock } from '../support/manualClock';
 
 const worlds: FakeWorld[] = [];
 afterEach(() => {
@@ -69,9 +70,15 @@ describe('check', () => {
   });
 
   it('gives up on a hanging `--version` after versionTimeoutMs and kills it', async () => {
-    const { world, service } = setup('linux', { versionTimeoutMs: 400 });
+    // The limit runs on a ManualClock: `--version` is given up when the test moves it to 400 ms.
+    const clock = new ManualClock();
+    const { world, service } = setup('linux', { versionTimeoutMs: 400, clock });
     world.runtime('uv', 'hang');
-    const status = await service.check('uv');
+    const checking = service.check('uv');
+    expect(await waitFor(() => world.pids().length === 2, 5000)).toBe(true);
+    expect(clock.pending()).toEqual([400]);
+    clock.advance(400);
+    const status = await checking;
     expect(status).toMatchObject({ found: false, error: '`uv --version` did not finish within 400 ms' });
     expect(world.pids()).toHaveLength(2);
     for (const pid of world.pids()) expect(isAlive(pid)).toBe(false);
@@ -296,11 +303,14 @@ describe('installCommand: cancel and timeout', () => {
   });
 
   it('a timeout kills the installer tree and reports timeout with the output', async () => {
-    const { world, service } = setup('linux');
+    const clock = new ManualClock();
+    const { world, service } = setup('linux', { clock });
     world.tool('curl', 'hang');
-    const started = Date.now();
-    const result = await service.installCommand('uv', { timeoutMs: 500 });
-    expect(Date.now() - started).toBeLessThan(5000);
+    const installing = service.installCommand('uv', { timeoutMs: 500 });
+    expect(await waitFor(() => world.pids().length === 2, 5000)).toBe(true);
+    expect(clock.pending()).toEqual([500]);
+    clock.advance(500);
+    const result = await installing;
     expect(result).toMatchObject({ status: 'failed', reason: 'timeout', method: 'uv-script-sh', detail: 'working on it' });
     expect(world.pids()).toHaveLength(2);
     for (const pid of world.pids()) expect(isAlive(pid)).toBe(false);

@@ -7,6 +7,7 @@ import type { ToolProgress } from '../../app/main/engine/ITool';
 import { McpToolAdapter, loadMcpTools } from '../../app/main/engine/tools/McpToolAdapter';
 import { McpServiceError } from '../../app/main/mcp/McpServiceError';
 import { type Harness, closeHarness, createHarness, everythingEntry, fixture, makeRecord, recordFile, stdioRecord, waitFor } from '../mcp/helpers';
+import { ManualClock } from '../support/manualClock';
 
 const everything = makeRecord({ name: 'everything', type: 'stdio', config: { command: process.execPath, args: [everythingEntry(), 'stdio'] } });
 const calls = recordFile();
@@ -129,45 +130,63 @@ describe('McpToolAdapter', () => {
 });
 
 describe('McpToolAdapter time bound (the seed\'s 120 s Promise.race, shortened)', () => {
+  /** The bound runs on a ManualClock: it fires when the test moves time, never on the machine's pace. */
+  let clock: ManualClock;
   function adapter(name: string, options: ConstructorParameters<typeof McpToolAdapter>[2]): McpToolAdapter {
-    return new McpToolAdapter(tool(name).mcpTool, harness.service, options);
+    clock = new ManualClock();
+    return new McpToolAdapter(tool(name).mcpTool, harness.service, { clock, ...options });
   }
 
   it('gives up on a server that never answers, and cancels the call on the server', async () => {
     const before = calls.lines().filter((l) => l === 'cancelled hang').length;
-    const started = Date.now();
-    const result = await adapter('mcp__eng__hang', { timeoutMs: 300 }).execute({});
-    const elapsed = Date.now() - started;
-    expect(result).toMatchObject({ isError: true, errorCode: 'TIMEOUT', text: 'Tool call timed out after 0.3 s.' });
-    // McpService's own timeout is 10 s here, so only the adapter's race can have ended it this soon.
-    expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(3000);
+    const hangs = calls.lines().filter((l) => l === 'call hang').length;
+    let settled = false;
+    const pending = adapter('mcp__eng__hang', { timeoutMs: 300 }).execute({}).finally(() => (settled = true));
+    await waitFor(() => calls.lines().filter((l) => l === 'call hang').length > hangs, 5000, 'the hang call to arrive');
+    expect(clock.pending()).toEqual([300]);
+    // McpService's own timeout is 10 s here (on the real clock): only the adapter's bound can end it.
+    clock.advance(299);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    clock.advance(1);
+    expect(await pending).toMatchObject({ isError: true, errorCode: 'TIMEOUT', text: 'Tool call timed out after 0.3 s.' });
+    expect(clock.pending()).toEqual([]);
     await waitFor(() => calls.lines().filter((l) => l === 'cancelled hang').length > before, 5000, 'the server to see the cancellation');
   });
 
   it("waits for the server's own timeout when it is longer", async () => {
     const lookedUp: string[] = [];
-    const result = await adapter('mcp__eng__sleep', {
+    const pending = adapter('mcp__eng__sleep', {
       timeoutMs: 200,
       serverTimeoutMs: (id) => {
         lookedUp.push(id);
         return 3000;
       },
     }).execute({ ms: 600 });
-    expect(result).toMatchObject({ isError: false, text: 'slept 600 ms' });
+    // The bound is the server's 3 s; the engine's 200 ms has long passed when the server answers.
+    await waitFor(() => clock.pending().length > 0, 5000, 'the call to start');
+    expect(clock.pending()).toEqual([3000]);
+    clock.advance(2999);
+    expect(await pending).toMatchObject({ isError: false, text: 'slept 600 ms' });
     expect(lookedUp).toEqual([engTools.id]);
   });
 
   it("keeps the engine's bound when the server's timeout is shorter or the lookup fails", async () => {
-    const shorter = await adapter('mcp__eng__sleep', { timeoutMs: 2000, serverTimeoutMs: () => 50 }).execute({ ms: 300 });
-    expect(shorter.text).toBe('slept 300 ms');
-    const failing = await adapter('mcp__eng__sleep', {
+    const shorter = adapter('mcp__eng__sleep', { timeoutMs: 2000, serverTimeoutMs: () => 50 }).execute({ ms: 300 });
+    await waitFor(() => clock.pending().length > 0, 5000, 'the call to start');
+    expect(clock.pending()).toEqual([2000]);
+    clock.advance(1999);
+    expect((await shorter).text).toBe('slept 300 ms');
+    const failing = adapter('mcp__eng__sleep', {
       timeoutMs: 200,
       serverTimeoutMs: () => {
         throw new Error('database locked');
       },
     }).execute({ ms: 1000 });
-    expect(failing.errorCode).toBe('TIMEOUT');
+    await waitFor(() => clock.pending().length > 0, 5000, 'the call to start');
+    expect(clock.pending()).toEqual([200]);
+    clock.advance(200);
+    expect((await failing).errorCode).toBe('TIMEOUT');
   });
 });
 

@@ -93,7 +93,8 @@ describe('loadDirectMcpTools', () => {
     const loaded = await load([{ name: 'silent', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }], 800);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(loaded.connections).toEqual([]);
-    expect((loaded.failures[0]?.error as Error).message).toMatch(/could not start silent: .*timed out/i);
+    expect(loaded.failures[0]?.error).toBeInstanceOf(Error);
+    expect((loaded.failures[0]?.error as Error | undefined)?.message).toMatch(/could not start silent: .*timed out/i);
     // It ran until the connect timeout, so it was tracked from its spawn on; now it must be gone.
     expect(tracker.pids.length).toBe(1);
     expect(tracker.pids.filter((pid) => isAlive(pid))).toEqual([]);

@@ -13,7 +13,7 @@ import { devServerOrigin, isAppUrl, shellPaths } from '../../app/main/electron/p
 import { SafeStorageSecretStore } from '../../app/main/electron/SafeStorageSecretStore';
 import { contentSecurityPolicy } from '../../app/main/electron/security';
 import { FileKeySecretStore } from '../../app/main/secrets/FileKeySecretStore';
-import { SecretStoreError } from '../../app/main/secrets/SecretStore';
+import { SecretStoreError } from '../../app/main/db/SecretStore';
 import { app, BrowserWindow, dialog, resetFakeElectron, safeStorage } from '../fakes/electron';
 import { localeText } from '../cli/cliProcess';
 

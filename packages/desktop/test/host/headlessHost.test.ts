@@ -168,7 +168,9 @@ describe('startHeadlessHost: the tRPC WebSocket bridge', () => {
     try {
       const id = socket.send('subscription', 'mcp.onServersChanged');
       const first = await socket.next(id, (m) => m.result?.type === 'data');
-      const count = (first.result?.data as unknown[]).length;
+      const firstList = first.result?.data;
+      if (!Array.isArray(firstList)) throw new Error(`expected a server list, got ${JSON.stringify(first)}`);
+      const count = firstList.length;
       await socket.call('mutation', 'mcp.add', { name: `Sub ${Date.now()}`, type: 'websocket', url: 'ws://127.0.0.1:9/' });
       const second = await socket.next(id, (m) => m.result?.type === 'data');
       expect(second.result?.data as unknown[]).toHaveLength(count + 1);

@@ -71,7 +71,7 @@ export class RawTrpcSocket {
   private constructor(ws: WebSocket) {
     this.#ws = ws;
     ws.on('message', (raw) => {
-      const text = raw.toString();
+      const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.concat(Array.isArray(raw) ? raw : [Buffer.from(raw)]).toString('utf8');
       this.#messages.push({ ...(JSON.parse(text) as TrpcMessage), bytes: Buffer.byteLength(text) });
       for (const wake of this.#waiters.splice(0)) wake();
     });

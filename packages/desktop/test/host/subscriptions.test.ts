@@ -88,7 +88,7 @@ describe('one server list per change, whatever the number of subscribers', () =>
         return listStates();
       };
       try {
-        await services.mcpServers.add({ name: `one change ${Date.now()}`, type: 'websocket', url: 'ws://127.0.0.1:9/', headers: {}, timeoutSec: 60, enabled: false });
+        services.mcpServers.add({ name: `one change ${Date.now()}`, type: 'websocket', url: 'ws://127.0.0.1:9/', headers: {}, timeoutSec: 60, enabled: false });
         const lists = await Promise.all(subscribers.map(({ socket, id }) => socket.next(id, isData).then((m) => JSON.stringify(m.result?.data))));
         expect(new Set(lists).size).toBe(1);
         expect(builds).toBe(1);

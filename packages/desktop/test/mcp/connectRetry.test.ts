@@ -3,8 +3,13 @@
  * that comes up after Elftia gets connected without anyone pressing a button. What only the user can
  * fix (a bad configuration, a missing command, refused credentials) is not retried, and a deliberate
  * stop cancels a pending retry. Meanwhile calls get NOT_CONNECTED with the last failure.
+ *
+ * The backoff runs on a ManualClock: the tests move time to each retry instead of sleeping, and
+ * wait (bounded) only for the real connect attempt the retry starts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { McpService } from '../../app/main/mcp/McpService';
+import { ManualClock } from '../support/manualClock';
 import { type Harness, type RunningServer, closeHarness, createHarness, fixture, freePort, makeRecord, startNetworkServer, textOf, waitFor } from './helpers';
 
 let harness: Harness | undefined;
@@ -17,16 +22,31 @@ afterEach(async () => {
   network = undefined;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Moves the clock to the pending retry of `id` and waits for that attempt to fail again (a new retry
+ * scheduled, or the loop given up); returns the attempt that ran.
+ */
+async function runNextRetry(clock: ManualClock, service: McpService, id: string): Promise<number> {
+  const retry = (await service.getState(id))?.reconnect;
+  if (!retry) throw new Error('no retry is pending');
+  clock.advanceTo(retry.nextAtMs);
+  await waitFor(async () => {
+    const state = await service.getState(id);
+    return state?.status === 'error' && (state.reconnect === undefined || state.reconnect.attempt > retry.attempt);
+  }, 10_000, `retry ${retry.attempt} to fail`);
+  return retry.attempt;
+}
+
 const steady = { initialDelayMs: 400, maxDelayMs: 1000, jitterRatio: 0, maxAttempts: 30 };
 
 describe('a failed first connect', () => {
   it('a Streamable HTTP server that starts listening 3 s after the connect began ends up connected by itself', async () => {
     const port = await freePort();
     const record = makeRecord({ type: 'http', config: { url: `http://127.0.0.1:${port}/mcp` } });
-    harness = createHarness([record], { reconnect: steady });
+    const clock = new ManualClock();
+    harness = createHarness([record], { reconnect: steady, clock });
     const { service } = harness;
-    const began = Date.now();
+    const began = clock.now();
 
     await expect(service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause: 'refused' } });
     expect(await service.getState(record.id)).toMatchObject({ status: 'error', reconnect: { attempt: 1 }, lastError: { code: 'CONNECT_FAILED' } });
@@ -36,8 +56,12 @@ describe('a failed first connect', () => {
       params: { lastError: 'CONNECT_FAILED', cause: 'refused', detail: expect.stringContaining('ECONNREFUSED'), reconnectAttempt: expect.any(Number) },
     });
 
-    await sleep(Math.max(0, began + 3000 - Date.now()));
+    // The retries meanwhile meet the closed port (400, 800, 1000, 1000 ms apart: 3.2 s).
+    const attempts: number[] = [];
+    while (clock.now() < began + 3000) attempts.push(await runNextRetry(clock, service, record.id));
+    expect(attempts).toEqual([1, 2, 3, 4]);
     network = await startNetworkServer([fixture('raw-http-server.mjs')], { MCP_FIXTURE_PORT: String(port) });
+    clock.advanceTo((await service.getState(record.id))!.reconnect!.nextAtMs);
     await waitFor(async () => (await service.getState(record.id))?.status === 'connected', 10_000, 'the retry to connect');
     expect(textOf(await service.callTool(record.id, 'echo', { message: 'late' }, 'late'))).toBe('Echo: late');
     expect(await service.getState(record.id)).toMatchObject({ consecutiveErrors: 0 });
@@ -45,13 +69,16 @@ describe('a failed first connect', () => {
 
   it('a stdio server that crashes on start is retried, then given up after maxAttempts', async () => {
     const record = makeRecord({ type: 'stdio', config: { command: process.execPath, args: ['-e', 'process.exit(3)'] } });
-    harness = createHarness([record], { reconnect: { initialDelayMs: 50, maxDelayMs: 100, jitterRatio: 0, maxAttempts: 3 } }, 'process');
+    const clock = new ManualClock();
+    harness = createHarness([record], { reconnect: { initialDelayMs: 50, maxDelayMs: 100, jitterRatio: 0, maxAttempts: 3 }, clock }, 'process');
     await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause: 'exit', exitCode: 3 } });
-    await waitFor(async () => {
-      const state = await harness!.service.getState(record.id);
-      return state?.status === 'error' && state.reconnect === undefined && harness!.stdio.spawnCount === 4;
-    }, 10_000, 'three retries and the end of the loop');
-    await sleep(300);
+    for (const attempt of [1, 2, 3]) expect(await runNextRetry(clock, harness.service, record.id)).toBe(attempt);
+    expect(harness.stdio.spawnCount).toBe(4);
+    expect(await harness.service.getState(record.id)).toMatchObject({ status: 'error' });
+    expect((await harness.service.getState(record.id))?.reconnect).toBeUndefined();
+    // Given up: no timer is left to start a fifth process, however long the app keeps running.
+    expect(clock.pending()).toEqual([]);
+    clock.advance(60_000);
     expect(harness.stdio.spawnCount).toBe(4);
     expect(await harness.service.getState(record.id)).toMatchObject({ consecutiveErrors: 4, degraded: true, lastError: { code: 'CONNECT_FAILED', params: { cause: 'exit', exitCode: 3 } } });
     expect(harness.service.getLogs(record.id).some((l) => l.text === 'giving up after 3 reconnect attempts')).toBe(true);
@@ -60,11 +87,14 @@ describe('a failed first connect', () => {
   it('a deliberate stop cancels the pending retry', async () => {
     const port = await freePort();
     const record = makeRecord({ type: 'http', config: { url: `http://127.0.0.1:${port}/mcp` } });
-    harness = createHarness([record], { reconnect: { ...steady, initialDelayMs: 500 } });
+    const clock = new ManualClock();
+    harness = createHarness([record], { reconnect: { ...steady, initialDelayMs: 500 }, clock });
     await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED' });
+    expect(clock.pending()).toEqual([500]);
     await harness.service.disconnect(record.id);
+    expect(clock.pending()).toEqual([]);
     network = await startNetworkServer([fixture('raw-http-server.mjs')], { MCP_FIXTURE_PORT: String(port) });
-    await sleep(1500);
+    clock.advance(1500);
     expect(await harness.service.getState(record.id)).toMatchObject({ status: 'disconnected' });
     expect((await harness.service.getState(record.id))?.reconnect).toBeUndefined();
   }, 30_000);
@@ -74,9 +104,11 @@ describe('a failed first connect', () => {
     ['a URL that is not http(s)', () => makeRecord({ type: 'http', config: { url: 'ftp://127.0.0.1/mcp' } }), { code: 'INVALID_CONFIG', params: { field: 'url' } }],
   ])('%s is not retried: it needs the user', async (_, record, failure) => {
     const server = record();
-    harness = createHarness([server], { reconnect: { initialDelayMs: 50, maxDelayMs: 50, maxAttempts: 5 } }, 'process');
+    const clock = new ManualClock();
+    harness = createHarness([server], { reconnect: { initialDelayMs: 50, maxDelayMs: 50, maxAttempts: 5 }, clock }, 'process');
     await expect(harness.service.connect(server.id)).rejects.toMatchObject(failure);
-    await sleep(400);
+    expect(clock.pending()).toEqual([]);
+    clock.advance(400);
     expect(await harness.service.getState(server.id)).toMatchObject({ status: 'error', consecutiveErrors: 1 });
     expect((await harness.service.getState(server.id))?.reconnect).toBeUndefined();
     await expect(harness.service.callTool(server.id, 'x', {}, 'c')).rejects.toMatchObject({ code: 'NOT_CONNECTED', params: { lastError: failure.code } });
@@ -85,9 +117,11 @@ describe('a failed first connect', () => {
   it('credentials the server refuses (HTTP 401) are not retried', async () => {
     network = await startNetworkServer([fixture('raw-http-server.mjs')], { MCP_FIXTURE_STATUS: '401' });
     const record = makeRecord({ type: 'http', config: { url: `http://127.0.0.1:${network.port}/mcp` } });
-    harness = createHarness([record], { reconnect: { initialDelayMs: 50, maxDelayMs: 50, maxAttempts: 5 } });
+    const clock = new ManualClock();
+    harness = createHarness([record], { reconnect: { initialDelayMs: 50, maxDelayMs: 50, maxAttempts: 5 }, clock });
     await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause: 'httpStatus', httpStatus: 401 } });
-    await sleep(400);
+    expect(clock.pending()).toEqual([]);
+    clock.advance(400);
     expect((await harness.service.getState(record.id))?.reconnect).toBeUndefined();
     expect(await harness.service.getState(record.id)).toMatchObject({ consecutiveErrors: 1 });
   });

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../app/main/mcp/jsonDepth';
+import { MAX_JSON_DEPTH } from '../../app/main/lib/jsonDepth';
 import { McpServiceError } from '../../app/main/mcp/McpServiceError';
 import { runInProcess } from '../cli/inProcess';
 import { tempDir } from '../support/tempDir';

@@ -25,12 +25,12 @@ afterEach(async () => {
 });
 
 /** The raw stdio server over Elftia's own transport, connected, with a call timeout far above what any check allows. */
-async function connectedRaw(): Promise<{ record: McpServerRecord; service: Harness['service']; pid: number }> {
+async function connectedRaw(): Promise<{ record: McpServerRecord; service: Harness['service']; pid: number; methods: () => string[] }> {
   const raw = rawServer({ timeoutSec: 30 });
   cleanups.push(raw.cleanup);
   harness = createHarness([raw.record], {}, 'process');
   await harness.service.connect(raw.record.id);
-  return { record: raw.record, service: harness.service, pid: harness.stdio.pids()[0]! };
+  return { record: raw.record, service: harness.service, pid: harness.stdio.pids()[0]!, methods: raw.methods };
 }
 
 describe('a stdio server that goes away', () => {
@@ -54,9 +54,10 @@ describe('a stdio server that goes away', () => {
   }, 40_000);
 
   it('kill -9 names the signal, and a call waiting on the server fails at once', async () => {
-    const { record, service, pid } = await connectedRaw();
+    const { record, service, pid, methods } = await connectedRaw();
     const call = elapsedMs(service.callTool(record.id, 'hang', {}, 'h'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Waiting on the server once it has the call (the fixture records each request as it reads it).
+    await waitFor(() => methods().includes('tools/call'), 5000, 'the call to reach the server');
     process.kill(pid, 'SIGKILL');
     const { ms, error } = await call;
     expect(error).toMatchObject({ code: 'CONNECTION_CLOSED', params: { cause: 'signal', signal: 'SIGKILL' } });

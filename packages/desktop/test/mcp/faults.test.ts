@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
+import { ManualClock } from '../support/manualClock';
 import { type Harness, closeHarness, createHarness, fixture, isAlive, recordFile, stdioRecord, textOf, waitFor, elapsedMs } from './helpers';
 
 let harness: Harness | undefined;
@@ -69,7 +70,9 @@ describe('a server that hangs', () => {
 
     const stop = new AbortController();
     const call = service.callTool(record.id, 'hang', {}, 'a1', { signal: stop.signal });
-    setTimeout(() => stop.abort(), 100);
+    // Stop once the server has the call, so the cancellation goes on the wire.
+    await waitFor(() => lines().includes('call hang'), 2000, 'the first call to arrive');
+    stop.abort();
     await expect(call).rejects.toMatchObject({ code: 'CANCELLED' });
 
     const second = service.callTool(record.id, 'hang', {}, 'a2');
@@ -111,13 +114,28 @@ describe('progress', () => {
 
   it('cannot extend a call past the absolute cap, and the server is told', async () => {
     const { record, lines } = faultServer();
-    const { service } = await connected(record);
-    const { ms, error } = await elapsedMs(
-      service.callTool(record.id, 'progress', { steps: 0, intervalMs: 100 }, 'p2', { timeoutMs: 500, maxTotalTimeoutMs: 1200 }),
-    );
-    expect(error).toMatchObject({ code: 'TIMEOUT', params: { timeoutMs: 1200, limit: 'total' } });
-    expect(ms).toBeGreaterThanOrEqual(1150);
-    expect(ms).toBeLessThan(2500);
+    // The cap runs on McpService's clock, a ManualClock here; the idle timeout is the SDK's own (real) timer.
+    const clock = new ManualClock();
+    harness = createHarness([record], { clock });
+    const { service } = harness;
+    await service.connect(record.id);
+    const seen: number[] = [];
+    let settled = false;
+    const call = service
+      .callTool(record.id, 'progress', { steps: 0, intervalMs: 100 }, 'p2', { timeoutMs: 500, maxTotalTimeoutMs: 1200, onProgress: (p) => seen.push(p.progress) })
+      .finally(() => (settled = true));
+    call.catch(() => {});
+    // Progress keeps the call alive past its 500 ms idle timeout (real time, the server's pace)…
+    await waitFor(() => seen.length >= 8, 10_000, 'progress for longer than the idle timeout');
+    expect(settled).toBe(false);
+    expect(clock.pending()).toEqual([1200]);
+    // …but not past the cap: 1 ms short of it the call still runs, at the cap it fails.
+    clock.advance(1199);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    clock.advance(1);
+    await expect(call).rejects.toMatchObject({ code: 'TIMEOUT', params: { timeoutMs: 1200, limit: 'total' } });
+    expect(clock.pending()).toEqual([]);
     await waitFor(() => lines().some((l) => l.startsWith('cancelled ')), 2000, 'the cancellation');
   });
 });

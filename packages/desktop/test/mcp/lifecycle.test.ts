@@ -14,6 +14,7 @@ import {
   textOf,
   waitFor,
 } from './helpers';
+import { ManualClock } from '../support/manualClock';
 
 let harness: Harness | undefined;
 let network: RunningServer | undefined;
@@ -64,12 +65,17 @@ describe('single-flight connect', () => {
 describe('reconnect never revives a server the user turned off', () => {
   async function crashThen(change: (h: Harness, id: string) => void): Promise<Harness> {
     const record = faultServer();
-    harness = createHarness([record], { reconnect: { initialDelayMs: 300, jitterRatio: 0 } });
+    // The backoff runs on a ManualClock: its retry falls due after the change, and must do nothing.
+    const clock = new ManualClock();
+    harness = createHarness([record], { reconnect: { initialDelayMs: 300, jitterRatio: 0 }, clock });
     await harness.service.connect(record.id);
     await expect(harness.service.callTool(record.id, 'crash', {}, 'c')).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     expect(await harness.service.getState(record.id)).toMatchObject({ status: 'error', reconnect: { attempt: 1 } });
+    expect(clock.pending()).toEqual([300]);
     change(harness, record.id);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    clock.advance(800);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(clock.pending()).toEqual([]);
     expect(harness.stdio.spawnCount).toBe(1);
     return harness;
   }

@@ -5,7 +5,7 @@
  * past the same cap fails the same way, before it is read whole.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, type RunningServer, closeHarness, createHarness, elapsedMs, fixture, makeRecord, rawServer, startNetworkServer, textOf } from './helpers';
+import { type Harness, type RunningServer, closeHarness, createHarness, elapsedMs, fixture, makeRecord, rawServer, startNetworkServer, textOf, waitFor } from './helpers';
 
 const CAP_BYTES = 1024 * 1024;
 let harness: Harness | undefined;
@@ -22,8 +22,10 @@ async function connected() {
   cleanups.push(raw.cleanup);
   harness = createHarness([raw.record], { maxMessageBytes: CAP_BYTES }, 'process');
   await harness.service.connect(raw.record.id);
-  return { id: raw.record.id, service: harness.service };
+  return { id: raw.record.id, service: harness.service, methods: raw.methods };
 }
+
+const callsIn = (methods: () => string[]) => methods().filter((m) => m === 'tools/call').length;
 
 describe('an answer over the line cap', () => {
   it.each([
@@ -42,9 +44,11 @@ describe('an answer over the line cap', () => {
   }, 40_000);
 
   it('fails only the call it answers; another call in flight keeps waiting for its own answer', async () => {
-    const { id, service } = await connected();
+    const { id, service, methods } = await connected();
+    const before = callsIn(methods);
     const waiting = elapsedMs(service.callTool(id, 'hang', {}, 'waiting'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // In flight once the server has it (the fixture records each request as it reads it).
+    await waitFor(() => callsIn(methods) > before, 5000, 'the hang call to reach the server');
     await expect(service.callTool(id, 'huge', { bytes: 3 * CAP_BYTES, id: 'end' }, 'big')).rejects.toMatchObject({ code: 'RESULT_TOO_LARGE' });
     expect(service.cancelCall('waiting')).toBe(true);
     expect((await waiting).error).toMatchObject({ code: 'CANCELLED' });

@@ -10,6 +10,7 @@ import {
   type SpawnFn,
 } from '../../app/main/mcp/process/loginShellEnv';
 import { isAlive } from '../../app/main/mcp/process/treeKill';
+import { ManualClock } from '../support/manualClock';
 import { Sandbox, fixture, waitFor } from './helpers';
 
 let sandbox: Sandbox | undefined;
@@ -47,15 +48,20 @@ describe('resolveLoginShellEnv', () => {
   it('times out, falls back to the process env with the reason, and kills the shell', async () => {
     sandbox = new Sandbox();
     const children: ChildProcess[] = [];
-    const started = Date.now();
-    const result = await resolveLoginShellEnv({
+    // The timeout runs on a ManualClock: the shell is given up when the test moves it to 300 ms.
+    const clock = new ManualClock();
+    const resolving = resolveLoginShellEnv({
       platform: 'linux',
       shell: fixture('proc-hang-shell.sh'),
       timeoutMs: 300,
       processEnv,
       spawn: recordingSpawn(children),
+      clock,
     });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(children).toHaveLength(1);
+    expect(clock.pending()).toEqual([300]);
+    clock.advance(300);
+    const result = await resolving;
     expect(result).toEqual({ env: processEnv, source: 'process', shell: fixture('proc-hang-shell.sh'), reason: 'login shell did not answer within 300 ms' });
     expect(children).toHaveLength(1);
     expect(await waitFor(() => !isAlive(children[0]!.pid!), 2000)).toBe(true);

@@ -1,17 +1,23 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../app/main/lib/clock';
 import { PathWatch, type WatchFunction, isNoise, nodeWatch } from '../../app/main/mcp/PathWatch';
+import { ManualClock } from '../support/manualClock';
 import { Sandbox, sleep, waitFor } from './helpers';
 
-/** Long enough for fs.watch to deliver an event that is coming (they arrive within milliseconds). */
+/**
+ * Only where a test proves that fs.watch delivers no event (they arrive within milliseconds): real
+ * time for the OS. The retry of a missing path runs on a ManualClock and never needs it.
+ */
 const QUIET_MS = 300;
+const RETRY_MS = 100;
 
 let sandbox: Sandbox;
+let clock: ManualClock;
 const watches: PathWatch[] = [];
 beforeEach(() => {
   sandbox = new Sandbox();
+  clock = new ManualClock();
 });
 afterEach(() => {
   for (const watch of watches.splice(0)) watch.close();
@@ -23,9 +29,9 @@ function watch(target: string, watchFn: WatchFunction = nodeWatch) {
   const errors: unknown[] = [];
   const pathWatch = new PathWatch(target, (file) => changes.push(file), {
     watch: watchFn,
-    clock: systemClock,
+    clock,
     platform: process.platform,
-    retryMs: 100,
+    retryMs: RETRY_MS,
     onError: (error) => errors.push(error),
   });
   pathWatch.open();
@@ -65,9 +71,15 @@ describe('PathWatch on a file', () => {
   it('reports a file that did not exist yet when it appears, even in a folder created later', async () => {
     const file = join(sandbox.dir, 'dist', 'index.js');
     const { changes } = watch(file);
-    await sleep(150);
+    // Its folder is missing: looked for again every retryMs, still missing at the first look.
+    expect(clock.pending()).toEqual([RETRY_MS]);
+    clock.advance(RETRY_MS);
+    expect(clock.pending()).toEqual([RETRY_MS]);
     mkdirSync(join(sandbox.dir, 'dist'));
-    await sleep(250);
+    clock.advance(RETRY_MS);
+    // Found and watched: nothing left to look for, and the file itself is not there yet.
+    expect(clock.pending()).toEqual([]);
+    expect(changes).toEqual([]);
     writeFileSync(file, 'built');
     await expectChange(changes, file);
   });
@@ -127,8 +139,12 @@ describe('PathWatch when fs.watch fails', () => {
       return nodeWatch(target, options, listener);
     };
     const { changes, errors } = watch(folder, flaky);
-    expect(await waitFor(() => failures === 0, 3000)).toBe(true);
-    await sleep(150);
+    for (const left of [2, 1, 0]) {
+      expect(failures).toBe(left);
+      expect(clock.pending()).toEqual([RETRY_MS]);
+      clock.advance(RETRY_MS);
+    }
+    expect(clock.pending()).toEqual([]);
     writeFileSync(join(folder, 'a.js'), 'x');
     await expectChange(changes, join(folder, 'a.js'));
     expect(errors).toHaveLength(1);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileKeySecretStore, SECRET_KEY_FILE } from '../../app/main/secrets/FileKeySecretStore';
-import { SecretStoreError } from '../../app/main/secrets/SecretStore';
+import { SecretStoreError } from '../../app/main/db/SecretStore';
 import { tempDir } from '../support/tempDir';
 
 describe('FileKeySecretStore', () => {

@@ -12,7 +12,7 @@ import { toAppErrorData } from '../../app/main/host/messages';
 import { createAppCaller } from '../../app/main/routers/appRouter';
 import { appErrorData } from '../../app/main/routers/trpc';
 import { FileKeySecretStore, SECRET_KEY_FILE } from '../../app/main/secrets/FileKeySecretStore';
-import { SecretStoreError } from '../../app/main/secrets/SecretStore';
+import { SecretStoreError } from '../../app/main/db/SecretStore';
 import { runInProcess } from '../cli/inProcess';
 import { rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';

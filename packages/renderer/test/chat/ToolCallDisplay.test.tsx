@@ -55,7 +55,9 @@ describe('ToolCallDisplay', () => {
     vi.useFakeTimers({ now: 10_000 });
     show(toolCall({ status: 'running', startedAtMs: 8_000, endedAtMs: undefined, progress: { progress: 3, total: 10, message: 'step 3' } }));
     expect(screen.getByTestId('tool-call-elapsed').textContent).toBe('running for 2 s');
-    act(() => vi.advanceTimersByTime(3_000));
+    act(() => {
+      vi.advanceTimersByTime(3_000);
+    });
     expect(screen.getByTestId('tool-call-elapsed').textContent).toBe('running for 5 s');
     const bar = screen.getByRole('progressbar', { name: 'Progress' });
     expect(bar.getAttribute('value')).toBe('3');

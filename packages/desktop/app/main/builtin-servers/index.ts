@@ -12,7 +12,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuiltinServerName, builtinServerId } from '../../shared/contracts/builtin-servers';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
-import type { ResolvedMcpServer } from '../engine/tools/DirectMcpToolAdapter';
+
+/**
+ * How to start one of them: a stdio command with nothing left to resolve. It is the shape
+ * loadDirectMcpTools takes (ResolvedMcpServer), written here so this folder, a description of
+ * servers, depends on no consumer of it.
+ */
+export interface BuiltinServerLaunch {
+  /** Prefix of its tools' names (`<name>__<tool>`). */
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
 
 export const BUILTIN_FILES_SERVER: BuiltinServerName = 'files';
 export const BUILTIN_CLOCK_MATH_SERVER: BuiltinServerName = 'clock-math';
@@ -38,12 +50,12 @@ function defaultServersDir(): string {
   return fileURLToPath(new URL('.', import.meta.url));
 }
 
-export function builtinServers(options: BuiltinServersOptions = {}): ResolvedMcpServer[] {
+export function builtinServers(options: BuiltinServersOptions = {}): BuiltinServerLaunch[] {
   const dir = options.serversDir ?? defaultServersDir();
   const command = options.execPath ?? process.execPath;
   const electron = options.electron ?? Boolean(process.versions.electron);
   const env = electron ? { ELECTRON_RUN_AS_NODE: '1' } : undefined;
-  const entry = (name: string, args: string[] = []): ResolvedMcpServer => ({
+  const entry = (name: string, args: string[] = []): BuiltinServerLaunch => ({
     name,
     command,
     args: [join(dir, name, 'server.mjs'), ...args],

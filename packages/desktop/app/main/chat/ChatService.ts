@@ -20,6 +20,7 @@ import { type Cut, editCut, regenerateCut } from './conversationRewind';
 import { ConversationTitler } from './ConversationTitler';
 import type { ChatTitles } from './TitleGenerator';
 import { newRunningTurn, type RunningTurn } from './RunningTurn';
+import type { BatchTimers } from './TurnWriter';
 import type { ToolResult } from './toolResultView';
 import type { ToolResultStore } from './ToolResultStore';
 
@@ -61,6 +62,8 @@ export interface ChatServiceOptions {
   persistIntervalMs?: number;
   /** Longest streamed text waits before subscribers see it, in milliseconds. Default 50. */
   publishIntervalMs?: number;
+  /** Runs those two intervals (tests move a manual clock). Default systemClock. */
+  batchTimers?: BatchTimers;
   logger?: { warn(message: string): void };
   /**
    * Names a failed write of a turn's messages that the user must act on (a full disk, a read-only
@@ -387,6 +390,7 @@ export class ChatService {
       nowMs: this.nowMs,
       persistIntervalMs: this.options.persistIntervalMs ?? 500,
       publishIntervalMs: this.options.publishIntervalMs ?? 50,
+      ...(this.options.batchTimers ? { batchTimers: this.options.batchTimers } : {}),
       ...(storageError ? { storageError } : {}),
       warn: (message, error) => this.warn(message, error),
     });

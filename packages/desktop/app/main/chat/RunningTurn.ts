@@ -7,7 +7,7 @@ import type { ConversationRepository } from '../db/ConversationRepository';
 import type { AppError } from '../lib/errors';
 import type { ToolResultStore } from './ToolResultStore';
 import { TurnTranscript } from './TurnTranscript';
-import { TurnWriter } from './TurnWriter';
+import { type BatchTimers, TurnWriter } from './TurnWriter';
 
 export interface RunningTurn {
   controller: AbortController;
@@ -30,6 +30,8 @@ export interface RunningTurnOptions {
   nowMs(): number;
   persistIntervalMs: number;
   publishIntervalMs: number;
+  /** See ChatServiceOptions.batchTimers. */
+  batchTimers?: BatchTimers;
   /** See ChatServiceOptions.storageError. */
   storageError?: (error: unknown) => AppError | undefined;
   warn(message: string, error: unknown): void;
@@ -53,6 +55,7 @@ export function newRunningTurn(options: RunningTurnOptions): RunningTurn {
       publish: options.publish,
       persistIntervalMs: options.persistIntervalMs,
       publishIntervalMs: options.publishIntervalMs,
+      ...(options.batchTimers ? { timers: options.batchTimers } : {}),
       saveFullResult: (messageId, callId, result) => {
         options.toolResults.save(conversationId, messageId, callId, result).catch(writeFailed);
       },

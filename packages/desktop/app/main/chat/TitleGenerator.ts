@@ -7,6 +7,7 @@
 import type { ResolvedProvider } from '../../shared/contracts/providers';
 import { withoutHiddenCharacters } from '../../shared/contracts/names';
 import type { CompletionClient } from '../completion/types';
+import { type Clock, systemClock } from '../lib/clock';
 
 /** Default for TitleGeneratorOptions.timeoutMs, in milliseconds. */
 export const TITLE_TIMEOUT_MS = 20_000;
@@ -47,6 +48,8 @@ export interface TitleGeneratorOptions {
   completion: CompletionClient;
   /** Longest a title call may take, in milliseconds. Default TITLE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Runs the time limit (tests move a manual one). Default systemClock. */
+  clock?: Clock;
 }
 
 export class TitleGenerator implements ChatTitles {
@@ -54,7 +57,10 @@ export class TitleGenerator implements ChatTitles {
 
   async generate(request: TitleRequest): Promise<string> {
     const timeoutMs = this.options.timeoutMs ?? TITLE_TIMEOUT_MS;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const clock = this.options.clock ?? systemClock;
+    const limit = new AbortController();
+    const timer = clock.setTimeout(() => limit.abort(new DOMException(`no title within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    const timeout = limit.signal;
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     let reply = '';
     try {
@@ -75,6 +81,8 @@ export class TitleGenerator implements ChatTitles {
     } catch (error) {
       if (timeout.aborted && !request.signal?.aborted) throw new Error(`no title within ${timeoutMs} ms`, { cause: error });
       throw error;
+    } finally {
+      clock.clearTimeout(timer);
     }
     const title = cleanTitle(reply);
     if (title === '') throw new Error(`the reply holds no usable title: ${JSON.stringify(reply.slice(0, 80))}`);

@@ -59,7 +59,8 @@ export class TurnTranscript {
       case 'many_tools':
         this.manyTools = { toolCount: event.toolCount, threshold: event.threshold };
         return undefined;
-      default:
+      case 'approval_requested':
+      case 'tools_omitted':
         return undefined;
     }
   }

@@ -9,6 +9,7 @@
 import type { ChatMessage, ChatStreamEvent } from '../../shared/contracts/chat';
 import type { ConversationRepository } from '../db/ConversationRepository';
 import type { EngineMessage } from '../completion/types';
+import { type Clock, type TimerHandle, systemClock } from '../lib/clock';
 import { DEFAULT_VIEW_LIMITS, type ToolResult, type ViewLimits, contentBytes, shortenForView } from './toolResultView';
 
 export interface TurnWriterOptions {
@@ -18,6 +19,8 @@ export interface TurnWriterOptions {
   persistIntervalMs: number;
   /** Longest a streamed change waits before subscribers see it, in milliseconds. */
   publishIntervalMs: number;
+  /** Runs both intervals (tests move a manual clock). Default systemClock. */
+  timers?: BatchTimers;
   /** Bounds of a tool result's copy in its message; default DEFAULT_VIEW_LIMITS. */
   viewLimits?: ViewLimits;
   /** Stores the whole result of a call whose message keeps a bounded copy; called once per result. */
@@ -25,19 +28,23 @@ export interface TurnWriterOptions {
   onError(error: unknown): void;
 }
 
+/** What the batches need of a Clock. */
+export type BatchTimers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+
 /** One pending batch: the latest snapshot per message id, flushed by one timer. */
 class Batch {
   private readonly pending = new Map<string, ChatMessage>();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: TimerHandle = undefined;
 
   constructor(
     private readonly intervalMs: number,
     private readonly flushOne: (message: ChatMessage) => void,
+    private readonly timers: BatchTimers,
   ) {}
 
   add(message: ChatMessage): void {
     this.pending.set(message.id, message);
-    this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
+    this.timer ??= this.timers.setTimeout(() => this.flush(), this.intervalMs);
   }
 
   /** Drops a pending snapshot superseded by one handled at once. */
@@ -46,7 +53,7 @@ class Batch {
   }
 
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
     this.timer = undefined;
     const messages = [...this.pending.values()];
     this.pending.clear();
@@ -54,7 +61,7 @@ class Batch {
   }
 
   cancel(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
     this.timer = undefined;
     this.pending.clear();
   }
@@ -70,8 +77,9 @@ export class TurnWriter {
   private discarded = false;
 
   constructor(private readonly options: TurnWriterOptions) {
-    this.writes = new Batch(options.persistIntervalMs, (message) => this.write(message));
-    this.publishes = new Batch(options.publishIntervalMs, (message) => options.publish({ type: 'message', message }));
+    const timers = options.timers ?? systemClock;
+    this.writes = new Batch(options.persistIntervalMs, (message) => this.write(message), timers);
+    this.publishes = new Batch(options.publishIntervalMs, (message) => options.publish({ type: 'message', message }), timers);
   }
 
   change(full: ChatMessage, weight: 'major' | 'minor'): void {

@@ -1,5 +1,5 @@
 import type { ResolvedProvider } from '../../shared/contracts/providers';
-import { createRedactor } from '../mcp/redact';
+import { createRedactor } from '../lib/redact';
 import { CompletionError } from './types';
 
 /**

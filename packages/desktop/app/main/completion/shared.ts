@@ -1,5 +1,5 @@
 /** Small pure helpers the three adapters share. */
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../mcp/jsonDepth';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/jsonDepth';
 import { malformedStream } from './errors';
 import type { CompletionRequest, EngineImage, EngineMessage } from './types';
 

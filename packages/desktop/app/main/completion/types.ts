@@ -6,56 +6,13 @@
  */
 import type { TokenUsage } from '../../shared/contracts/chat';
 import type { CompletionErrorCode, ResolvedProvider } from '../../shared/contracts/providers';
-
-/** An image a tool returned or the user attached, for vision-capable models (base64, no `data:` prefix). */
-export interface EngineImage {
-  mimeType: string;
-  data: string;
-  /** The attached file's name, for the line that stands in for an image a provider cannot read. */
-  name?: string;
-}
+import type { EngineMessage, EngineToolCall } from '../../shared/contracts/engine-message';
 
 /**
- * An image the user attached, as the stored history keeps it: the bytes are a file of the chat's
- * AttachmentStore, loaded into `images` before a turn (chat/attachments.ts).
+ * The conversation as the engine, the providers' adapters and the stored history share it: a plain
+ * data contract (stored as JSON by db/ConversationRepository.ts), so it lives in shared/contracts.
  */
-export interface EngineImageRef {
-  attachmentId: string;
-  name: string;
-  mimeType: string;
-  /** Bytes. */
-  size: number;
-}
-
-export type EngineMessage =
-  | {
-      role: 'user';
-      /** The typed text, with attached text files inlined after it. */
-      text: string;
-      /** Attached images, sent in the provider's native image form. */
-      images?: EngineImage[];
-      /** Stored history only: the attached images, before they are loaded into `images`. */
-      imageRefs?: EngineImageRef[];
-    }
-  | { role: 'assistant'; text: string; toolCalls: EngineToolCall[] }
-  | {
-      role: 'tool';
-      toolCallId: string;
-      /** The provider-facing tool name the model called. */
-      name: string;
-      text: string;
-      isError: boolean;
-      /** Sent in the provider's native form where its API allows, else as the text placeholder. */
-      images: EngineImage[];
-    };
-
-export interface EngineToolCall {
-  id: string;
-  /** The provider-facing name. */
-  name: string;
-  /** Parsed JSON arguments, keys as the provider sent them (map back before calling MCP). */
-  arguments: Record<string, unknown>;
-}
+export type { EngineImage, EngineImageRef, EngineMessage, EngineToolCall } from '../../shared/contracts/engine-message';
 
 export interface CompletionRequest {
   provider: ResolvedProvider;

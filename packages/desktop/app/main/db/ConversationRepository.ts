@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatMessageStatus, ConversationRecord, ManyToolsNote, TokenUsage, ToolCallView, ToolMode } from '../../shared/contracts/chat';
-import type { EngineMessage } from '../completion/types';
+import type { EngineMessage } from '../../shared/contracts/engine-message';
 import type { Db } from './database';
 
 interface ConversationRow {

@@ -1,7 +1,7 @@
 import type { McpServerConfig, McpServerRecord, McpServerTransport } from '../../shared/contracts/mcp-types';
 import { nameKey } from '../../shared/contracts/names';
 import { maskArgs, maskUrl } from '../../shared/contracts/secrets';
-import type { SecretStore } from '../secrets/SecretStore';
+import type { SecretStore } from './SecretStore';
 import type { Db } from './database';
 
 interface Row {

@@ -1,5 +1,5 @@
 import type { ProviderKind, ProviderRecord } from '../../shared/contracts/providers';
-import type { SecretStore } from '../secrets/SecretStore';
+import type { SecretStore } from './SecretStore';
 import type { Db } from './database';
 import { nameKey } from '../../shared/contracts/names';
 

@@ -1,5 +1,5 @@
 import type { SafeStorage } from 'electron';
-import { type SecretStore, SecretStoreError } from '../secrets/SecretStore';
+import { type SecretStore, SecretStoreError } from '../db/SecretStore';
 
 export type SafeStorageApi = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'>;
 

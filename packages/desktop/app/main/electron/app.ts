@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from '../host/cli/dataDir';
 import { createTranslator, toAppErrorData, translateError } from '../host/messages';
 import { type AppServices, createAppServices } from '../index';
 import { FileKeySecretStore } from '../secrets/FileKeySecretStore';
-import type { SecretStore } from '../secrets/SecretStore';
+import type { SecretStore } from '../db/SecretStore';
 import { matchLanguage } from '../../shared/contracts/settings';
 import { pickFolder } from './folderPicker';
 import { APP_INDEX_URL, handleAppScheme, registerAppScheme } from './appProtocol';

@@ -12,7 +12,7 @@ import { failureReasonKey } from '../../shared/contracts/mcp-connection';
 import { type Language, matchLanguage } from '../../shared/contracts/settings';
 import { AppError } from '../lib/errors';
 import { appErrorData } from '../routers/trpc';
-import { SecretStoreError } from '../secrets/SecretStore';
+import { SecretStoreError } from '../db/SecretStore';
 
 type Catalog = { [key: string]: string | Catalog };
 

@@ -3,7 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type ArgumentProblem, MAX_ARGUMENT_PROBLEMS, toArgumentProblems } from './argumentProblems';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/jsonDepth';
 import { McpServiceError } from './McpServiceError';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
@@ -75,7 +75,8 @@ export class ArgumentValidator {
   }
 
   private ajvFor(schema: object): AnyAjv {
-    const dialect = String((schema as { $schema?: unknown }).$schema ?? '');
+    const declared = (schema as { $schema?: unknown }).$schema;
+    const dialect = typeof declared === 'string' ? declared : '';
     if (dialect.includes('2020-12')) return this.draft2020;
     if (dialect.includes('2019-09')) return this.draft2019;
     return this.draft7;

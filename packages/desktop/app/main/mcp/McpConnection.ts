@@ -6,7 +6,6 @@ import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
-  type CallToolResult,
   type GetPromptResult,
   type JSONRPCMessage,
   type Prompt,

@@ -14,7 +14,7 @@ import type { McpConnection } from './McpConnection';
 import type { McpLogBufferOptions } from './McpLogBuffer';
 import type { ProcessTracker } from './process/ProcessTracker';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/jsonDepth';
 import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
 import { checkStructuredContent } from './structuredOutput';

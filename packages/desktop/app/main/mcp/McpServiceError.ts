@@ -127,7 +127,16 @@ export function retriesConnect(error: McpServiceError): boolean {
       if (typeof reason === 'string' && SPAWN_REASONS_NOT_RETRIED.has(reason)) return false;
       return httpStatus !== 401 && httpStatus !== 403;
     }
-    default:
+    case 'TIMEOUT':
+    case 'CONNECTION_CLOSED':
+    case 'REQUEST_FAILED':
+    case 'CANCELLED':
+    case 'INVALID_ARGUMENTS':
+    case 'NOT_CONNECTED':
+    case 'RESULT_TOO_LARGE':
+    case 'SERVER_DISABLED':
+    case 'SERVER_NOT_FOUND':
+    case 'TOOL_NOT_FOUND':
       return countsAgainstServer(error);
   }
 }
@@ -151,7 +160,13 @@ export function countsAgainstServer(error: McpServiceError): boolean {
       return true;
     case 'REQUEST_FAILED':
       return error.params.mcpCode === undefined;
-    default:
+    case 'CANCELLED':
+    case 'INVALID_ARGUMENTS':
+    case 'NOT_CONNECTED':
+    case 'RESULT_TOO_LARGE':
+    case 'SERVER_DISABLED':
+    case 'SERVER_NOT_FOUND':
+    case 'TOOL_NOT_FOUND':
       return false;
   }
 }

@@ -63,7 +63,8 @@ function statOf(file: string): Stats | undefined {
 export class PathWatch {
   private handle: WatchHandle | undefined;
   private watched: { dir: string; ino: number; isFolder: boolean } | undefined;
-  private retryTimer: TimerHandle | undefined;
+  /** Set while a retry is scheduled (TimerHandle is opaque: undefined means none). */
+  private retryTimer: TimerHandle = undefined;
   private closed = false;
   /** One report per outage: a watch that keeps failing (out of inotify watches) must not flood the log. */
   private errorReported = false;

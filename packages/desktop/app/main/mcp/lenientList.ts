@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { McpListKind, McpSkippedItem } from '../../shared/contracts/mcp-connection';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth';
-import { isPlainObject } from '../tools/types';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/jsonDepth';
+import { isPlainObject } from '../lib/isPlainObject';
 
 /**
  * How one kind of list item is read: the SDK's schema of a valid item, the fields it cannot do

@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ID_MAX_LENGTH } from '../../shared/contracts/limits';
 import type { ListItemSpec } from './lenientList';
-import { isPlainObject } from '../tools/types';
+import { isPlainObject } from '../lib/isPlainObject';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -1,37 +1,9 @@
-import { SECRET_NAME, TOKEN_PATTERNS, maskArgs, maskedParts, maskUrl } from '../../shared/contracts/secrets';
+import { SECRET_NAME, maskArgs, maskedParts, maskUrl } from '../../shared/contracts/secrets';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
+import { MIN_PLAIN_VALUE_LENGTH, type Redactor, createRedactor } from '../lib/redact';
 
-export const REDACTED = '***';
-
-/**
- * Values shorter than this are only redacted when their name looks secret: masking every "1" or
- * "true" that a server's env happens to contain would shred the log without protecting anything.
- */
-const MIN_PLAIN_VALUE_LENGTH = 8;
-
-/** `Authorization: Bearer …`: the scheme stays readable, the credential does not. */
-const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi;
-
-/** `?key=…`, `&sig=…`: a secret query parameter of a URL inside a message. */
-const QUERY_VALUE = /([?&](?:[A-Za-z0-9_.-]*(?:key|token|secret|passw|auth|credential|session|signature)[A-Za-z0-9_.-]*|sig|code)=)([^&#\s"']+)/gi;
-
-/** `api_key=…`, `"token": "…"`, `--password …`: keep the name, hide the value. */
-const NAMED_VALUE =
-  /((?:api[_-]?key|apikey|access[_-]?token|refresh[_-]?token|token|secret|password|passwd|authorization)["']?\s*[=:]\s*["']?|--(?:api-key|token|password|secret)[= ])([^\s"'&,;]+)/gi;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * A short secret (a secret-named variable set to `x` or `k3y`) is masked only where it stands as a
- * token of its own: inside a longer word it is a coincidence, and masking it there would turn every
- * `fixtures` into `fi***tures` without hiding anything.
- */
-function literalSource(secret: string): string {
-  const escaped = escapeRegExp(secret);
-  return secret.length >= MIN_PLAIN_VALUE_LENGTH ? escaped : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`;
-}
+/** The generic redactor lives in lib/redact.ts (the providers' errors use it too); this adds what a server's configuration makes secret. */
+export { REDACTED, type Redactor, createRedactor } from '../lib/redact';
 
 /** The configured values of a server that must never show in its log, its URL's and arguments' secrets included. */
 export function secretValuesOf(server: Pick<McpServerRecord, 'config'>): string[] {
@@ -52,23 +24,6 @@ export function secretValuesOf(server: Pick<McpServerRecord, 'config'>): string[
     if (scheme?.[1]) out.add(scheme[1]);
   }
   return [...out];
-}
-
-export type Redactor = (text: string) => string;
-
-/** Builds a redactor for the given literal secrets plus the generic token shapes. */
-export function createRedactor(secrets: readonly string[]): Redactor {
-  // Longest first, so a secret that contains another is replaced whole.
-  const literals = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
-  const literalPattern = literals.length > 0 ? new RegExp(literals.map(literalSource).join('|'), 'gu') : undefined;
-  return (text) => {
-    let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
-    out = out.replace(AUTH_SCHEME, (_match, scheme: string) => `${scheme} ${REDACTED}`);
-    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
-    out = out.replace(QUERY_VALUE, (match, name: string, value: string) => (value === REDACTED ? match : `${name}${REDACTED}`));
-    // An already masked value, or an auth scheme whose token the patterns above masked, stays as is.
-    return out.replace(NAMED_VALUE, (match, name: string, value: string) => (value === REDACTED || /^(Bearer|Basic)$/i.test(value) ? match : `${name}${REDACTED}`));
-  };
 }
 
 export function redactorFor(server: Pick<McpServerRecord, 'config'>): Redactor {

@@ -5,7 +5,7 @@ import { toFieldErrors } from '../../shared/contracts/mcp-types';
 import { isSqliteError, sqliteStorageError } from '../db/storageErrors';
 import { AppError } from '../lib/errors';
 import { McpServiceError } from '../mcp/McpServiceError';
-import { SecretStoreError } from '../secrets/SecretStore';
+import { SecretStoreError } from '../db/SecretStore';
 import type { AppServices } from '../index';
 import type { SubscriptionBudget } from './subscriptionBudget';
 

@@ -18,6 +18,7 @@ import {
 } from '../../shared/contracts/dependencies';
 import { planInstall, type InstallPlan } from './installPlan';
 import { runProcess, type ProcessRun } from '../mcp/process/runProcess';
+import type { Clock } from '../lib/clock';
 import { appendToSearchPath, envValue, knownRuntimeDirs, resolveCommandOnPath } from '../mcp/process/findCommand';
 import type { Env } from '../mcp/process/loginShellEnv';
 import { resolveSpawn } from '../mcp/process/spawnCommand';
@@ -48,6 +49,8 @@ export interface DependencyCheckServiceOptions {
   versionTimeoutMs?: number;
   /** Wait between SIGTERM and SIGKILL when a process tree is killed, in milliseconds. Default 2000. */
   killGraceMs?: number;
+  /** Runs the `--version` and installer limits (tests move a manual clock). Default systemClock. */
+  clock?: Clock;
   /** Directories searched after PATH. Default knownRuntimeDirs(platform, homedir, env). */
   fallbackDirs?: (env: Env) => string[];
 }
@@ -162,7 +165,7 @@ export class DependencyCheckService {
     const base = { command, path: lookup.path, searched: lookup.searched };
     const spawnSpec = resolveSpawn(lookup.path, ['--version'], { platform, comspec: envValue(env, 'COMSPEC', platform) });
     const timeoutMs = this.options.versionTimeoutMs ?? VERSION_TIMEOUT_MS;
-    const { outcome, tail } = await runProcess({ ...spawnSpec, env, platform, timeoutMs, killGraceMs: this.options.killGraceMs, tailLines: 50 });
+    const { outcome, tail } = await runProcess({ ...spawnSpec, env, platform, timeoutMs, clock: this.options.clock, killGraceMs: this.options.killGraceMs, tailLines: 50 });
     switch (outcome.kind) {
       case 'exited': {
         if (outcome.exitCode === 0) return { ...base, found: true, version: tail.join('\n').match(VERSION_PATTERN)?.[0] };
@@ -216,6 +219,7 @@ export class DependencyCheckService {
       env,
       platform: this.platform,
       timeoutMs,
+      clock: this.options.clock,
       signal,
       onLine: emit,
       killGraceMs: this.options.killGraceMs,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DATABASE_FILE } from '../db/database';
 import { fileHasSealedValues } from '../db/sealedValues';
 import { fileStorageError } from '../db/storageErrors';
-import { type SecretStore, SecretStoreError } from './SecretStore';
+import { type SecretStore, SecretStoreError } from '../db/SecretStore';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { clearSealedValues, findUnopenable, type UnopenableRows } from '../db/sealedValues';
-import { type SecretStore, SecretStoreError } from './SecretStore';
+import { type SecretStore, SecretStoreError } from '../db/SecretStore';
 
 /** Server and provider names whose stored secrets this data dir's store cannot open. */
 export interface UnreadableSecrets {

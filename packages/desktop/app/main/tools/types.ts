@@ -109,6 +109,4 @@ export function nullRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-export function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isPlainObject } from '../lib/isPlainObject';

@@ -212,7 +212,8 @@ class ScriptedProviderServer implements ScriptedProvider {
       record.outcome = 'error';
       return sendJson(res, turn.error.status, wire.errorBody(turn.error.status, turn.error.message ?? `scripted error ${turn.error.status}`));
     }
-    const model = match.model ?? String((record.body as { model?: unknown }).model ?? 'scripted-model');
+    const asked = (record.body as { model?: unknown }).model;
+    const model = match.model ?? (typeof asked === 'string' ? asked : 'scripted-model');
     const streaming = match.stream && (wire.name === 'google' || (record.body as { stream?: unknown }).stream === true);
     record.outcome = !streaming ? 'reply' : turn.malformed ? 'malformed' : turn.hold ? 'held' : 'reply';
     if (!streaming) return sendJson(res, 200, wire.whole(turn, model));

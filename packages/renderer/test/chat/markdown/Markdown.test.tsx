@@ -133,7 +133,9 @@ describe('Markdown', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
       await act(async () => {});
       expect(screen.getByRole('button', { name: 'Not copied' })).toBeTruthy();
-      act(() => vi.advanceTimersByTime(2000));
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
       expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
     } finally {
       vi.useRealTimers();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MCPTool } from '../../../shared/contracts/mcp-tool';
+import type { Clock } from '../../lib/clock';
 import type { McpService } from '../../mcp/McpService';
 import { isMcpServiceError } from '../../mcp/McpServiceError';
 import type { ITool, JsonSchema, ToolExecutionContext, ToolExecutionResult } from '../ITool';
@@ -27,6 +28,8 @@ export interface McpToolAdapterOptions {
   /** Default crypto.randomUUID. */
   newCallId?: () => string;
   flatten?: FlattenOptions;
+  /** Runs the time bound. Default systemClock. */
+  clock?: Clock;
 }
 
 export class McpToolAdapter implements ITool {
@@ -51,7 +54,7 @@ export class McpToolAdapter implements ITool {
     const timeoutMs = await this.timeoutMs();
     return boundedCall(
       (signal) => this.mcpService.callTool(serverId, name, params, callId, { signal, onProgress: context.onProgress }),
-      { timeoutMs, signal: context.signal },
+      { timeoutMs, signal: context.signal, clock: this.options.clock },
       (result) => toToolExecutionResult(result, this.options.flatten),
       (error) => describeFailure(error),
     );

@@ -3,6 +3,7 @@
  * the same budget as ShellTool). It sits above the transport's own per-request timeout, which resets
  * on progress; this one does not, so a server that keeps reporting progress forever still ends.
  */
+import { type Clock, type TimerHandle, systemClock } from '../../lib/clock';
 import type { ToolExecutionResult } from '../ITool';
 import { toolErrorResult } from './flattenContent';
 
@@ -14,6 +15,8 @@ export interface BoundedCallOptions {
   timeoutMs: number;
   /** The caller's Stop button. */
   signal?: AbortSignal | undefined;
+  /** Runs the budget (tests move a manual one). Default systemClock. */
+  clock?: Clock | undefined;
 }
 
 /**
@@ -30,11 +33,12 @@ export async function boundedCall<T>(
   const cancelled = () => toolErrorResult('CANCELLED', 'Tool call cancelled.');
   if (options.signal?.aborted) return cancelled();
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const clock = options.clock ?? systemClock;
+  let timer: TimerHandle;
   let onAbort: (() => void) | undefined;
 
   const timedOut = new Promise<ToolExecutionResult>((resolve) => {
-    timer = setTimeout(() => {
+    timer = clock.setTimeout(() => {
       controller.abort(new Error(`tool call timed out after ${options.timeoutMs} ms`));
       resolve(toolErrorResult('TIMEOUT', `Tool call timed out after ${formatSeconds(options.timeoutMs)}.`));
     }, options.timeoutMs);
@@ -53,7 +57,7 @@ export async function boundedCall<T>(
   try {
     return await Promise.race([settled, timedOut, aborted]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clock.clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
   }
 }

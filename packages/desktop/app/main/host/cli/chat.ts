@@ -1,5 +1,6 @@
 /**
- * `elftia chat`: one turn through the same TinyElf engine as the app, printed as a transcript. The
+ * `elftia chat`: one turn through the app's own chat engine (AppServices.chatEngine: the same tools,
+ * built-in servers included, timeouts and policy), printed as a transcript. The
  * provider exists only for this run (built from the flags); no conversation is stored, so scripted
  * runs do not fill the app's conversation list. An "always" answered at the prompt is stored like
  * one given in the app.
@@ -8,9 +9,8 @@ import { Readable } from 'node:stream';
 import type { ChatMessage, ToolMode } from '../../../shared/contracts/chat';
 import { nameKey } from '../../../shared/contracts/names';
 import { AppError } from '../../lib/errors';
-import { type AppServices, serverTimeoutMs } from '../../index';
+import type { AppServices } from '../../index';
 import type { ApprovalGate } from '../../engine/engineTypes';
-import { TinyElfEngine } from '../../engine/TinyElfEngine';
 import { AutoApprovalGate } from '../../approvals/AutoApprovalGate';
 import { TurnTranscript } from '../../chat/TurnTranscript';
 import { errorMessage, toAppErrorData } from '../messages';
@@ -69,13 +69,7 @@ async function run(ctx: CommandContext): Promise<number> {
   await services.start();
   const scope = await connectServers(ctx, services, request.servers);
   const approvals = approvalGate(ctx, services, request);
-  const engine = new TinyElfEngine({
-    completion: services.completion,
-    mcp: services.mcp,
-    approvals: approvals.gate,
-    policy: () => services.approvals.getPolicy(),
-    adapterOptions: { serverTimeoutMs: (serverId) => serverTimeoutMs(services.mcpServers, serverId) },
-  });
+  const engine = services.chatEngine(approvals.gate);
   const now = () => new Date().toISOString();
   const transcript = new TurnTranscript({ conversationId: CLI_CONVERSATION, newId: idCounter(), now, nowMs: Date.now });
   const printer = ctx.json ? undefined : new TranscriptPrinter(ctx.io.stdout, ctx.io.stderr, ctx.t);

@@ -9,6 +9,7 @@
 import { spawn as nodeSpawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
+import { type Clock, systemClock } from '../../lib/clock';
 
 /** Default time allowed for the login shell to print its environment, in milliseconds. */
 export const DEFAULT_SHELL_ENV_TIMEOUT_MS = 5000;
@@ -54,6 +55,8 @@ export interface ResolveLoginShellEnvOptions {
   spawn?: SpawnFn;
   /** The environment to fall back to and to start the shell with; default process.env. */
   processEnv?: NodeJS.ProcessEnv;
+  /** Runs the timeout (tests move a manual clock). Default systemClock. */
+  clock?: Clock;
 }
 
 export function definedEnv(env: NodeJS.ProcessEnv): Env {
@@ -100,6 +103,7 @@ export function extractBetweenMarkers(output: string, start: string, end: string
 function runShell(options: ResolveLoginShellEnvOptions, shell: string, processEnv: Env): Promise<Env> {
   const spawn = options.spawn ?? nodeSpawn;
   const timeoutMs = options.timeoutMs ?? DEFAULT_SHELL_ENV_TIMEOUT_MS;
+  const clock = options.clock ?? systemClock;
   const marker = () => `__ELFTIA_${randomBytes(8).toString('hex')}__`;
   const probe = probeScript(marker(), marker());
   return new Promise((resolve, reject) => {
@@ -119,7 +123,7 @@ function runShell(options: ResolveLoginShellEnvOptions, shell: string, processEn
         // already gone
       }
     };
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       killGroup();
       reject(new Error(`login shell did not answer within ${timeoutMs} ms`));
     }, timeoutMs);
@@ -128,14 +132,14 @@ function runShell(options: ResolveLoginShellEnvOptions, shell: string, processEn
       if (size <= MAX_SHELL_OUTPUT_BYTES) chunks.push(chunk);
     });
     child.on('error', (error) => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       reject(error);
     });
     // A background job an rc file started (`cmd &`) stays in the probe's group holding our stdout pipe;
     // 'close' would wait for it. Output already written stays readable after the kill.
     child.on('exit', killGroup);
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       const body = extractBetweenMarkers(Buffer.concat(chunks).toString('utf8'), probe.start, probe.end);
       if (body === null) reject(new Error(`no environment in the shell's output (exit ${code ?? signal})`));
       else resolve(parseEnvNul(body));

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { Env } from './loginShellEnv';
 import type { ProcessTracker } from './ProcessTracker';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree } from './treeKill';
@@ -27,6 +28,8 @@ export interface RunProcessOptions {
   platform: NodeJS.Platform;
   /** Whole-run limit, in milliseconds. */
   timeoutMs: number;
+  /** Runs the whole-run limit (tests move a manual clock). Default systemClock. */
+  clock?: Clock | undefined;
   signal?: AbortSignal;
   /** Each stdout and stderr line, in arrival order, without its line ending. */
   onLine?: (line: string) => void;
@@ -105,14 +108,14 @@ function raceTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | und
 }
 
 /** Resolves when the timeout passes or `signal` aborts, whichever comes first; `dispose` stops both. */
-function stopTrigger(timeoutMs: number, signal: AbortSignal | undefined) {
+function stopTrigger(timeoutMs: number, signal: AbortSignal | undefined, clock: Clock) {
   let dispose = () => {};
   const fired = new Promise<'timeout' | 'cancelled'>((resolve) => {
-    const timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    const timer = clock.setTimeout(() => resolve('timeout'), timeoutMs);
     const onAbort = () => resolve('cancelled');
     signal?.addEventListener('abort', onAbort, { once: true });
     dispose = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
   });
@@ -193,7 +196,7 @@ interface Running {
 /** Waits for the exit, the timeout or the cancel, and leaves nothing of the tree running. */
 async function supervise(running: Running, options: RunProcessOptions): Promise<ProcessOutcome> {
   const { child, exited, closed, killTree } = running;
-  const stop = stopTrigger(options.timeoutMs, options.signal);
+  const stop = stopTrigger(options.timeoutMs, options.signal, options.clock ?? systemClock);
   const outcome = await Promise.race([exited, stop.fired.then((kind): ProcessOutcome => ({ kind }))]);
   stop.dispose();
   if (outcome.kind !== 'exited') {

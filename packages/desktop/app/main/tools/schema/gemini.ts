@@ -96,7 +96,8 @@ function emitEnum(node: NfSchema, schema: JsonObject): ArgumentMap | undefined {
   schema.type = 'string';
   if (values.includes('')) {
     const listed = values.map((v) => JSON.stringify(v)).join(', ');
-    schema.description = schema.description ? `${schema.description} (one of ${listed})` : `One of ${listed}`;
+    const described = typeof schema.description === 'string' ? schema.description : '';
+    schema.description = described ? `${described} (one of ${listed})` : `One of ${listed}`;
     return undefined;
   }
   if (values.every((v) => typeof v === 'string')) {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpPresetView, McpServerView } from '@elftia/desktop/router';
 import { type DependencyCommand, type DependencyStatus, dependencyCommandOf } from '@elftia/desktop/shared/contracts/dependencies.ts';
@@ -83,8 +83,11 @@ export function PresetList({ servers, onAdded }: PresetListProps) {
     if (previous !== undefined && previous !== serversKey) void queryClient.invalidateQueries({ queryKey: trpc.mcp.presets.list.queryKey() });
   }, [serversKey, queryClient, trpc]);
 
-  const describe = (view: McpPresetView) => t(`settings/presets:descriptions.${view.preset.id}`, { defaultValue: view.preset.description });
-  const shown = useMemo(() => filterPresets(views ?? [], category, search, describe), [views, category, search, t]);
+  const describe = useCallback(
+    (view: McpPresetView) => t(`settings/presets:descriptions.${view.preset.id}`, { defaultValue: view.preset.description }),
+    [t],
+  );
+  const shown = useMemo(() => filterPresets(views ?? [], category, search, describe), [views, category, search, describe]);
 
   async function begin(view: McpPresetView, button: HTMLElement) {
     setOpener(button);

@@ -82,6 +82,7 @@ function connectFailure(server: McpServerView, error: McpServiceErrorData): Fail
       return { key: 'settings/tools:failure.network', params: {}, actions: [{ kind: 'retry' }, { kind: 'showLog' }] };
     case 'serverError':
       return { key: 'settings/tools:failure.serverError', params: { mcpCode: paramOf(error, 'mcpCode') ?? '?' }, actions: [{ kind: 'showLog' }, { kind: 'retry' }] };
+    case undefined:
     default:
       return { key: 'settings/tools:failure.connectFailed', params: {}, actions: [{ kind: 'showLog' }, { kind: 'retry' }] };
   }
@@ -106,7 +107,14 @@ export function failureSummary(server: McpServerView, error: McpServiceErrorData
     case 'INVALID_CONFIG':
     case 'UNSUPPORTED_TRANSPORT':
       return { key: 'settings/tools:failure.invalidConfig', params: {}, actions: [{ kind: 'edit' }] };
-    default:
+    case 'REQUEST_FAILED':
+    case 'CANCELLED':
+    case 'INVALID_ARGUMENTS':
+    case 'NOT_CONNECTED':
+    case 'RESULT_TOO_LARGE':
+    case 'SERVER_DISABLED':
+    case 'SERVER_NOT_FOUND':
+    case 'TOOL_NOT_FOUND':
       return { key: 'settings/tools:failure.other', params: {}, actions: [{ kind: 'showLog' }, { kind: 'retry' }] };
   }
 }

@@ -3,6 +3,10 @@
  * The Electron shell backs it with safeStorage; the headless host and the CLI with an AES-256-GCM
  * key file in the data dir. Sealed values carry their scheme as a prefix so a store can tell a
  * value it cannot open from a corrupt one.
+ *
+ * The port lives with its consumer: the repositories seal the columns db/sealedValues.ts lists
+ * through it, so db/ depends on no implementation, and the implementations (secrets/, electron/)
+ * depend on db/.
  */
 export interface SecretStore {
   /** The prefix of the values this store seals, e.g. `fk1`. */
