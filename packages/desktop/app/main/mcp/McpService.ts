@@ -86,9 +86,10 @@ export interface McpRequestOptions {
 const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
- * The MCP connection pool of the app: connects configured servers over stdio, SSE,
- * Streamable HTTP or WebSocket, keeps their tool, resource and prompt lists cached, and runs tool
- * calls under one timeout and cancellation policy. Reports state, tool counts and logs as events.
+ * The MCP connection pool of the app: connects configured servers, and the app's own system servers
+ * (McpServiceOptions.systemServers), over stdio, SSE, Streamable HTTP or WebSocket, keeps their tool,
+ * resource and prompt lists cached, and runs tool calls under one timeout and cancellation policy.
+ * Reports state, tool counts and logs as events.
  */
 export class McpService {
   private readonly pool: ConnectionPool;
