@@ -2,7 +2,7 @@
  * Settings as sections against the real headless host: each section fits the window or scrolls on
  * its own, in English, Chinese and Japanese at 1280×800 and 900×600 (no label wraps, no raw {{…}});
  * a failing server's row says what went wrong and fixes it (Install uv runs the stand-in installer,
- * then the server starts; Check the key opens Edit for a remote server that answers 401); the built-in servers are listed; and the router's own rules (a name
+ * then the server starts; Check the key opens Edit for a remote server that answers 401); the built-in servers are live rows, and one that cannot start says why; and the router's own rules (a name
  * already used, a folder that does not exist) reach the form from main, not from a test fake.
  *
  * Screenshots of every section go to ELFTIA_SHOTS_DIR when set (else the test's output folder).
@@ -148,17 +148,20 @@ test('a server whose runner is missing says “Command not found: uvx”; Instal
   }
 });
 
-test('the built-in servers are listed; files leads to its folder in General, and main checks the folder exists', async ({ page, host }) => {
+test('the built-in servers are live rows; files runs once a folder is chosen, and shows as failed with its reason when the folder is gone', async ({ page, host }) => {
   await page.goto(host.url);
   await openSettings(page);
   const builtins = page.getByRole('region', { name: 'Built-in servers' });
-  await expect(builtins.getByTestId('builtin-server')).toHaveCount(2);
+  const row = (name: string) => builtins.getByTestId('builtin-server').and(builtins.locator(`[data-name="${name}"]`));
+  // The host keeps servers connected: clock-math runs from the start, files only once a folder is chosen.
+  await expect(builtins.getByTestId('builtin-server')).toHaveCount(1);
+  await expect(row('clock-math')).toContainText('Connected', { timeout: CONNECT_TIMEOUT_MS });
   await expect(page.getByTestId('mcp-server-list-empty').getByRole('button', { name: 'Browse presets' })).toBeVisible();
   await page.screenshot({ path: path.join(shotsDir(), 'servers-empty-with-builtins.png') });
-  const files = builtins.getByTestId('builtin-server').filter({ hasText: 'files' });
-  await expect(files.getByTestId('builtin-server-offered')).toHaveText('Not offered');
+  await expect(builtins.getByTestId('builtin-server-folder')).toContainText('Folder: not set.');
   await expect(builtins.getByRole('button', { name: /Delete|Edit/ })).toHaveCount(0);
-  await files.getByRole('button', { name: 'Choose folder' }).click();
+  await expect(builtins.getByRole('switch')).toHaveCount(0);
+  await builtins.getByRole('button', { name: 'Choose folder' }).click();
 
   await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
   const folder = page.getByRole('region', { name: 'Files the assistant may read' }).getByLabel('Folder', { exact: true });
@@ -174,8 +177,15 @@ test('the built-in servers are listed; files leads to its folder in General, and
   await expect(page.getByText('Saved. The next message can use it.')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Servers' }).click();
-  await expect(files.getByTestId('builtin-server-folder')).toContainText(notes);
-  await expect(files.getByTestId('builtin-server-offered')).toHaveText('Offered in chats');
+  await expect(builtins.getByTestId('builtin-server-folder')).toContainText(notes);
+  await expect(row('files')).toContainText('Connected', { timeout: CONNECT_TIMEOUT_MS });
+
+  // The folder goes away: files cannot start again, and its row says why, like any failing server.
+  fs.rmSync(notes, { recursive: true });
+  await row('files').getByRole('button', { name: 'Details for files' }).click();
+  await builtins.getByRole('button', { name: 'Restart files' }).click();
+  await expect(builtins.locator('tbody[data-server-id="builtin:files"]').getByTestId('mcp-server-error')).toContainText('The server exited with code 2', { timeout: CONNECT_TIMEOUT_MS });
+  await expect(row('clock-math')).toContainText('Connected');
 });
 
 test('a name already used is refused by the router and shown under Name; nothing is stored', async ({ page, host }) => {

@@ -58,6 +58,7 @@ const ERROR_PARAMS: Record<DisplayErrorCode, Params> = {
   VALIDATION: {},
   NOT_FOUND: { id: 'github' },
   PRESET_NOT_FOUND: { id: 'nope' },
+  BUILTIN_SERVER_READONLY: { id: 'builtin:files' },
   DB_NEWER_VERSION: { path: '/data/elftia.db', found: 9, supported: 8 },
   DB_CORRUPT: { path: '/data/elftia.db' },
   DB_OPEN_FAILED: { path: '/data/elftia.db', reason: 'EACCES' },

@@ -1,8 +1,9 @@
 /**
  * Composition of chat: the ApprovalService (on the app database), the TinyElf engine over the MCP
- * service and the completion adapters, and ChatService. Part of the composition root, like
- * mcpRuntime.ts. The one place the TinyElf engine is built: `elftia chat` runs its turn on
- * `engineWith(gate)` (a terminal or fixed approval gate), so it offers the same tools as the app.
+ * service (whose system servers bring the built-in tools) and the completion adapters, and ChatService.
+ * Part of the composition root, like mcpRuntime.ts. The one place the TinyElf engine is built:
+ * `elftia chat` runs its turn on `engineWith(gate)` (a terminal or fixed approval gate), so it offers
+ * the same tools as the app.
  */
 import path from 'node:path';
 import type { Db } from './db/database';
@@ -10,15 +11,11 @@ import { ConversationRepository } from './db/ConversationRepository';
 import { sqliteStorageError } from './db/storageErrors';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
-import { builtinServers } from './builtin-servers';
-import { BuiltinToolSession } from './engine/BuiltinToolSession';
 import type { ApprovalGate } from './engine/engineTypes';
 import { TinyElfEngine } from './engine/TinyElfEngine';
 import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
 import type { McpLogger } from './mcp/ConnectionPool';
-import type { ProcessTracker } from './mcp/process/ProcessTracker';
-import { buildServerEnv } from './mcp/process/serverEnv';
 import { ChatService, type ChatProviders } from './chat/ChatService';
 import { TitleGenerator } from './chat/TitleGenerator';
 import { AttachmentStore } from './chat/AttachmentStore';
@@ -32,29 +29,23 @@ export interface ChatRuntimeOptions {
   mcp: EngineMcpService;
   completion: CompletionClient;
   providers: ChatProviders;
-  /** The folder the built-in `files` server may read ('' = not offered); read at each (re)start. */
-  filesFolder?: () => string;
   /** The system prompt new conversations start with (Settings → General). */
   defaultSystemPrompt?: () => string;
-  /** Told of settings changes (a new files folder restarts the built-in servers). */
-  onSettingsChange?: (listener: () => void) => () => void;
   /** A server's own call timeout in milliseconds (its timeoutSec), which wins over the engine's 120 s when longer. */
   serverTimeoutMs?: (serverId: string) => number | undefined;
   logger?: McpLogger;
-  /** The MCP runtime's process tracker, which the built-in servers' processes join; default one of their own. */
-  processTracker?: ProcessTracker;
 }
 
 export interface ChatRuntime {
   approvals: ApprovalService;
   chat: ChatService;
   /**
-   * The app's engine (the same built-in servers, MCP service, server timeouts and approval policy)
-   * asking `approvals` instead of the app's ApprovalService: `elftia chat` answers on the terminal
-   * or by --approve. Disposing the runtime stops the built-in servers it started.
+   * The app's engine (the same MCP service with its built-in servers, server timeouts and approval
+   * policy) asking `approvals` instead of the app's ApprovalService: `elftia chat` answers on the
+   * terminal or by --approve. The built-in servers it starts are McpService's, stopped with it.
    */
   engineWith(approvals: ApprovalGate): TinyElfEngine;
-  /** Stops the built-in servers (started on the first turn that offers tools). */
+  /** Nothing of its own to stop today: the built-in servers are McpService's (system servers). */
   dispose(): Promise<void>;
 }
 
@@ -65,26 +56,11 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     settings: new SettingsRepository(db),
     onListenerError: (error) => logger?.warn(`approvals: a listener failed: ${String(error)}`),
   });
-  // clock-math ships with every install; `files` only once the user picked a folder (Settings → General),
-  // and a new folder restarts the built-in servers for the next turn.
-  // Elftia's own servers need none of the app's secrets either: the same allowlist as every server.
-  const builtins = new BuiltinToolSession(() => builtinServers({ filesRoot: options.filesFolder?.() || undefined }), {
-    baseEnv: buildServerEnv({ platform: process.platform, processEnv: process.env }),
-    ...(options.processTracker ? { tracker: options.processTracker } : {}),
-  });
-  let folder = options.filesFolder?.() ?? '';
-  const offSettings = options.onSettingsChange?.(() => {
-    const next = options.filesFolder?.() ?? '';
-    if (next === folder) return;
-    folder = next;
-    void builtins.reset();
-  });
   const engineWith = (gate: ApprovalGate): TinyElfEngine =>
     new TinyElfEngine({
       completion: options.completion,
       mcp: options.mcp,
       approvals: gate,
-      builtins,
       policy: () => approvals.getPolicy(),
       adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
     });
@@ -105,9 +81,6 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     approvals,
     chat,
     engineWith,
-    dispose: () => {
-      offSettings?.();
-      return builtins.close();
-    },
+    dispose: () => Promise.resolve(),
   };
 }

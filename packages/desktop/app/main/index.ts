@@ -12,6 +12,7 @@ import { fileStorageError, sqliteStorageError } from './db/storageErrors';
 import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
+import { builtinServerRecords } from './builtin-servers';
 import { createMcpRuntime } from './mcpRuntime';
 import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
 import { makeDataDirPrivate } from './lib/privateDataDir';
@@ -31,6 +32,7 @@ import { CompletionService } from './completion/CompletionService';
 import { ProviderService } from './providers/ProviderService';
 import { SettingsService } from './settings/SettingsService';
 import { OFFICIAL_MCP_PRESETS } from '../shared/mcp-presets';
+import type { McpServerRecord } from '../shared/contracts/mcp-types';
 import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore, SECRET_KEY_FILE } from './secrets/FileKeySecretStore';
 import type { SecretStore } from './db/SecretStore';
@@ -57,6 +59,11 @@ export interface AppServicesOptions {
    * none: a browser cannot hand out absolute paths, so the headless host's UI asks for them as text.
    */
   pickFolder?: (title: string) => Promise<string | undefined>;
+  /**
+   * Run Elftia's own servers (clock-math, files) as system servers; default true. `pnpm bench` turns
+   * it off: it compares the pool with bare clients on the same servers, and a built-in one would be an 11th.
+   */
+  builtinServers?: boolean;
   logger?: McpLogger;
 }
 
@@ -128,6 +135,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     providers: { list: () => providers.list() },
   });
   upgradeServerSecrets(mcpRepository, () => catalogue().map((entry) => entry.preset), () => lenders(providers), options.logger);
+  // McpService reads the system servers on every call: built once per files folder, not per read.
+  let builtinRecords: McpServerRecord[] | undefined;
+  // Subscribed before the runtime's own listener, so the sync it runs on a change sees the new folder.
+  settings.onChange(() => {
+    builtinRecords = undefined;
+  });
+  const systemServers = () =>
+    (builtinRecords ??= options.builtinServers === false ? [] : builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined }));
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
@@ -135,6 +150,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
     resolveServer: (server) => resolveKeyRefs(server, lender),
+    // clock-math ships with every install; `files` only once the user picked a folder (Settings →
+    // General), and a new folder restarts it. They get the same allowlisted environment as every server.
+    systemServers,
+    onSystemServersChange: (listener) => settings.onChange(listener),
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -144,11 +163,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     providers,
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId),
-    filesFolder: () => settings.getFilesFolder(),
     defaultSystemPrompt: () => settings.getSystemPrompt(),
-    onSettingsChange: (listener) => settings.onChange(listener),
     logger: options.logger,
-    processTracker: mcpRuntime.processTracker,
   });
   const { approvals, chat } = chatRuntime;
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {

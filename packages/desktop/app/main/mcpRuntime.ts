@@ -37,6 +37,10 @@ export interface McpRuntimeOptions {
   sourceDebounceMs?: number;
   /** See McpServiceOptions.resolveServer (keys borrowed from providers); default none. */
   resolveServer?: McpServiceOptions['resolveServer'];
+  /** See McpServiceOptions.systemServers (the built-in servers); default none. */
+  systemServers?: McpServiceOptions['systemServers'];
+  /** Told when what systemServers() returns may have changed (a new files folder); default never. */
+  onSystemServersChange?: (listener: () => void) => () => void;
 }
 
 export interface McpRuntime {
@@ -88,6 +92,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   const service = new McpService({
     listServers: () => options.config.list(),
     getServer: (id) => options.config.find(id),
+    systemServers: options.systemServers,
     resolveServer: options.resolveServer,
     processTracker: tracker,
     logger,
@@ -130,6 +135,15 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     disposed ? Promise.resolve() : service.syncWithConfig().catch((error: unknown) => {
       if (!disposed) logger?.warn(`syncing MCP servers failed: ${String(error)}`);
     });
+  // A new files folder restarts `files` (or stops it when the folder was cleared). Without autoConnect
+  // only a running system server follows: a one-shot command starts none it does not use.
+  const offSystem = options.onSystemServersChange?.(() => {
+    if (disposed) return;
+    // Before start() the first sync is still to come and will see the change.
+    if (options.autoConnect) {
+      if (unsubscribe) void sync();
+    } else void service.syncSystemServers().catch((error: unknown) => logger?.warn(`syncing built-in MCP servers failed: ${String(error)}`));
+  });
   return {
     service,
     environment,
@@ -153,6 +167,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     async dispose() {
       disposed = true;
       unsubscribe?.();
+      offSystem?.();
       try {
         // First: a restart it has in flight must not spawn a server after closeAll.
         await sourceWatcher.stop().catch((error: unknown) => logger?.warn(`source watcher: ${String(error)}`));

@@ -20,10 +20,13 @@ export function benchFixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 }
 
-/** createAppServices on a fresh temp data dir, as the app builds it; disposed and deleted afterwards. */
+/**
+ * createAppServices on a fresh temp data dir, as the app builds it but without the built-in servers
+ * (each section compares the pool with bare clients on the same servers); disposed and deleted afterwards.
+ */
 export async function withAppServices<T>(run: (services: AppServices) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'elftia-bench-'));
-  const services = createAppServices({ dataDir, autoConnectMcp: false });
+  const services = createAppServices({ dataDir, autoConnectMcp: false, builtinServers: false });
   try {
     await services.start();
     return await run(services);

@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtinServers } from '../../app/main/builtin-servers';
-import { BuiltinToolSession } from '../../app/main/engine/BuiltinToolSession';
+import { builtinServerRecords } from '../../app/main/builtin-servers';
 import type { EngineEvent } from '../../app/main/engine/engineTypes';
 import type { ApprovalPolicy, ApprovalRequest } from '../../app/shared/contracts/chat';
 import { type Harness, closeHarness, createHarness, fixture, stdioRecord, waitFor } from '../mcp/helpers';
@@ -161,17 +160,31 @@ describe('access_mcp_resource', () => {
 });
 
 describe('built-in servers and omissions', () => {
-  const session = new BuiltinToolSession(() => builtinServers());
-  afterAll(() => session.close());
+  // The built-in servers run in McpService as system servers, beside the configured `everything`.
+  const withSystem = createHarness([everything], { systemServers: () => builtinServerRecords() });
+  afterAll(() => closeHarness(withSystem));
 
   it('offers the built-in tools beside MCP tools, approved under a builtin: server id, and not when tools are disabled', async () => {
-    const withBuiltins = { ...engine({ ...many, manyToolsThreshold: 1000 }), builtins: session };
+    const withBuiltins = { ...engine({ ...many, manyToolsThreshold: 1000 }), mcp: withSystem.service };
     const run = await runTurn({ engine: withBuiltins, steps: [callTools({ id: 'b', tool: 'clock-math__current_time', arguments: { timeZone: 'UTC' } }), answer('ok')] });
     expect(only(asked)).toMatchObject({ serverId: 'builtin:clock-math', serverName: 'clock-math', toolName: 'current_time' });
     expect(run.calls.get('b')?.result?.text).toMatch(/^Time zone: UTC/);
 
     const disabled = await runTurn({ engine: withBuiltins, steps: [answer('ok')], turn: { toolMode: 'disabled' } });
     expect(disabled.model.requests[0]?.tools).toEqual([]);
+  });
+
+  it('offers the built-in tools in manual mode whatever is selected, and never among the servers use_mcp_tool may name', async () => {
+    await withSystem.service.connect(everything.id);
+    const withBuiltins = { ...engine(many), mcp: withSystem.service };
+    const manual = await runTurn({ engine: withBuiltins, steps: [answer('ok')], turn: { toolMode: 'manual', selectedServerIds: [] } });
+    expect(definedToolNames(manual.model.requests[0]!)).toEqual(expect.arrayContaining(['clock_math__calculate', 'clock_math__current_time']));
+    const reach = await runTurn({
+      engine: withBuiltins,
+      steps: [callTools(use('u', { server_name: 'clock-math', tool_name: 'calculate', arguments: { expression: '1 + 1' } })), answer('ok')],
+    });
+    expect(reach.calls.get('u')?.result?.text).toMatch(/clock-math/);
+    expect(reach.calls.get('u')?.result?.isError).toBe(true);
   });
 
   it('reports servers that could not be loaded and selections that no longer exist', async () => {

@@ -110,7 +110,8 @@ describe('elftia mcp (real CLI process)', { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(status.stdout).toContain(localeText('en', 'cli/messages:status.inheritsEnv', { name: 'all' }));
     expect(status.stdout).not.toContain(localeText('en', 'cli/messages:status.inheritsEnv', { name: 'some' }));
     const states = JSON.parse((await runInProcess(['mcp', 'status', '--json', '--data-dir', dir])).stdout) as { serverName: string; inheritEnv: boolean }[];
-    expect(states.map((s) => [s.serverName, s.inheritEnv])).toEqual([['all', true], ['some', false]]);
+    // Then the built-in clock-math, which never inherits the app's environment.
+    expect(states.map((s) => [s.serverName, s.inheritEnv])).toEqual([['all', true], ['some', false], ['clock-math', false]]);
   });
 
   it('disables, enables and removes a server by name, ignoring case', async () => {

@@ -206,7 +206,8 @@ describe('elftia mcp status', { timeout: SPAWN_TIMEOUT_MS }, () => {
     const result = await mcp('status', '--json');
     expect(result.code, result.stderr).toBe(0);
     const states = JSON.parse(result.stdout) as McpServerState[];
-    expect(states.map((s) => [s.serverName, s.status])).toEqual([['everything', 'connected'], ['faults', 'connected'], ['off', 'disabled']]);
+    // The configured servers, then the built-in clock-math (files has no folder here).
+    expect(states.map((s) => [s.serverName, s.status])).toEqual([['everything', 'connected'], ['faults', 'connected'], ['off', 'disabled'], ['clock-math', 'connected']]);
     expect(states[0]).toMatchObject({ serverInfo: { name: 'mcp-servers/everything' }, consecutiveErrors: 0, degraded: false });
     expect(states[0]?.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(states[0]?.toolCount).toBeGreaterThan(5);

@@ -17,6 +17,10 @@ export class RecordingTracker implements DirectConnectionTracker {
     return this.inner.track(connection);
   }
 
+  untrack(connection: TrackedConnection): Promise<void> {
+    return this.inner.untrack(connection);
+  }
+
   closeConnection(connection: TrackedConnection): Promise<void> {
     return this.inner.closeConnection(connection);
   }

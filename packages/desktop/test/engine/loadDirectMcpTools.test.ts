@@ -123,7 +123,7 @@ describe('DirectMcpToolAdapter', () => {
     try {
       const loaded = await load([node('eng', 'eng-tools-server.mjs', { MCP_FIXTURE_RECORD: calls.path })]);
       const hang = toolMap(loaded).get('eng__hang') as DirectMcpToolAdapter;
-      const bounded = new DirectMcpToolAdapter('eng', hang.tool, loaded.connections[0]!.client, { timeoutMs: 300 });
+      const bounded = new DirectMcpToolAdapter('eng', hang.tool, loaded.connections[0]!.connection, { timeoutMs: 300 });
       expect(await bounded.execute({})).toMatchObject({ isError: true, errorCode: 'TIMEOUT' });
       await waitFor(() => calls.lines().includes('cancelled hang'), 5000, 'the server to see the cancellation');
     } finally {

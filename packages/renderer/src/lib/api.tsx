@@ -23,7 +23,6 @@ import type {
   ToolPermission,
   toolResultQuerySchema,
 } from '@elftia/desktop/shared/contracts/chat.ts';
-import type { BuiltinServerView } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
@@ -68,8 +67,10 @@ export interface ElftiaApi {
     envNames: Query<Inputs['mcp']['envNames'], McpServerEnvironment>;
     /** The names of the app's environment variables, offered by the form's "copy from my environment". */
     appEnvNames: Query<void, string[]>;
-    /** Elftia's own servers (clock-math, files): their tools, and the folder files may read. */
-    builtins: Query<void, BuiltinServerView[]>;
+    /** Elftia's own servers that run now (clock-math; files once a folder is chosen), with their live state. */
+    builtins: Query<void, McpServerView[]>;
+    /** The built-in servers at start and after every connection or settings change. */
+    onBuiltinsChanged: Subscription<McpServerView[]>;
     /**
      * The whole list at start and after every change, including the CLI's and every connection
      * change (state, tool count); each server carries its live `connection`.

@@ -19,7 +19,7 @@ import {
   parseMcpServerInput,
   toRecordFields,
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
-import { builtinServerViews } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
+import { builtinServerId } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
 import { type AppSettings, DEFAULT_SETTINGS, type LanguagePreference, type PackageMirrors, type ThemePreference } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
@@ -81,6 +81,9 @@ export class FakeApi implements ElftiaApi {
   readonly installStreams = new Map<DependencyCommand, Set<SubscriptionHandlers<DependencyInstallEvent>>>();
 
   readonly serverChannel = new Channel(() => this.servers.map((server) => ({ ...server })));
+  /** Live states of the built-in servers, per id (see setBuiltinConnection); connected by default. */
+  readonly builtinConnections = new Map<string, McpServerState>();
+  readonly builtinChannel = new Channel(() => this.builtinServers());
   readonly settingsChannel = new Channel((): AppSettings => this.#settings());
   readonly logChannel = new KeyedChannel<McpLogUpdate>((id) => ({ kind: 'snapshot', entries: [...(this.logs.get(id) ?? [])] }));
 
@@ -107,12 +110,19 @@ export class FakeApi implements ElftiaApi {
     },
     restart: {
       // The server starts connecting; what follows is what the test pushes (setConnection).
-      mutate: (input) => this.#run('mcp.restart', input, () => this.setConnection(input.id, { status: 'connecting' })),
+      mutate: (input) =>
+        this.#run('mcp.restart', input, () => {
+          const builtin = this.builtinServers().find((server) => server.id === input.id);
+          if (!builtin) return this.setConnection(input.id, { status: 'connecting' });
+          this.setBuiltinConnection(builtin.name, { status: 'connecting' });
+          return this.builtinServers().find((server) => server.id === input.id)!;
+        }),
     },
     tools: { query: (input) => this.#run('mcp.tools', input, () => [...(this.tools.get(input.id) ?? [])]) },
     envNames: { query: (input) => this.#run('mcp.envNames', input, () => this.envNames.get(input.id) ?? { inheritEnv: false, names: [] }) },
     appEnvNames: { query: () => this.#run('mcp.appEnvNames', undefined, () => Object.keys(this.appEnv).sort()) },
-    builtins: { query: () => this.#run('mcp.builtins', undefined, () => builtinServerViews(this.filesFolder)) },
+    builtins: { query: () => this.#run('mcp.builtins', undefined, () => this.builtinServers()) },
+    onBuiltinsChanged: { subscribe: this.builtinChannel.subscribe },
     onServersChanged: { subscribe: this.serverChannel.subscribe },
     presets: {
       list: { query: () => this.#run('mcp.presets.list', undefined, () => this.presets.map((view) => ({ ...view }))) },
@@ -185,6 +195,8 @@ export class FakeApi implements ElftiaApi {
       mutate: (input) =>
         this.#run('settings.setFilesFolder', input, () => {
           this.filesFolder = input.folder;
+          // Like main: a new folder restarts files, and its row follows.
+          this.builtinChannel.emit();
           return { folder: this.filesFolder };
         }),
     },
@@ -228,6 +240,28 @@ export class FakeApi implements ElftiaApi {
       ...server,
       connection: { serverId: id, serverName: server.name, status: 'disconnected', consecutiveErrors: 0, degraded: false, toolCount: 0, updatedAtMs: 0, ...state },
     }));
+  }
+
+  /**
+   * What mcp.onBuiltinsChanged reports: clock-math, and files once a folder is set, like main's system
+   * servers; each connected unless setBuiltinConnection said otherwise.
+   */
+  builtinServers(): McpServerView[] {
+    const now = new Date(0).toISOString();
+    const names = this.filesFolder ? ['clock-math', 'files'] : ['clock-math'];
+    return names.map((name) => {
+      const id = builtinServerId(name);
+      const args = [`/app/builtin-servers/${name}/server.mjs`, ...(name === 'files' ? [this.filesFolder] : [])];
+      const connection: McpServerState = this.builtinConnections.get(id) ?? { serverId: id, serverName: name, status: 'connected', consecutiveErrors: 0, degraded: false, toolCount: 5, updatedAtMs: 0 };
+      return { id, name, type: 'stdio', config: { command: '/app/elftia', args, env: {} }, timeoutSec: 120, enabled: true, createdAt: now, updatedAt: now, status: connection.status, connection, builtin: true };
+    });
+  }
+
+  /** Replaces a built-in server's live state and pushes the built-in list. */
+  setBuiltinConnection(name: string, state: Partial<Omit<McpServerState, 'serverId' | 'serverName'>>): void {
+    const id = builtinServerId(name);
+    this.builtinConnections.set(id, { serverId: id, serverName: name, status: 'connected', consecutiveErrors: 0, degraded: false, toolCount: 0, updatedAtMs: 0, ...state });
+    this.builtinChannel.emit();
   }
 
   /** The server's tools changed (tools/list_changed): mcp.tools answers these, and the count is pushed. */

@@ -1,5 +1,6 @@
 /**
- * The MCP servers that ship with Elftia, started per session through loadDirectMcpTools:
+ * The MCP servers that ship with Elftia, run by McpService as system servers (builtinServerRecords)
+ * or started directly through loadDirectMcpTools (builtinServers):
  * - `files`: read-only access to one folder the user picked (list, read, search, info);
  * - `clock-math`: current time, time zone conversion, date arithmetic, a safe calculator.
  *
@@ -9,7 +10,8 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuiltinServerName } from '../../shared/contracts/builtin-servers';
+import { type BuiltinServerName, builtinServerId } from '../../shared/contracts/builtin-servers';
+import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 
 /**
  * How to start one of them: a stdio command with nothing left to resolve. It is the shape
@@ -63,3 +65,31 @@ export function builtinServers(options: BuiltinServersOptions = {}): BuiltinServ
   if (options.filesRoot !== undefined) servers.unshift(entry(BUILTIN_FILES_SERVER, [options.filesRoot]));
   return servers;
 }
+
+/**
+ * The engine's bound on a built-in tool call (DEFAULT_TOOL_TIMEOUT_MS in engine/tools/boundedCall.ts),
+ * as the server's own request timeout: the SDK's default 60 s would cut a long search short.
+ */
+const BUILTIN_TIMEOUT_SEC = 120;
+
+/**
+ * The built-in servers as McpService's system servers: stdio records under their reserved ids
+ * (`builtin:clock-math`, `builtin:files`), never stored. `updatedAt` is fixed: a new folder shows up as
+ * a changed `config`, which McpService compares for system servers.
+ */
+export function builtinServerRecords(options: BuiltinServersOptions = {}): McpServerRecord[] {
+  // By name, as Settings lists them: clock-math, then files.
+  const servers = [...builtinServers(options)].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return servers.map((server) => ({
+    id: builtinServerId(server.name),
+    name: server.name,
+    type: 'stdio',
+    config: { command: server.command, args: server.args, env: server.env ?? {}, watchPaths: [], inheritEnv: false },
+    timeoutSec: BUILTIN_TIMEOUT_SEC,
+    enabled: true,
+    createdAt: BUILTIN_RECORD_TIME,
+    updatedAt: BUILTIN_RECORD_TIME,
+  }));
+}
+
+const BUILTIN_RECORD_TIME = new Date(0).toISOString();

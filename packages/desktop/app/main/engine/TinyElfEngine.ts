@@ -6,7 +6,6 @@
 import { type ApprovalPolicy, DEFAULT_APPROVAL_POLICY } from '../../shared/contracts/chat';
 import { apiFormatOf } from '../../shared/contracts/providers';
 import type { CompletionClient, EngineMessage } from '../completion/types';
-import type { BuiltinToolProvider } from './BuiltinToolSession';
 import type { ApprovalGate, EngineEvent, RunTurnOptions, TurnResult } from './engineTypes';
 import { DEFAULT_MODEL_TEXT_LIMIT_CHARS } from './modelText';
 import { ArgumentCheck } from './preparedCall';
@@ -29,8 +28,6 @@ export interface TinyElfEngineOptions {
   approvals: ApprovalGate;
   /** Read at the start of every turn (many-tools threshold). Default DEFAULT_APPROVAL_POLICY. */
   policy?: () => ApprovalPolicy;
-  /** Built-in servers' tools; none by default. */
-  builtins?: BuiltinToolProvider;
   /** Model steps per turn. Default 10. */
   maxSteps?: number;
   /** Characters of one tool result the model reads; the rest is cut with a marker. Default 40 000. */
@@ -67,7 +64,7 @@ export class TinyElfEngine {
     const format = apiFormatOf(options.provider.kind);
     let tools: TurnTools;
     try {
-      tools = await loadTurnTools({ mcp: this.deps.mcp, builtins: this.deps.builtins, policy, check: this.check, adapterOptions: this.deps.adapterOptions }, options.toolMode, options.selectedServerIds, format);
+      tools = await loadTurnTools({ mcp: this.deps.mcp, policy, check: this.check, adapterOptions: this.deps.adapterOptions }, options.toolMode, options.selectedServerIds, format);
     } catch {
       // Each server's failure is already absorbed; reaching here means the configuration itself
       // could not be read. The turn ends with a code rather than an exception ChatService must catch.

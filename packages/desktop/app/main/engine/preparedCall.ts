@@ -11,11 +11,13 @@ import { DirectMcpToolAdapter } from './tools/DirectMcpToolAdapter';
 import { toolErrorResult } from './tools/flattenContent';
 import { McpToolAdapter } from './tools/McpToolAdapter';
 import { summarizeSchema } from './tools/schemaSummary';
+import { builtinServerId } from '../../shared/contracts/builtin-servers';
 
-/** Server id under which built-in (direct) servers' grants are stored: they have no McpService id. */
-export function builtinServerId(serverName: string): string {
-  return `builtin:${serverName}`;
-}
+/**
+ * Server id under which the grants of direct tools (loadDirectMcpTools) are stored: the id the
+ * built-in servers run under in McpService, so a grant is the same whichever path a tool came by.
+ */
+export { builtinServerId } from '../../shared/contracts/builtin-servers';
 
 export interface CallTarget {
   /** Absent for tools that reach no server. */

@@ -4,12 +4,13 @@
  * that routes the model's calls back.
  */
 import type { ApprovalPolicy, ToolMode } from '../../shared/contracts/chat';
+import type { McpServerState } from '../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { ProviderApiFormat } from '../../shared/contracts/providers';
 import { errorText } from '../mcp/McpServiceError';
 import { formatToolsFor } from '../tools/formatTools';
 import type { ToolNameMap } from '../tools/types';
-import type { BuiltinToolProvider } from './BuiltinToolSession';
+import { isBuiltinState, loadBuiltinTools } from './builtinTools';
 import type { ITool } from './ITool';
 import { type ArgumentCheck, builtinServerId } from './preparedCall';
 import { ToolRegistry } from './ToolRegistry';
@@ -25,7 +26,6 @@ const ENGINE_SERVER_ID = 'engine';
 
 export interface TurnToolsDeps {
   mcp: EngineMcpService;
-  builtins?: BuiltinToolProvider;
   policy: ApprovalPolicy;
   check: ArgumentCheck;
   adapterOptions?: McpToolAdapterOptions;
@@ -63,9 +63,8 @@ interface ActiveServers {
  * auto: the tools of every connected (or connecting) server, and every enabled server in scope;
  * manual: the selection, in its order; disabled: nothing.
  */
-async function activeServers(mcp: EngineMcpService, toolMode: ToolMode, selected: readonly string[]): Promise<ActiveServers> {
+function activeServers(states: readonly McpServerState[], toolMode: ToolMode, selected: readonly string[]): ActiveServers {
   if (toolMode === 'disabled') return { scope: [], load: [], missing: [], installing: [] };
-  const states = await mcp.listStates();
   const server = (s: (typeof states)[number]): ScopeServer => ({ id: s.serverId, name: s.serverName });
   const installing = new Set(states.filter((s) => s.installing).map((s) => s.serverId));
   const split = (servers: ScopeServer[]) => ({
@@ -101,7 +100,11 @@ function asFormattable(tool: ITool): MCPTool {
 export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, selected: readonly string[], format: ProviderApiFormat): Promise<TurnTools> {
   const reasons: string[] = [];
   const names: string[] = [];
-  const { scope: scoped, load, missing, installing } = await activeServers(deps.mcp, toolMode, selected);
+  // The built-in servers are offered in every mode but `disabled`, beside the user's servers: they
+  // are neither selectable nor counted toward many-tools mode, nor reachable through use_mcp_tool.
+  const states = toolMode === 'disabled' ? [] : await deps.mcp.listStates();
+  const userStates = states.filter((state) => !isBuiltinState(state));
+  const { scope: scoped, load, missing, installing } = activeServers(userStates, toolMode, selected);
   for (const id of missing) reasons.push(`MCP server ${id} is selected for this conversation but no longer exists.`);
   for (const server of installing) {
     names.push(`mcp__${server.name}__*`);
@@ -117,7 +120,7 @@ export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, sel
   const reachable = load.filter((s) => !failed.has(s.id));
   const scope = new McpTurnScope(deps.mcp, scoped, loaded.tools.map((t) => t.mcpTool));
   const manyToolsMode = loaded.tools.length > deps.policy.manyToolsThreshold;
-  const builtins = toolMode === 'disabled' ? [] : await (deps.builtins?.tools() ?? Promise.resolve([]));
+  const builtins = await loadBuiltinTools(deps.mcp, states, deps.adapterOptions);
 
   const candidates: ITool[] = [];
   if (manyToolsMode) candidates.push(new UseMcpTool(scope, deps.check, deps.adapterOptions), new SearchToolsTool(scope));

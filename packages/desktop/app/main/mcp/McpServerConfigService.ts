@@ -10,6 +10,7 @@ import {
 import type { McpServerRepository } from '../db/McpServerRepository';
 import { AppError } from '../lib/errors';
 import { assertNameFree } from '../lib/uniqueNames';
+import { isBuiltinServerId } from '../../shared/contracts/builtin-servers';
 import { keepStoredSecrets, markersWithoutSecrets } from './keepSecrets';
 
 export interface McpServerConfigServiceOptions {
@@ -83,6 +84,7 @@ export class McpServerConfigService {
 
   /** Replaces the server; a secret sent back as SECRET_SET (as listed) keeps its stored value. */
   update(id: string, input: McpServerInputParsed): McpServerRecord {
+    refuseBuiltin(id);
     assertCopiesResolved(input);
     this.#assertNameFree(input.name, id);
     const stored = this.#repository.get(id);
@@ -96,12 +98,14 @@ export class McpServerConfigService {
   }
 
   setEnabled(id: string, enabled: boolean): McpServerRecord {
+    refuseBuiltin(id);
     if (!this.#repository.setEnabled(id, enabled, this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
     this.#changed();
     return this.get(id);
   }
 
   remove(id: string): void {
+    refuseBuiltin(id);
     if (!this.#repository.delete(id)) throw new AppError('NOT_FOUND', { params: { id } });
     this.#changed();
   }
@@ -136,4 +140,9 @@ export class McpServerConfigService {
 /** `copyEnv` is resolved into `env` by ServerEnvironment.resolveCopies first; stored as is it would be lost. */
 function assertCopiesResolved(input: McpServerInputParsed): void {
   if (input.type === 'stdio' && input.copyEnv?.length) throw new Error('copyEnv must be resolved (ServerEnvironment.resolveCopies) before a server is stored');
+}
+
+/** The built-in servers run under reserved ids and are never stored: nothing here may change them. */
+function refuseBuiltin(id: string): void {
+  if (isBuiltinServerId(id)) throw new AppError('BUILTIN_SERVER_READONLY', { params: { id } });
 }

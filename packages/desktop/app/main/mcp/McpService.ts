@@ -27,6 +27,12 @@ export interface McpServiceOptions {
   listServers(): MaybePromise<McpServerRecord[]>;
   /** Faster lookup of one server; default: search listServers(). */
   getServer?(id: string): MaybePromise<McpServerRecord | undefined>;
+  /**
+   * Servers the app itself brings (the built-in servers), read again wherever the configured ones
+   * are: not stored, so no one edits or deletes them, but run, reconnected, logged and timed like any
+   * other. Their ids must not collide with configured ones. Default none.
+   */
+  systemServers?: () => McpServerRecord[];
   /** Default: the SDK's StdioClientTransport with stderr piped. */
   stdioTransportFactory?: StdioTransportFactory;
   /** Told when a stdio server's process starts and stops (McpProcessTracker); default none. */
@@ -80,9 +86,10 @@ export interface McpRequestOptions {
 const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
- * The MCP connection pool of the app: connects configured servers over stdio, SSE,
- * Streamable HTTP or WebSocket, keeps their tool, resource and prompt lists cached, and runs tool
- * calls under one timeout and cancellation policy. Reports state, tool counts and logs as events.
+ * The MCP connection pool of the app: connects configured servers, and the app's own system servers
+ * (McpServiceOptions.systemServers), over stdio, SSE, Streamable HTTP or WebSocket, keeps their tool,
+ * resource and prompt lists cached, and runs tool calls under one timeout and cancellation policy.
+ * Reports state, tool counts and logs as events.
  */
 export class McpService {
   private readonly pool: ConnectionPool;
@@ -99,7 +106,7 @@ export class McpService {
       readServer: (id) => this.readServer(id),
       resolveServer: options.resolveServer,
       beforeConnect: options.beforeConnect,
-      prepareServer: options.prepareServer,
+      prepareServer: this.unlessSystem(options.prepareServer),
       minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
       createTransport: (server, onStderr) =>
         createTransport(server, { stdioTransportFactory: options.stdioTransportFactory, maxMessageBytes: options.maxMessageBytes, onStderr }),
@@ -114,6 +121,12 @@ export class McpService {
     });
   }
 
+  /** A system server ships with the app: there is no package to download before it starts. */
+  private unlessSystem(prepare: PrepareServer | undefined): PrepareServer | undefined {
+    if (!prepare) return undefined;
+    return (server, context) => (this.isSystemServer(server.id) ? Promise.resolve() : prepare(server, context));
+  }
+
   /** Subscribes to state, tool-count, log and removal events; returns the unsubscribe function. */
   onEvent(listener: (event: McpServiceEvent) => void): () => void {
     return this.events.subscribe(listener);
@@ -126,9 +139,18 @@ export class McpService {
     return server ? this.idleState(server) : undefined;
   }
 
-  /** One state per configured server, plus any slot still closing. */
+  /** The system servers (see McpServiceOptions.systemServers) as they are now. */
+  systemServers(): McpServerRecord[] {
+    return this.options.systemServers?.() ?? [];
+  }
+
+  isSystemServer(id: string): boolean {
+    return this.systemServers().some((server) => server.id === id);
+  }
+
+  /** One state per configured server, then per system server, plus any slot still closing. */
   async listStates(): Promise<McpServerState[]> {
-    const servers = await this.options.listServers();
+    const servers = await this.allServers();
     const known = new Set(servers.map((s) => s.id));
     const configured = servers.map((server) => this.pool.get(server.id)?.snapshot() ?? this.idleState(server));
     const leftovers = this.pool.all().filter((entry) => !known.has(entry.serverId)).map((entry) => entry.snapshot());
@@ -175,7 +197,7 @@ export class McpService {
    * Connect failures are reported through state, not thrown.
    */
   async syncWithConfig(): Promise<void> {
-    const servers = await this.options.listServers();
+    const servers = await this.allServers();
     const byId = new Map(servers.map((s) => [s.id, s]));
     const tasks: Promise<unknown>[] = [];
     for (const entry of this.pool.all()) if (!byId.has(entry.serverId)) tasks.push(this.pool.remove(entry.serverId));
@@ -183,10 +205,29 @@ export class McpService {
       const state = this.pool.get(server.id)?.state;
       const connection = this.pool.get(server.id)?.connection;
       if (!server.enabled) tasks.push(this.pool.disconnect(server.id));
-      else if (connection && connection.server.updatedAt !== server.updatedAt) tasks.push(this.restart(server.id));
+      else if (connection && this.changed(connection.server, server)) tasks.push(this.restart(server.id));
       else if (!state || state.kind === 'disconnected' || state.kind === 'disabled' || (state.kind === 'error' && !state.retry)) {
         tasks.push(this.pool.connect(server.id));
       }
+    }
+    await Promise.allSettled(tasks);
+  }
+
+  /**
+   * Follows a change of the system servers alone, starting none that is idle: one that is gone is
+   * stopped and forgotten, a running one whose record changed (a new folder for `files`) restarts.
+   * For a pool that does not keep servers connected (one-shot CLI commands, tests); syncWithConfig
+   * covers this too.
+   */
+  async syncSystemServers(): Promise<void> {
+    const system = new Map(this.systemServers().map((server) => [server.id, server]));
+    const configured = new Set((await this.options.listServers()).map((server) => server.id));
+    const tasks: Promise<unknown>[] = [];
+    for (const entry of this.pool.all()) {
+      if (configured.has(entry.serverId)) continue;
+      const server = system.get(entry.serverId);
+      if (!server) tasks.push(this.pool.remove(entry.serverId));
+      else if (entry.connection && this.changed(entry.connection.server, server)) tasks.push(this.restart(server.id));
     }
     await Promise.allSettled(tasks);
   }
@@ -352,6 +393,11 @@ export class McpService {
         ...(state.retry ? { reconnectAttempt: state.retry.attempt } : {}),
       });
     }
+    // A system server whose record changed since it started (a new folder for `files`) restarts
+    // before it is used, whether or not the change was followed yet: a call never reaches the old one.
+    const running = entry?.connection;
+    const system = running && this.systemServers().find((server) => server.id === id);
+    if (running && system && this.changed(running.server, system)) await this.restart(id);
     return this.pool.connect(id);
   }
 
@@ -361,7 +407,23 @@ export class McpService {
     return server;
   }
 
+  /**
+   * Whether the running `current` no longer matches the record: a configured record says so by its
+   * updatedAt; a system record is never saved, so its start command is compared (what it starts with
+   * is all that can change).
+   */
+  private changed(current: McpServerRecord, next: McpServerRecord): boolean {
+    if (current.updatedAt !== next.updatedAt) return true;
+    return this.isSystemServer(next.id) && JSON.stringify(startCommand(current)) !== JSON.stringify(startCommand(next));
+  }
+
+  private async allServers(): Promise<McpServerRecord[]> {
+    return [...(await this.options.listServers()), ...this.systemServers()];
+  }
+
   private async readServer(id: string): Promise<McpServerRecord | undefined> {
+    const system = this.systemServers().find((server) => server.id === id);
+    if (system) return system;
     if (this.options.getServer) return this.options.getServer(id);
     return (await this.options.listServers()).find((s) => s.id === id);
   }
@@ -378,4 +440,8 @@ export class McpService {
       updatedAtMs: Date.parse(server.updatedAt) || 0,
     };
   }
+}
+
+function startCommand(server: McpServerRecord): unknown[] {
+  return [server.type, server.config.command, server.config.args, server.config.env, server.config.url];
 }

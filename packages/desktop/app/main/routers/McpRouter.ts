@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { builtinServerViews } from '../../shared/contracts/builtin-servers';
+import { isBuiltinServerId } from '../../shared/contracts/builtin-servers';
 import type { McpServerState } from '../../shared/contracts/mcp-connection';
 import { boundedRecord, ID_MAX_LENGTH, PRESET_INPUT_MAX_LENGTH, PRESET_INPUTS_MAX_ENTRIES, TOOL_ARGUMENTS_MAX_ENTRIES } from '../../shared/contracts/limits';
 import {
@@ -39,6 +39,8 @@ export interface McpServerView extends McpServerRecord {
   status: McpServerStatus;
   /** The live connection: state, last error, server info, tool count, consecutive errors. */
   connection?: McpServerState;
+  /** One of Elftia's own servers (`builtin:…`, McpService's system servers): never edited, switched off or deleted. */
+  builtin?: true;
 }
 
 /**
@@ -48,12 +50,23 @@ export interface McpServerView extends McpServerRecord {
 function toView(record: McpServerRecord, connection?: McpServerState): McpServerView {
   const status: McpServerStatus = !record.enabled ? 'disabled' : (connection?.status ?? 'disconnected');
   const masked = maskServerRecord(record);
-  return connection ? { ...masked, status, connection } : { ...masked, status };
+  const builtin = isBuiltinServerId(record.id) ? { builtin: true as const } : {};
+  return connection ? { ...masked, status, connection, ...builtin } : { ...masked, status, ...builtin };
 }
 
 async function listViews(services: AppContext['services']): Promise<McpServerView[]> {
   const states = new Map((await services.mcp.listStates()).map((state) => [state.serverId, state]));
   return services.mcpServers.list().map((record) => toView(record, states.get(record.id)));
+}
+
+/** The built-in servers running now (clock-math; files once a folder is chosen), with their live state. */
+async function builtinViews(services: AppContext['services']): Promise<McpServerView[]> {
+  return Promise.all(services.mcp.systemServers().map((record) => view(services, record)));
+}
+
+/** A configured or a built-in server; NOT_FOUND for neither. */
+function recordOf(services: AppContext['services'], serverId: string): McpServerRecord {
+  return services.mcp.systemServers().find((record) => record.id === serverId) ?? services.mcpServers.get(serverId);
 }
 
 async function view(services: AppContext['services'], record: McpServerRecord): Promise<McpServerView> {
@@ -82,6 +95,31 @@ function serverListFeed(services: AppContext['services']): SharedFeed<McpServerV
   if (!feed) {
     feed = new SharedFeed(onServersOrConnections(services), () => listViews(services));
     serverListFeeds.set(services, feed);
+  }
+  return feed;
+}
+
+/** Connection changes and settings changes (the files folder decides whether `files` runs). */
+function onBuiltinsOrConnections(services: AppContext['services']) {
+  return (listener: () => void) => {
+    const offSettings = services.settings.onChange(listener);
+    const offMcp = services.mcp.onEvent((event) => {
+      if (event.type !== 'log') listener();
+    });
+    return () => {
+      offSettings();
+      offMcp();
+    };
+  };
+}
+
+const builtinListFeeds = new WeakMap<AppContext['services'], SharedFeed<McpServerView[]>>();
+
+function builtinListFeed(services: AppContext['services']): SharedFeed<McpServerView[]> {
+  let feed = builtinListFeeds.get(services);
+  if (!feed) {
+    feed = new SharedFeed(onBuiltinsOrConnections(services), () => builtinViews(services));
+    builtinListFeeds.set(services, feed);
   }
   return feed;
 }
@@ -120,9 +158,18 @@ export const mcpRouter = router({
   presets: presetsRouter,
   dependencies: dependenciesRouter,
   list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
-  /** Elftia's own servers (clock-math, files): what each offers, and the folder files may read. */
-  builtins: publicProcedure.query(({ ctx }) => builtinServerViews(ctx.services.settings.getFilesFolder())),
-  get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.get(input.id))),
+  /**
+   * Elftia's own servers that run now (clock-math; files once a folder is chosen), as views like the
+   * configured ones' (`builtin: true`): live status, last error, tool count. Not part of `list`, which
+   * is what the user configured (and what a conversation's server picker offers).
+   */
+  builtins: publicProcedure.query(({ ctx }) => builtinViews(ctx.services)),
+  /** Yields the built-in servers now and after every connection change or settings change. */
+  onBuiltinsChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
+    const feed = builtinListFeed(ctx.services);
+    for await (const _ of changes((listener) => feed.subscribe(listener), signal)) yield await feed.current();
+  }),
+  get: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => view(ctx.services, recordOf(ctx.services, input.id))),
   add: publicProcedure.input(mcpAddSchema).mutation(async ({ ctx, input }) =>
     view(ctx.services, ctx.services.mcpServers.add(await ctx.services.mcpEnvironment.resolveCopies(input))),
   ),
@@ -131,7 +178,7 @@ export const mcpRouter = router({
     return view(ctx.services, ctx.services.mcpServers.update(serverId, await ctx.services.mcpEnvironment.resolveCopies(server)));
   }),
   /** The names (never values) of the variables a stdio server is started with, and where each comes from. */
-  envNames: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcpEnvironment.describe(ctx.services.mcpServers.get(input.id))),
+  envNames: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcpEnvironment.describe(recordOf(ctx.services, input.id))),
   /** The names of the app's own environment variables, for the form's "copy from my environment". */
   appEnvNames: publicProcedure.query(({ ctx }) => ctx.services.mcpEnvironment.appNames()),
   setEnabled: publicProcedure
@@ -147,8 +194,8 @@ export const mcpRouter = router({
     for await (const _ of changes((listener) => feed.subscribe(listener), signal)) yield await feed.current();
   }),
   restart: publicProcedure.input(mcpServerIdSchema).mutation(async ({ ctx, input }) => {
-    await ctx.services.mcp.restart(ctx.services.mcpServers.get(input.id).id);
-    return view(ctx.services, ctx.services.mcpServers.get(input.id));
+    await ctx.services.mcp.restart(recordOf(ctx.services, input.id).id);
+    return view(ctx.services, recordOf(ctx.services, input.id));
   }),
   /** The server's tools as it reported them (raw MCP), from the connection's cache. */
   tools: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.listServerTools(input.id)),

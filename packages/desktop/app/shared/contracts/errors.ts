@@ -17,6 +17,8 @@ export const APP_ERROR_CODES = [
   'VALIDATION',
   'NOT_FOUND',
   'PRESET_NOT_FOUND',
+  /** An edit, switch or delete of a built-in server (`builtin:…`): they ship with the app. */
+  'BUILTIN_SERVER_READONLY',
   'DB_NEWER_VERSION',
   'DB_CORRUPT',
   'DB_OPEN_FAILED',

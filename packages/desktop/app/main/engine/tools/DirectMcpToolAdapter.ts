@@ -1,11 +1,13 @@
 /**
- * Tools of built-in and preset servers: the adapter holds the SDK
- * Client itself instead of going through McpService, the server lives for one session, and its
- * process is tracked by McpProcessTracker. Names are `<server>__<tool>`, without the `mcp__` of user
- * servers, so the two can never collide.
+ * Tools of built-in and preset servers on a connection the pool does not own: the adapter calls the
+ * McpConnection (the one client McpService uses too) directly instead of going through McpService,
+ * the server lives for one session, and its process is tracked by McpProcessTracker. Names are
+ * `<server>__<tool>`, without the `mcp__` of user servers, so the two can never collide. The app's
+ * chat gets the built-in servers from McpService instead (engine/builtinTools.ts), under the same names.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpConnection } from '../../mcp/McpConnection';
+import { repairToolResult } from '../../mcp/lenientResult';
 import type { ITool, JsonSchema, ToolExecutionContext, ToolExecutionResult } from '../ITool';
 import { DEFAULT_TOOL_TIMEOUT_MS, boundedCall } from './boundedCall';
 import {
@@ -38,7 +40,7 @@ export class DirectMcpToolAdapter implements ITool {
   constructor(
     readonly serverName: string,
     readonly tool: Tool,
-    private readonly client: Pick<Client, 'callTool'>,
+    private readonly connection: Pick<McpConnection, 'callTool'>,
     private readonly options: DirectMcpToolAdapterOptions = {},
   ) {
     this.name = directToolName(serverName, tool.name);
@@ -50,12 +52,11 @@ export class DirectMcpToolAdapter implements ITool {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     return boundedCall(
       // The SDK's own request timeout (60 s by default) would cut in before ours; give it the same budget.
-      (signal) =>
-        this.client.callTool({ name: this.tool.name, arguments: params }, undefined, {
-          signal,
-          timeout: timeoutMs,
-          onprogress: context.onProgress,
-        }) as Promise<RawCallToolResult>,
+      async (signal) =>
+        repairToolResult(
+          await this.connection.callTool(this.tool.name, params, { signal, timeout: timeoutMs, onprogress: context.onProgress }),
+          [],
+        ) as RawCallToolResult,
       { timeoutMs, signal: context.signal },
       (result) => toToolExecutionResult(result, this.options.flatten),
       (error) => describeFailure(error),
@@ -93,7 +94,7 @@ export interface LoadDirectMcpToolsOptions {
   baseEnv?: NodeJS.ProcessEnv;
   /** Default process.platform. */
   platform?: NodeJS.Platform;
-  /** Bound on spawn + initialize, and on each tools/list page, in milliseconds. Default 30 000. */
+  /** Bound on spawn + initialize + the first tools/list, in milliseconds. Default 30 000. */
   connectTimeoutMs?: number;
   clientInfo?: { name: string; version: string };
   onStderr?: (serverName: string, chunk: string) => void;
@@ -119,7 +120,7 @@ export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], 
     servers.map(async (server) => {
       const connection = await openDirectConnection(server, connectOptions);
       try {
-        return { connection, tools: await connection.listTools(connectOptions.connectTimeoutMs) };
+        return { connection, tools: await connection.listTools() };
       } catch (error) {
         await tracker.closeConnection(connection);
         throw error;
@@ -137,7 +138,7 @@ export async function loadDirectMcpTools(servers: readonly ResolvedMcpServer[], 
     const timeoutMs = Math.max(DEFAULT_TOOL_TIMEOUT_MS, server.timeoutMs ?? 0);
     result.connections.push(connection);
     if (ownTracker) ownTrackers.set(connection, ownTracker);
-    for (const tool of tools) result.tools.push(new DirectMcpToolAdapter(server.name, tool, connection.client, { timeoutMs, flatten: options.flatten }));
+    for (const tool of tools) result.tools.push(new DirectMcpToolAdapter(server.name, tool, connection.connection, { timeoutMs, flatten: options.flatten }));
   });
   if (ownTracker && result.connections.length === 0) await ownTracker.dispose();
   return result;

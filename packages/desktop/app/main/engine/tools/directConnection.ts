@@ -1,12 +1,18 @@
 /**
- * One session-scoped connection to a built-in or preset stdio server:
- * an SDK Client over ProcessStdioTransport, so the server runs in its own process group and closing
- * it kills the whole tree, registered with McpProcessTracker from the moment the process exists.
+ * One session-scoped connection to a built-in or preset stdio server that the pool does not own: the
+ * same McpConnection (SDK Client, handshake, list reading, timeouts, error mapping) McpService uses,
+ * over ProcessStdioTransport, so the server runs in its own process group and closing it kills the
+ * whole tree; registered with the process tracker from the moment the process exists.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
+import { systemClock } from '../../lib/clock';
+import { McpConnection } from '../../mcp/McpConnection';
+import { McpLogBuffer } from '../../mcp/McpLogBuffer';
+import { isMcpServiceError } from '../../mcp/McpServiceError';
 import { ProcessStdioTransport, mergeEnv } from '../../mcp/process';
-import type { TrackedConnection } from '../../mcp/process/ProcessTracker';
+import type { ProcessTracker, TrackedConnection } from '../../mcp/process/ProcessTracker';
+import { redactorFor } from '../../mcp/redact';
 
 /** A stdio server with everything resolved: no preset lookup, no shell environment left to merge in. */
 export interface ResolvedMcpServer {
@@ -21,11 +27,8 @@ export interface ResolvedMcpServer {
   timeoutMs?: number;
 }
 
-/** What a direct connection needs of McpProcessTracker (the runtime's own). */
-export interface DirectConnectionTracker {
-  track(connection: TrackedConnection): Promise<void>;
-  closeConnection(connection: TrackedConnection): Promise<void>;
-}
+/** What a direct connection needs of the process tracker (McpProcessTracker by default). */
+export type DirectConnectionTracker = ProcessTracker;
 
 export interface OpenDirectConnectionOptions {
   tracker: DirectConnectionTracker;
@@ -33,25 +36,31 @@ export interface OpenDirectConnectionOptions {
   baseEnv: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
   clientInfo: { name: string; version: string };
-  /** Bound on spawn + `initialize`, in milliseconds. */
+  /** Bound on spawn + `initialize` + the first `tools/list`, and on each later list page, in milliseconds. */
   connectTimeoutMs: number;
   onStderr?: (serverName: string, chunk: string) => void;
 }
 
-/** Kept so a failure to start can say what the server printed. */
-const STDERR_TAIL_CHARS = 2000;
+/** Stderr lines a failure to start quotes. */
+const STDERR_TAIL_LINES = 20;
 
 export class DirectMcpConnection implements TrackedConnection {
-  private stderr = '';
+  private open: McpConnection | undefined;
 
   constructor(
     readonly server: ResolvedMcpServer,
-    readonly client: Client,
-    readonly transport: ProcessStdioTransport,
+    private readonly transport: ProcessStdioTransport,
+    private readonly log: McpLogBuffer,
   ) {}
 
   get serverName(): string {
     return this.server.name;
+  }
+
+  /** The session: what DirectMcpToolAdapter calls tools on. Throws before the handshake completed. */
+  get connection(): McpConnection {
+    if (!this.open) throw new Error(`${this.server.name} is not connected`);
+    return this.open;
   }
 
   /** The server's PID while it runs (on POSIX also its process group). */
@@ -64,30 +73,24 @@ export class DirectMcpConnection implements TrackedConnection {
     return this.transport.treeMarker;
   }
 
-  /** The last ~2000 characters the server wrote to stderr. */
+  /** The last lines the server wrote to stderr. */
   get stderrTail(): string {
-    return this.stderr;
+    return this.log.tailStderr(STDERR_TAIL_LINES).join('\n');
   }
 
-  appendStderr(chunk: string): void {
-    this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL_CHARS);
-  }
-
-  /** Closes the client, which closes the transport (stdin → SIGTERM tree → SIGKILL tree). */
+  /** Closes the session, which closes the transport (stdin → SIGTERM tree → SIGKILL tree). */
   close(): Promise<void> {
-    return this.client.close();
+    return this.open ? this.open.close() : this.transport.close();
   }
 
-  /** Every tool of the server, following pagination; each page bounded by `timeoutMs`. */
-  async listTools(timeoutMs: number): Promise<Tool[]> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return tools;
+  /** Every tool of the server (all pages), as read when it connected or refreshed since. */
+  listTools(): Promise<Tool[]> {
+    return this.connection.tools.get();
+  }
+
+  /** @internal openDirectConnection's: the handshake completed. */
+  attach(connection: McpConnection): void {
+    this.open = connection;
   }
 }
 
@@ -103,12 +106,30 @@ export class DirectMcpServerError extends Error {
   }
 }
 
+/** The record McpConnection reads: its name, transport and the bound on list requests. */
+function asRecord(server: ResolvedMcpServer, connectTimeoutMs: number): McpServerRecord {
+  const at = new Date(0).toISOString();
+  return {
+    id: server.name,
+    name: server.name,
+    type: 'stdio',
+    config: { command: server.command, args: server.args, env: server.env ?? {} },
+    timeoutSec: Math.max(1, Math.ceil(connectTimeoutMs / 1000)),
+    enabled: true,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 /**
- * Spawns the server and completes `initialize`. On any failure the process tree is killed and the
- * tracker forgets it before the error is thrown, so a failed start leaves nothing running.
+ * Spawns the server, completes `initialize` and reads its tools. On any failure the process tree is
+ * killed and the tracker forgets it before the error is thrown, so a failed start leaves nothing running.
  */
 export async function openDirectConnection(server: ResolvedMcpServer, options: OpenDirectConnectionOptions): Promise<DirectMcpConnection> {
-  let connection: DirectMcpConnection | undefined;
+  const record = asRecord(server, options.connectTimeoutMs);
+  const redact = redactorFor(record);
+  // The session's own log: it keeps the stderr a failure quotes; nothing reads it afterwards.
+  const log = new McpLogBuffer(() => systemClock.now(), redact, () => {});
   const transport = new ProcessStdioTransport({
     command: server.command,
     args: server.args,
@@ -116,23 +137,44 @@ export async function openDirectConnection(server: ResolvedMcpServer, options: O
     env: mergeEnv(options.baseEnv, undefined, server.env, { platform: options.platform }),
     platform: options.platform,
     onStderr: (chunk) => {
-      connection?.appendStderr(chunk);
+      log.addStderrChunk(chunk);
       options.onStderr?.(server.name, chunk);
     },
-    // Tracked at spawn, not after initialize: a server that hangs in initialize is still reaped.
-    onSpawn: () => {
-      if (connection) void options.tracker.track(connection);
-    },
   });
-  const client = new Client(options.clientInfo, { capabilities: {} });
-  connection = new DirectMcpConnection(server, client, transport);
+  const direct = new DirectMcpConnection(server, transport, log);
+  // McpConnection reports its transport; the tracker holds the direct connection, which closeDirectConnections hands it.
+  const tracker: ProcessTracker = {
+    track: () => options.tracker.track(direct),
+    untrack: () => options.tracker.untrack(direct),
+    closeConnection: () => options.tracker.closeConnection(direct),
+  };
   try {
-    await client.connect(transport, { timeout: options.connectTimeoutMs });
-    return connection;
+    const connection = await McpConnection.open({
+      server: record,
+      transport,
+      log,
+      redact,
+      clock: systemClock,
+      clientInfo: options.clientInfo,
+      connectTimeoutMs: options.connectTimeoutMs,
+      processTracker: tracker,
+      signal: new AbortController().signal,
+      // A lost session fails the next call ("Not connected"); the session's tools are not refreshed.
+      onDrop: () => {},
+      onToolsChanged: () => {},
+    });
+    direct.attach(connection);
+    return direct;
   } catch (error) {
-    await options.tracker.closeConnection(connection);
-    const tail = connection.stderrTail.trim();
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new DirectMcpServerError(server.name, `could not start ${server.name}: ${detail}${tail ? `\nstderr: ${tail}` : ''}`, { cause: error });
+    await options.tracker.closeConnection(direct);
+    throw new DirectMcpServerError(server.name, `could not start ${server.name}: ${startFailure(error)}`, { cause: error });
   }
+}
+
+/** The failure in one message: McpServiceError's code and full detail (the server's last stderr lines). */
+function startFailure(error: unknown): string {
+  if (!isMcpServiceError(error)) return error instanceof Error ? error.message : String(error);
+  if (error.code === 'TIMEOUT') return `timed out after ${String(error.params.timeoutMs)} ms (${error.message})`;
+  const detail = error.params.detail;
+  return detail === undefined ? error.message : `${error.message}\n${String(detail)}`;
 }

@@ -5,7 +5,7 @@ import { formatCallResult, parseToolArguments } from './callOutput';
 import { resolveCallTarget } from './callTarget';
 import { type CliCommand, COMMON_HELP, type CommandContext, parseSeconds, stringValue, untilShutdown } from './command';
 import { jsonLine } from './output';
-import { findByName, openMcpCaller } from './servers';
+import { findServerOrBuiltin, openMcpCaller } from './servers';
 
 const FIELD_LABELS: Record<string, string> = { id: 'NAME', tool: 'TOOL', arguments: '--args', timeoutSec: '--timeout' };
 
@@ -20,7 +20,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const timeout = stringValue(ctx.values, 'timeout');
   const timeoutSec = timeout !== undefined ? { timeoutSec: parseSeconds(timeout) } : {};
   const caller = await openMcpCaller(ctx);
-  const server = await findByName(caller, name);
+  const server = await findServerOrBuiltin(caller, name);
   // The router's own check of the call, before the tool list below starts the server: a --timeout
   // out of range must not cost a server start. The router checks it again when the call is made.
   const checked = mcpCallToolSchema.safeParse({ id: server.id, tool, arguments: args, ...timeoutSec });

@@ -3,7 +3,7 @@ import type { McpServerView } from '../../routers/appRouter';
 import { toAppErrorData, translateError } from '../messages';
 import { type CliCommand, COMMON_HELP, type CommandContext, flag, untilShutdown } from './command';
 import { describeError, jsonLine } from './output';
-import { type AppCaller, findByName, openMcpCaller } from './servers';
+import { type AppCaller, findServerOrBuiltin, openMcpCaller } from './servers';
 
 /** `2025-01-02T03:04:05.678Z  stderr  text`: UTC, so lines from different machines sort together. */
 export function formatLogEntry(entry: McpLogEntry): string {
@@ -61,7 +61,7 @@ async function follow(ctx: CommandContext, caller: AppCaller, server: McpServerV
 
 async function run(ctx: CommandContext): Promise<number> {
   const caller = await openMcpCaller(ctx);
-  const server = await findByName(caller, ctx.positionals[0] ?? '');
+  const server = await findServerOrBuiltin(caller, ctx.positionals[0] ?? '');
   return flag(ctx.values, 'follow') ? follow(ctx, caller, server) : printOnce(ctx, caller, server);
 }
 

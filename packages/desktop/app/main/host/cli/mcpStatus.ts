@@ -5,7 +5,7 @@ import type { McpServerView } from '../../routers/appRouter';
 import { toAppErrorData, type Translate } from '../messages';
 import { type CliCommand, COMMON_HELP, type CommandContext, untilShutdown } from './command';
 import { describeError, formatTable, jsonLine } from './output';
-import { type AppCaller, findByName, openMcpCaller } from './servers';
+import { type AppCaller, findServerOrBuiltin, openMcpCaller } from './servers';
 
 const STATUS_KEYS: Record<McpServerStatus, string> = {
   connected: 'cli/messages:status.connected',
@@ -23,6 +23,8 @@ export interface StatusRow {
   failure?: AppErrorData;
   /** A stdio server started with the whole environment of the app (`--inherit-env`). */
   inheritEnv?: boolean;
+  /** One of Elftia's own servers (clock-math, files), run like the configured ones. */
+  builtin?: boolean;
 }
 
 /**
@@ -40,7 +42,14 @@ async function connectAndRead(caller: AppCaller, view: McpServerView): Promise<S
   }
   const after = await caller.mcp.get({ id: view.id });
   const state = after.connection ?? idleState(after);
-  return { name: after.name, transport: after.type, state, inheritEnv: after.config.inheritEnv === true, ...(failure && !state.lastError ? { failure } : {}) };
+  return {
+    name: after.name,
+    transport: after.type,
+    state,
+    inheritEnv: after.config.inheritEnv === true,
+    ...(after.builtin ? { builtin: true } : {}),
+    ...(failure && !state.lastError ? { failure } : {}),
+  };
 }
 
 /** The router reports a connection for every configured server; this covers a view without one. */
@@ -60,9 +69,9 @@ const STATUS_COLUMNS = [
 
 export function statusTable(rows: StatusRow[], t: Translate): string {
   const header = STATUS_COLUMNS.map((key) => t(key));
-  const body = rows.map(({ name, transport, state }) => [
+  const body = rows.map(({ name, transport, state, builtin }) => [
     name,
-    transport,
+    builtin ? t('cli/messages:status.builtin') : transport,
     t(STATUS_KEYS[state.status]),
     state.serverInfo ? `${state.serverInfo.name} ${state.serverInfo.version}` : '-',
     state.protocolVersion ?? '-',
@@ -91,10 +100,11 @@ export function errorLines(rows: StatusRow[], t: Translate): string[] {
 async function run(ctx: CommandContext): Promise<number> {
   const caller = await openMcpCaller(ctx);
   const name = ctx.positionals[0];
-  const views = name === undefined ? await caller.mcp.list() : [await findByName(caller, name)];
+  // The configured servers, then the built-in ones: a built-in server that cannot start fails the check too.
+  const views = name === undefined ? [...(await caller.mcp.list()), ...(await caller.mcp.builtins())] : [await findServerOrBuiltin(caller, name)];
   const rows = await untilShutdown(ctx.shutdown, Promise.all(views.map((view) => connectAndRead(caller, view))));
   if (ctx.json) {
-    ctx.io.stdout(jsonLine(rows.map((row) => ({ ...row.state, inheritEnv: row.inheritEnv ?? false }))));
+    ctx.io.stdout(jsonLine(rows.map((row) => ({ ...row.state, inheritEnv: row.inheritEnv ?? false, ...(row.builtin ? { builtin: true } : {}) }))));
   } else if (rows.length === 0) {
     ctx.io.stdout(`${ctx.t('cli/messages:list.empty')}\n`);
   } else {
@@ -111,7 +121,8 @@ export const mcpStatusCommand: CliCommand = {
   help: `Usage:
   elftia mcp status [NAME] [--json]
 
-Connects the named server, or every enabled server at once, waiting for each up to its timeout,
+Connects the named server, or every enabled server and Elftia's built-in servers (clock-math, and
+files once a folder is chosen) at once, waiting for each up to its timeout,
 then shows its state, server name and version, protocol version, tool count, errors in a row
 (degraded after 3) and the last error. Disabled servers are shown, not started. The servers are
 stopped again when the command ends.

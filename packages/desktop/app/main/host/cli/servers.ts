@@ -28,3 +28,15 @@ export async function findByName(caller: AppCaller, name: string): Promise<McpSe
   if (!view) throw new AppError('NOT_FOUND', { params: { id: name } });
   return view;
 }
+
+/**
+ * For commands that read or use a server (status, call, logs): a configured server by name, else
+ * one of Elftia's built-in servers (clock-math, files), which no command may change.
+ */
+export async function findServerOrBuiltin(caller: AppCaller, name: string): Promise<McpServerView> {
+  const configured = findNamed(await caller.mcp.list(), name);
+  if (configured) return configured;
+  const builtin = findNamed(await caller.mcp.builtins(), name);
+  if (!builtin) throw new AppError('NOT_FOUND', { params: { id: name } });
+  return builtin;
+}

@@ -1,4 +1,4 @@
-import { ChevronDown, Pencil, Trash } from 'lucide-react';
+import { ChevronDown, Lock, Pencil, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
@@ -39,6 +39,8 @@ export interface McpServerRowProps {
   onRestart: (server: McpServerView) => void;
   /** Set for a server just added from a preset: its details (status, tools, log) open, scroll into view and take focus. */
   reveal?: boolean;
+  /** What a built-in server offers, under its name. */
+  description?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface McpServerRowProps {
  * when expanded, the details panel. A <tbody> per server keeps the three rows together for
  * assistive technology.
  */
-export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart, reveal = false }: McpServerRowProps) {
+export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart, reveal = false, description }: McpServerRowProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(reveal);
   const groupRef = useRef<HTMLTableSectionElement>(null);
@@ -95,9 +97,19 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
 
   return (
     <tbody ref={groupRef} className="server-list__group" data-server-id={server.id}>
-      <tr data-testid="mcp-server-row" data-server-id={server.id}>
+      {/* A built-in server (`builtin: true`) ships with Elftia: status, details and restart, but no switch, Edit or Delete. */}
+      <tr data-testid={server.builtin ? 'builtin-server' : 'mcp-server-row'} data-server-id={server.id} data-name={server.name}>
         <th scope="row" className="server-list__name">
           {server.name}
+          {server.builtin && (
+            <>
+                {' '}
+                <span className="badge builtin-server__badge">
+                  <Lock aria-hidden size={12} /> {t('settings/tools:builtins.builtIn')}
+                </span>
+                {description && <span className="builtin-server__description">{description}</span>}
+            </>
+          )}
         </th>
         <td>{t(TRANSPORT_KEYS[server.type])}</td>
         <td className="server-list__status">
@@ -115,16 +127,18 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           )}
         </td>
         <td>
-          <input
-            id={toggleId}
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={server.enabled}
-            aria-disabled={toggling || undefined}
-            aria-label={t('settings/tools:list.enableServer', { name: server.name })}
-            onChange={(event) => !toggling && onToggle(server, event.target.checked)}
-          />
+          {!server.builtin && (
+            <input
+              id={toggleId}
+              type="checkbox"
+              role="switch"
+              className="switch"
+              checked={server.enabled}
+              aria-disabled={toggling || undefined}
+              aria-label={t('settings/tools:list.enableServer', { name: server.name })}
+              onChange={(event) => !toggling && onToggle(server, event.target.checked)}
+            />
+          )}
         </td>
         <td className="server-list__actions">
           {/* Icons, named for screen readers and titled for the pointer: three words would crowd the row at 900 px. */}
@@ -140,25 +154,29 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           >
             <ChevronDown aria-hidden size={16} className={expanded ? 'server-list__chevron server-list__chevron--open' : 'server-list__chevron'} />
           </button>
-          <button
-            type="button"
-            className="button button--quiet settings-icon-button"
-            aria-label={t('settings/tools:list.editServer', { name: server.name })}
-            title={t('settings/tools:list.edit')}
-            onClick={() => onEdit(server)}
-          >
-            <Pencil aria-hidden size={16} />
-          </button>
-          <button
-            id={deleteButtonId(server.id)}
-            type="button"
-            className="button button--quiet button--danger settings-icon-button"
-            aria-label={t('settings/tools:list.deleteServer', { name: server.name })}
-            title={t('settings/tools:list.delete')}
-            onClick={() => onDelete(server)}
-          >
-            <Trash aria-hidden size={16} />
-          </button>
+          {!server.builtin && (
+            <>
+              <button
+                type="button"
+                className="button button--quiet settings-icon-button"
+                aria-label={t('settings/tools:list.editServer', { name: server.name })}
+                title={t('settings/tools:list.edit')}
+                onClick={() => onEdit(server)}
+              >
+                <Pencil aria-hidden size={16} />
+              </button>
+              <button
+                id={deleteButtonId(server.id)}
+                type="button"
+                className="button button--quiet button--danger settings-icon-button"
+                aria-label={t('settings/tools:list.deleteServer', { name: server.name })}
+                title={t('settings/tools:list.delete')}
+                onClick={() => onDelete(server)}
+              >
+                <Trash aria-hidden size={16} />
+              </button>
+            </>
+          )}
         </td>
       </tr>
       {error && (
