@@ -253,7 +253,7 @@ export class FakeApi implements ElftiaApi {
       const id = builtinServerId(name);
       const args = [`/app/builtin-servers/${name}/server.mjs`, ...(name === 'files' ? [this.filesFolder] : [])];
       const connection: McpServerState = this.builtinConnections.get(id) ?? { serverId: id, serverName: name, status: 'connected', consecutiveErrors: 0, degraded: false, toolCount: 5, updatedAtMs: 0 };
-      return { id, name, type: 'stdio', config: { command: '/app/elftia', args, env: {} }, timeoutSec: 120, enabled: true, createdAt: now, updatedAt: now, status: connection.status, connection, builtin: true };
+      return { id, name, type: 'stdio', config: { command: '/app/elftia', args, env: {} }, timeoutSec: 120, enabled: true, disabledTools: [], alwaysAllow: [], createdAt: now, updatedAt: now, status: connection.status, connection, builtin: true };
     });
   }
 

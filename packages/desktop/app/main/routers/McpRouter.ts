@@ -13,6 +13,8 @@ import {
   mcpServerIdSchema,
   mcpServerInputSchema,
   mcpServerSetEnabledSchema,
+  mcpSetToolAlwaysAllowSchema,
+  mcpSetToolEnabledSchema,
   mcpSseInputSchema,
   mcpStdioInputSchema,
   mcpWebSocketInputSchema,
@@ -184,6 +186,14 @@ export const mcpRouter = router({
   setEnabled: publicProcedure
     .input(mcpServerSetEnabledSchema)
     .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setEnabled(input.id, input.enabled))),
+  /** Shows or hides one tool from the model, use_mcp_tool and search_tools. */
+  setToolEnabled: publicProcedure
+    .input(mcpSetToolEnabledSchema)
+    .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setToolEnabled(input.id, input.tool, input.enabled))),
+  /** Lets one tool run without asking (alwaysAllow), or makes it ask again. */
+  setToolAlwaysAllow: publicProcedure
+    .input(mcpSetToolAlwaysAllowSchema)
+    .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setToolAlwaysAllow(input.id, input.tool, input.alwaysAllow))),
   remove: publicProcedure.input(mcpServerIdSchema).mutation(({ ctx, input }) => {
     ctx.services.mcpServers.remove(input.id);
     return { id: input.id };
