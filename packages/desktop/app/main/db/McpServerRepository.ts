@@ -129,11 +129,15 @@ export class McpServerRepository {
     return result.changes === 1;
   }
 
-  /** Replaces one server's per-tool switches; returns false when no server has that id. */
-  setToolSwitches(id: string, switches: Pick<McpServerRecord, 'disabledTools' | 'alwaysAllow'>, now: string): boolean {
+  /**
+   * Replaces one server's per-tool switches; returns false when no server has that id. updated_at
+   * stays: it marks a change of what the server starts with, and McpService restarts a running
+   * server when it moves — turning one tool off must not restart the server.
+   */
+  setToolSwitches(id: string, switches: Pick<McpServerRecord, 'disabledTools' | 'alwaysAllow'>): boolean {
     const result = this.#db
-      .prepare('UPDATE mcp_servers SET disabled_tools_json = ?, always_allow_json = ?, updated_at = ? WHERE id = ?')
-      .run(JSON.stringify(switches.disabledTools), JSON.stringify(switches.alwaysAllow), now, id);
+      .prepare('UPDATE mcp_servers SET disabled_tools_json = ?, always_allow_json = ? WHERE id = ?')
+      .run(JSON.stringify(switches.disabledTools), JSON.stringify(switches.alwaysAllow), id);
     return result.changes === 1;
   }
 

@@ -150,7 +150,7 @@ export class McpServerConfigService {
       names.push(tool);
     }
     const switches = { disabledTools: stored.disabledTools, alwaysAllow: stored.alwaysAllow, [list]: names };
-    if (!this.#repository.setToolSwitches(id, switches, this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
+    if (!this.#repository.setToolSwitches(id, switches)) throw new AppError('NOT_FOUND', { params: { id } });
     this.#changed();
     return this.get(id);
   }
