@@ -93,11 +93,30 @@ export class FakeApi implements ElftiaApi {
       mutate: (input) =>
         this.#run('mcp.update', input, () => {
           const { id, ...rest } = input;
-          return this.#replace(id, (server) => ({ ...server, ...toRecordFields(rest as McpServerInputParsed) }));
+          // Like McpServerConfigService.update: tool switches left out keep the stored ones.
+          const parsed = rest as McpServerInputParsed;
+          return this.#replace(id, (server) => ({
+            ...server,
+            ...toRecordFields(parsed),
+            disabledTools: parsed.disabledTools ?? server.disabledTools,
+            alwaysAllow: parsed.alwaysAllow ?? server.alwaysAllow,
+          }));
         }),
     },
     setEnabled: {
       mutate: (input) => this.#run('mcp.setEnabled', input, () => this.#replace(input.id, (server) => ({ ...server, enabled: input.enabled }))),
+    },
+    setToolEnabled: {
+      mutate: (input) =>
+        this.#run('mcp.setToolEnabled', input, () =>
+          this.#replace(input.id, (server) => ({ ...server, disabledTools: toggled(server.disabledTools, input.tool, !input.enabled) })),
+        ),
+    },
+    setToolAlwaysAllow: {
+      mutate: (input) =>
+        this.#run('mcp.setToolAlwaysAllow', input, () =>
+          this.#replace(input.id, (server) => ({ ...server, alwaysAllow: toggled(server.alwaysAllow, input.tool, input.alwaysAllow) })),
+        ),
     },
     remove: {
       mutate: (input) =>
@@ -317,4 +336,10 @@ export class FakeApi implements ElftiaApi {
     this.serverChannel.emit();
     return next;
   }
+}
+
+/** `names` with `name` in it (at the end) or without it. */
+function toggled(names: string[], name: string, listed: boolean): string[] {
+  const rest = names.filter((n) => n !== name);
+  return listed ? [...rest, name] : rest;
 }
