@@ -324,6 +324,14 @@ export class FakeApi implements ElftiaApi {
     return server;
   }
 
+  /** The router's enabledToolCount: while connected with a tool list, and only when some tool is off. */
+  #counted(server: McpServerView): McpServerView {
+    const { enabledToolCount: _, ...rest } = server;
+    const tools = this.tools.get(server.id);
+    if (server.status !== 'connected' || !tools || server.disabledTools.length === 0) return rest;
+    return { ...rest, enabledToolCount: tools.filter((tool) => !server.disabledTools.includes(tool.name)).length };
+  }
+
   #find(id: string): McpServerView {
     const server = this.servers.find((s) => s.id === id);
     if (!server) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id } });
@@ -331,7 +339,7 @@ export class FakeApi implements ElftiaApi {
   }
 
   #replace(id: string, change: (server: McpServerView) => McpServerView): McpServerView {
-    const next = withStatus(change(this.#find(id)));
+    const next = this.#counted(withStatus(change(this.#find(id))));
     this.servers = this.servers.map((server) => (server.id === id ? next : server));
     this.serverChannel.emit();
     return next;
