@@ -68,20 +68,23 @@ describe('mcp.importPreview over each dialect', () => {
     expect(preview.entries.map((e) => [e.sourceName, e.action, e.summary])).toEqual([['fetch', 'add', 'uvx mcp-server-fetch']]);
   });
 
-  it('Cline: disabled, timeout in seconds and transportType apply; alwaysAllow and disabledTools are listed as not applied', async () => {
+  it('Cline: disabled, timeout in seconds, transportType and the per-tool switches (alwaysAllow, autoApprove, disabledTools) apply', async () => {
     const { caller, services } = importCaller();
     const text = fixture('cline.json');
     const preview = await caller.mcp.importPreview({ text });
     expect(preview.dialect).toBe('cline');
     expect(preview.errors).toEqual([]);
     expect(preview.entries.map((e) => [e.sourceName, e.type, e.enabled, e.notApplied])).toEqual([
-      ['local-server', 'stdio', true, ['alwaysAllow']],
-      ['remote-server', 'sse', false, ['alwaysAllow']],
-      ['brave-search', 'stdio', true, ['disabledTools', 'autoApprove']],
+      ['local-server', 'stdio', true, []],
+      ['remote-server', 'sse', false, []],
+      ['brave-search', 'stdio', true, []],
     ]);
     await caller.mcp.importApply({ text });
     const remote = services.mcpServers.getByName('remote-server');
-    expect([remote.type, remote.enabled, remote.timeoutSec]).toEqual(['sse', false, 120]);
+    expect([remote.type, remote.enabled, remote.timeoutSec, remote.alwaysAllow]).toEqual(['sse', false, 120, ['tool3']]);
+    expect(services.mcpServers.getByName('local-server').alwaysAllow).toEqual(['tool1', 'tool2']);
+    const brave = services.mcpServers.getByName('brave-search');
+    expect([brave.disabledTools, brave.alwaysAllow]).toEqual([['brave_local_search'], []]);
   });
 
   it('Roo: type streamable-http is http', async () => {
@@ -111,6 +114,13 @@ describe('mcp.importPreview over each dialect', () => {
     await caller.mcp.importApply({ text });
     const record = services.mcpServers.getByName('server-thing');
     expect(record.config).toMatchObject({ command: 'npx', args: ['-y', '@scope/server-thing@1.2.0', '--flag', 'two words', 'its'], env: { API_KEY: 'abc' } });
+  });
+
+  it('fields Elftia has no setting for are listed as not applied, not refused', async () => {
+    const { caller } = importCaller();
+    const preview = await caller.mcp.importPreview({ text: JSON.stringify({ servers: { a: { type: 'stdio', command: 'node', cwd: '/work', envFile: '.env' } } }) });
+    expect(preview.errors).toEqual([]);
+    expect(preview.entries[0]).toMatchObject({ action: 'add', notApplied: ['cwd', 'envFile'] });
   });
 
   it('a "_comment" string among the servers is skipped as unsupported, not an error', async () => {

@@ -7,7 +7,8 @@ import type { McpServerRecord } from '../../app/shared/contracts/mcp-types';
 import { fixture, importCaller } from './helpers';
 
 /** What makes two servers the same server, without ids and timestamps. */
-const shapeOf = (records: McpServerRecord[]) => records.map(({ name, type, config, timeoutSec, enabled }) => ({ name, type, config, timeoutSec, enabled }));
+const shapeOf = (records: McpServerRecord[]) =>
+  records.map(({ name, type, config, timeoutSec, enabled, disabledTools, alwaysAllow }) => ({ name, type, config, timeoutSec, enabled, disabledTools, alwaysAllow }));
 
 describe('mcp.exportServers', () => {
   it('replaces secret env and header values with ${input:} references declared in inputs', async () => {
@@ -44,6 +45,7 @@ describe('mcp.exportServers', () => {
       await first.caller.mcp.importApply({ text });
     }
     const original = shapeOf(first.services.mcpServers.list());
+    expect(original.some((s) => s.disabledTools.length > 0 && s.alwaysAllow.length === 0)).toBe(true);
     const full = await first.caller.mcp.exportServers({ dialect: 'elftia', includeSecrets: true });
     const second = importCaller();
     await second.caller.mcp.importApply({ text: full.text });

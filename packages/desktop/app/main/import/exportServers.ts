@@ -1,6 +1,7 @@
 /**
  * Servers → config text another app (or another Elftia) can read: the common `mcpServers` shape, or
- * Elftia's (`elftia`: the same plus type, timeout, disabled, watchPaths, inheritEnv). Secrets stay
+ * Elftia's (`elftia`: the same plus type, timeout, disabled, watchPaths, inheritEnv, disabledTools,
+ * alwaysAllow). Secrets stay
  * home unless asked for: an env or header value whose name looks secret (SECRET_NAME), whose value
  * has a token's shape, or that a provider lends (keyRefs) becomes `${input:<server>-<name>}` with a
  * matching VS Code `inputs` entry, so the text can be shared and the value entered on import.
@@ -67,6 +68,9 @@ function entryOf(record: McpServerRecord, dialect: ExportDialect, includeSecrets
   if (dialect === 'elftia') {
     if (record.timeoutSec !== MCP_TIMEOUT_DEFAULT_SEC) entry.timeout = record.timeoutSec;
     if (!record.enabled) entry.disabled = true;
+    // Cline and Roo's names for the per-tool switches, which Elftia's project file uses too.
+    if (record.disabledTools.length > 0) entry.disabledTools = record.disabledTools;
+    if (record.alwaysAllow.length > 0) entry.alwaysAllow = record.alwaysAllow;
   }
   return entry;
 }

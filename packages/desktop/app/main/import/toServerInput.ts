@@ -29,11 +29,11 @@ const TRANSPORT_ALIASES: Record<string, McpServerTransport> = {
 };
 
 /** Fields each dialect may carry that this function reads. */
-const READ = new Set(['type', 'transportType', 'command', 'args', 'env', 'url', 'serverUrl', 'headers', 'timeout', 'disabled', 'enabled', 'watchPaths', 'inheritEnv']);
+const READ = new Set(['type', 'transportType', 'command', 'args', 'env', 'url', 'serverUrl', 'headers', 'timeout', 'disabled', 'enabled', 'watchPaths', 'inheritEnv', 'disabledTools', 'alwaysAllow', 'autoApprove']);
 
 /**
- * Fields known from the dialects that Elftia does not apply (yet): Cline/Roo's per-tool lists,
- * VS Code's `envFile`, `cwd`, `dev`, `gallery`, `version`, Cursor's `envFile`, Claude's `description`.
+ * Fields known from the dialects that Elftia does not apply (yet): VS Code's `envFile`, `cwd`, `dev`,
+ * `gallery`, `version`, Cursor's `envFile`, Claude's `description`.
  * Any other unknown field is reported the same way; the preview lists them as "not applied".
  */
 function notAppliedOf(raw: Record<string, unknown>): string[] {
@@ -57,12 +57,16 @@ export function readEntry(raw: unknown, declaredInputs: ReadonlySet<string>, nam
     copy(raw, candidate, ['headers']);
   }
   if (raw.timeout !== undefined) candidate.timeoutSec = raw.timeout;
+  // Cline/Roo's per-tool switches; Cline's newer files call `alwaysAllow` `autoApprove`.
+  if (raw.disabledTools !== undefined) candidate.disabledTools = raw.disabledTools;
+  const alwaysAllow = raw.alwaysAllow ?? raw.autoApprove;
+  if (alwaysAllow !== undefined) candidate.alwaysAllow = alwaysAllow;
   if (raw.disabled !== undefined) candidate.enabled = typeof raw.disabled === 'boolean' ? !raw.disabled : raw.disabled;
   else if (raw.enabled !== undefined) candidate.enabled = raw.enabled;
   problems.push(...referenceProblems(candidate, declaredInputs));
   if (problems.length > 0) return { kind: 'invalid', problems: dedupe(problems), notApplied };
   const parsed = parseMcpServerInput(candidate);
-  if (!parsed.ok) return { kind: 'invalid', problems: parsed.errors.map((error) => ({ field: renamedField(error.field, urlField), code: error.code, ...(error.params ? { params: error.params } : {}) })), notApplied };
+  if (!parsed.ok) return { kind: 'invalid', problems: parsed.errors.map((error) => ({ field: renamedField(error.field, urlField, raw.alwaysAllow === undefined), code: error.code, ...(error.params ? { params: error.params } : {}) })), notApplied };
   return { kind: 'server', input: parsed.value, notApplied };
 }
 
@@ -112,10 +116,11 @@ function referenceProblems(candidate: Record<string, unknown>, declared: Readonl
   return problems;
 }
 
-/** Errors on the fields the user wrote: `timeoutSec` was `timeout`, `enabled` was `disabled`, `url` may have been `serverUrl`. */
-function renamedField(field: string, urlField: string): string {
+/** Errors on the fields the user wrote: `timeoutSec` was `timeout`, `url` may have been `serverUrl`, `alwaysAllow` `autoApprove`. */
+function renamedField(field: string, urlField: string, fromAutoApprove: boolean): string {
   if (field === 'timeoutSec') return 'timeout';
   if (field === 'url') return urlField;
+  if (fromAutoApprove && field.startsWith('alwaysAllow')) return field.replace('alwaysAllow', 'autoApprove');
   return field;
 }
 

@@ -23,6 +23,7 @@ import { depsCheckCommand, depsInstallCommand } from './deps';
 import { mcpAddPresetCommand, mcpPresetsCommand } from './mcpPresets';
 import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
+import { mcpToolAllowCommand, mcpToolAskCommand, mcpToolDisableCommand, mcpToolEnableCommand } from './mcpToolSwitch';
 import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
 import { secretsResetCommand } from './secrets';
@@ -31,7 +32,8 @@ import { terminalText } from './terminalText';
 
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
-  mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand, mcpImportCommand, mcpExportCommand,
+  mcpStatusCommand, mcpToolsCommand, mcpToolDisableCommand, mcpToolEnableCommand, mcpToolAllowCommand, mcpToolAskCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
+  mcpImportCommand, mcpExportCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];
 
