@@ -45,10 +45,10 @@ test('a config with errors names entry and field, and Cancel (Escape) changes no
   expect(host.cli(['mcp', 'list', '--json']).stdout.trim()).toBe('[]');
 });
 
-test('the import dialog fits 1280×800 in en, zh and ja with no label wrapped', async ({ page }) => {
-  const outDir = path.join(test.info().outputDir);
-  fs.mkdirSync(outDir, { recursive: true });
-  for (const language of LANGUAGES) {
+for (const language of LANGUAGES) {
+  test(`${language}: the import and export dialogs fit 1280×800 with no label wrapped`, async ({ page }) => {
+    const outDir = test.info().outputDir;
+    fs.mkdirSync(outDir, { recursive: true });
     const host = await launchHost({ prepare: (dataDir) => seedDataDir(dataDir, { language }) });
     try {
       expect(host.cli(['mcp', 'add', 'everything', '--transport', 'stdio', '--command', 'node', '--disabled']).status).toBe(0);
@@ -71,5 +71,5 @@ test('the import dialog fits 1280×800 in en, zh and ja with no label wrapped', 
     } finally {
       await host.stop();
     }
-  }
-});
+  });
+}
