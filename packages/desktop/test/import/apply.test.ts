@@ -47,6 +47,8 @@ describe('mcp.importApply', () => {
     const first = { ...server('a'), name: 'first', timeoutSec: 60, enabled: true, env: {}, watchPaths: [] };
     const clash = { ...server('b'), timeoutSec: 60, enabled: true, env: {}, watchPaths: [] };
     expect(() => services.mcpServers.addAll([first, clash])).toThrow(/name \(duplicate\)/);
+    // Read the database again, not the service's cache.
+    services.mcpServers.notifyExternalChange();
     expect(services.mcpServers.list().map((s) => s.name)).toEqual(['github']);
   });
 
