@@ -30,7 +30,7 @@ async function openDetails(language = 'Details for everything', region = 'Detail
 
 /** The configured server's count (the built-in servers' rows have their own). */
 const toolCount = () => document.querySelector('tbody[data-server-id="srv-1"] [data-testid="mcp-server-tool-count"]')?.textContent;
-const item = (details: ReturnType<typeof within>, name: string) => details.getAllByTestId('mcp-tool').find((li) => li.getAttribute('data-tool') === name)!;
+const item = (details: ReturnType<typeof within>, name: string) => details.getAllByTestId('mcp-tool').find((li: HTMLElement) => li.getAttribute('data-tool') === name)!;
 
 describe('per-tool switches in the server details', () => {
   it('turns a tool off: stored, greyed and marked, and the row counts the tools that are on', async () => {
