@@ -16,6 +16,8 @@ import { mcpAddCommand } from './mcpAdd';
 import { mcpCallCommand } from './mcpCall';
 import { mcpListCommand } from './mcpList';
 import { mcpLogsCommand } from './mcpLogs';
+import { mcpExportCommand } from './mcpExport';
+import { mcpImportCommand } from './mcpImport';
 import { mcpDisableCommand, mcpEnableCommand, mcpRemoveCommand } from './mcpManage';
 import { depsCheckCommand, depsInstallCommand } from './deps';
 import { mcpAddPresetCommand, mcpPresetsCommand } from './mcpPresets';
@@ -31,6 +33,7 @@ import { terminalText } from './terminalText';
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
   mcpStatusCommand, mcpToolsCommand, mcpToolDisableCommand, mcpToolEnableCommand, mcpToolAllowCommand, mcpToolAskCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
+  mcpImportCommand, mcpExportCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];
 
