@@ -38,7 +38,7 @@ const ERROR_PARAMS: Record<DisplayErrorCode, Params> = {
   RESULT_TOO_LARGE: { limit: '64 MiB', limitBytes: 67108864 },
   SECRETS_UNREADABLE: { server: 'github' },
   KEY_SOURCE_MISSING: { server: 'brave-search', provider: 'OpenAI', field: 'env.BRAVE_API_KEY' },
-  WORKSPACE_TRUST_REQUIRED: { server: 'lint', commandLine: 'node lint-server.mjs', envNames: 'TOKEN', url: '' },
+  WORKSPACE_TRUST_REQUIRED: { server: 'lint', workspace: '/home/me/repo', commandLine: 'node lint-server.mjs', envNames: 'TOKEN' },
   WORKSPACE_NOT_FOUND: { path: '/home/me/gone' },
   NO_WORKSPACE: {},
   PROJECT_FILE_INVALID: { file: '/repo/.elftia/mcp.json', problem: 'syntax', line: 3, column: 7, entry: 'lint', field: 'command' },

@@ -184,7 +184,7 @@ export class WorkspaceService {
     if (!isProjectServerId(server.id)) return;
     const open = this.open_;
     // A project server of a workspace no longer open is not started at all.
-    if (!open) throw new McpServiceError('WORKSPACE_TRUST_REQUIRED', { server: server.name });
+    if (!open) throw new McpServiceError('WORKSPACE_TRUST_REQUIRED', { server: server.name, workspace: '' });
     if (this.isTrusted(server)) return;
     const { view } = trustSubject(server);
     throw new McpServiceError('WORKSPACE_TRUST_REQUIRED', {
