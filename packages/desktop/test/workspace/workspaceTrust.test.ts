@@ -151,7 +151,7 @@ describe('workspace trust', () => {
 describe('project servers beside global ones', () => {
   it('a project server hides the global one of the same name, which is not started', async () => {
     const globalPids = join(sandbox.dir, 'global-pids.jsonl');
-    writeProject({ Lint: echoServer(sandbox.pidFile) });
+    writeProject({ Lint: { ...echoServer(sandbox.pidFile), disabledTools: ['whoami'] } });
     open();
     const global = services!.mcpServers.add({ name: 'lint', type: 'stdio', ...echoServer(globalPids), watchPaths: [], timeoutSec: 10, enabled: true });
     await services!.start();
@@ -160,7 +160,8 @@ describe('project servers beside global ones', () => {
     await connected(id);
     const views = await createAppCaller({ services: services! }).mcp.list();
     expect(views.find((v) => v.id === global.id)).toMatchObject({ origin: { kind: 'global' }, overriddenBy: id });
-    expect(views.find((v) => v.id === id)).toMatchObject({ overrides: global.id });
+    // The project file's per-tool switches are the server's (tools13's disabledTools).
+    expect(views.find((v) => v.id === id)).toMatchObject({ overrides: global.id, disabledTools: ['whoami'], enabledToolCount: 1 });
     await sleep(300);
     expect(readPidFile(globalPids)).toEqual([]);
     // The tools the model is offered are the project server's.
