@@ -126,6 +126,22 @@ describe('workspace trust', () => {
     await needsApproval(projectId('lint'));
   });
 
+  it('follows a trust decision another process made (elftia mcp trust beside the running app)', async () => {
+    writeProject({ lint: echoServer(sandbox.pidFile) });
+    services = createAppServices({ dataDir, autoConnectMcp: true, builtinServers: false, workspace: repo, externalChangePollMs: 50 });
+    await services.start();
+    const id = projectId('lint');
+    await needsApproval(id);
+    const cli = createAppServices({ dataDir, builtinServers: false, workspace: repo });
+    try {
+      cli.workspace.trust(id);
+    } finally {
+      await cli.dispose();
+    }
+    await connected(id);
+    expect(readPidFile(sandbox.pidFile)).toHaveLength(1);
+  });
+
   it('asks once for a remote project server, by its URL; other changes do not ask again', async () => {
     network = await startNetworkServer([fixture('mcp-http-server.mjs'), 'http']);
     const url = `http://127.0.0.1:${network.port}/mcp`;
