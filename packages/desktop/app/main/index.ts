@@ -41,6 +41,8 @@ import type { SecretStore } from './db/SecretStore';
 import { UnreadableSecretsService } from './secrets/unreadableSecrets';
 import { ImportService } from './import/ImportService';
 import type { SourceHost } from './import/importSources';
+import { WorkspaceRepository } from './db/WorkspaceRepository';
+import { WorkspaceService } from './workspace/WorkspaceService';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -70,6 +72,14 @@ export interface AppServicesOptions {
   builtinServers?: boolean;
   /** Where the other apps' MCP config files are looked for (import); default this user's home and OS. */
   importHost?: SourceHost;
+  /**
+   * The workspace folder to open (`--workspace DIR`), without changing the app's remembered current
+   * and recent ones; WORKSPACE_NOT_FOUND when it is not a folder. Default: none, or with
+   * restoreWorkspace the one the app had open last.
+   */
+  workspace?: string;
+  /** Open the workspace the app had open last (the app and the host); default false. */
+  restoreWorkspace?: boolean;
   logger?: McpLogger;
 }
 
@@ -103,6 +113,8 @@ export interface AppServices {
   chatEngine(approvals: ApprovalGate): TinyElfEngine;
   /** Stored secrets the data dir's store cannot open, and `elftia secrets reset`. */
   unreadableSecrets: UnreadableSecretsService;
+  /** The open workspace, its project file's servers, and workspace trust. */
+  workspace: WorkspaceService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -120,6 +132,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   }
   const db = openDatabase(dbFile, MIGRATIONS, { dataMarkers: [path.join(dataDir, SECRET_KEY_FILE)] });
   const secretStore = options.secretStore ?? new FileKeySecretStore(dataDir);
+  const workspace = new WorkspaceService({ repository: new WorkspaceRepository(db), logger: options.logger });
+  try {
+    if (options.workspace !== undefined) workspace.open(options.workspace, { remember: false });
+    else if (options.restoreWorkspace) workspace.restore();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const mcpRepository = new McpServerRepository(db, secretStore);
   const mcpServers = new McpServerConfigService({ repository: mcpRepository });
   const settings = new SettingsService(new SettingsRepository(db));
@@ -162,6 +182,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     // General), and a new folder restarts it. They get the same allowlisted environment as every server.
     systemServers,
     onSystemServersChange: (listener) => settings.onChange(listener),
+    projectServers: workspace,
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -170,8 +191,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcp: mcpRuntime.service,
     completion,
     providers,
-    serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId),
-    switches: toolSwitchesOf(mcpServers),
+    serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId) ?? projectTimeoutMs(workspace, serverId),
+    switches: toolSwitchesOf({ find: (id) => mcpServers.find(id) ?? workspace.findProjectServer(id) }),
     defaultSystemPrompt: () => settings.getSystemPrompt(),
     logger: options.logger,
   });
@@ -199,6 +220,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     chat,
     chatEngine: (gate) => chatRuntime.engineWith(gate),
     unreadableSecrets: new UnreadableSecretsService(db, secretStore),
+    workspace,
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
@@ -211,6 +233,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
     async dispose() {
       stopWatch();
+      workspace.dispose();
       try {
         // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
         await chat.dispose();
@@ -226,6 +249,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 /** A server's configured call timeout, for the engine's tool calls (one timeout policy on every path). */
 export function serverTimeoutMs(servers: McpServerConfigService, serverId: string): number | undefined {
   const server = servers.find(serverId);
+  return server ? server.timeoutSec * 1000 : undefined;
+}
+
+function projectTimeoutMs(workspace: WorkspaceService, serverId: string): number | undefined {
+  const server = workspace.findProjectServer(serverId);
   return server ? server.timeoutSec * 1000 : undefined;
 }
 

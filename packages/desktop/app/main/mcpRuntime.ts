@@ -14,6 +14,7 @@ import { ServerEnvironment } from './mcp/ServerEnvironment';
 import { PackagePrefetcher } from './mcp/prefetch/PackagePrefetcher';
 import { PrefetchMarkers } from './mcp/prefetch/PrefetchMarkers';
 import { SourceWatcher } from './mcp/SourceWatcher';
+import type { McpServerRecord } from '../shared/contracts/mcp-types';
 
 export interface McpRuntimeOptions {
   dataDir: string;
@@ -41,6 +42,20 @@ export interface McpRuntimeOptions {
   systemServers?: McpServiceOptions['systemServers'];
   /** Told when what systemServers() returns may have changed (a new files folder); default never. */
   onSystemServersChange?: (listener: () => void) => () => void;
+  /** The open workspace's project servers, a third source beside the configured and system ones; default none. */
+  projectServers?: ProjectServerSource;
+}
+
+/**
+ * Servers of a project file (workspace/WorkspaceService): merged with the configured ones (a project
+ * server hides a configured one of the same name), and checked for the user's approval right before
+ * each start, in this process.
+ */
+export interface ProjectServerSource {
+  merge(configured: readonly McpServerRecord[]): { servers: McpServerRecord[] };
+  onChange(listener: () => void): () => void;
+  /** Throws WORKSPACE_TRUST_REQUIRED (an McpServiceError) for a project server not approved in this form. */
+  requireTrusted(server: McpServerRecord): void;
 }
 
 export interface McpRuntime {
@@ -89,11 +104,30 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
     processTracker: tracker,
   });
 
+  const project = options.projectServers;
+  const listServers = () => (project ? project.merge(options.config.list()).servers : options.config.list());
+  const getServer = (id: string) => (project ? listServers().find((server) => server.id === id) : options.config.find(id));
+  // Project servers' changes (an edit of the file, a trust decision) are followed like the configuration's.
+  const onServersChange = (listener: () => void) => {
+    const offConfig = options.config.onChange(listener);
+    const offProject = project?.onChange(listener);
+    return () => {
+      offConfig();
+      offProject?.();
+    };
+  };
+  const resolve = options.resolveServer;
   const service = new McpService({
-    listServers: () => options.config.list(),
-    getServer: (id) => options.config.find(id),
+    listServers,
+    getServer,
     systemServers: options.systemServers,
-    resolveServer: options.resolveServer,
+    // Trust first: nothing of an unapproved project server runs, not even its package download.
+    resolveServer: project || resolve
+      ? (server) => {
+          project?.requireTrusted(server);
+          return resolve ? resolve(server) : server;
+        }
+      : undefined,
     processTracker: tracker,
     logger,
     // Resolved once, before the first spawn: a GUI launch lacks the user's PATH.
@@ -111,6 +145,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
         command: p.command,
         args: p.args,
         env: environment.forServer({ env: p.env, inheritEnv: p.inheritEnv }),
+        ...(p.cwd ? { cwd: p.cwd } : {}),
         platform,
         maxLineBytes: p.maxMessageBytes,
         onStderr: p.onStderr,
@@ -120,9 +155,9 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
   // Seed 004's auto-restart; only with autoConnect: a one-shot CLI command has nothing to keep running.
   const sourceWatcher = new SourceWatcher({
     service,
-    listServers: () => options.config.list(),
-    getServer: (id) => options.config.find(id),
-    onConfigChange: (listener) => options.config.onChange(listener),
+    listServers,
+    getServer,
+    onConfigChange: onServersChange,
     logger,
     debounceMs: options.sourceDebounceMs,
     platform,
@@ -158,7 +193,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       });
       if (reaped.length > 0) logger?.info(`reaped ${reaped.length} MCP server process(es) left by an earlier run`);
       if (!options.autoConnect) return;
-      unsubscribe = options.config.onChange(() => void sync());
+      unsubscribe = onServersChange(() => void sync());
       // Before the first connect, so a file saved while a server starts is not missed.
       sourceWatcher.start();
       // Not awaited: a slow server must not hold up the window or the host.

@@ -119,6 +119,7 @@ export function retriesConnect(error: McpServiceError): boolean {
     case 'UNSUPPORTED_TRANSPORT':
     case 'SECRETS_UNREADABLE':
     case 'KEY_SOURCE_MISSING':
+    case 'WORKSPACE_TRUST_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return false;
@@ -155,6 +156,8 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'INVALID_CONFIG':
     case 'SECRETS_UNREADABLE':
     case 'KEY_SOURCE_MISSING':
+    // Counted so the state carries it as lastError: the view shows why the server waits.
+    case 'WORKSPACE_TRUST_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;

@@ -21,8 +21,10 @@ import {
 } from '../../shared/contracts/mcp-types';
 import { maskServerRecord } from '../../shared/contracts/secrets';
 import { exportSchema, importApplySchema, importPreviewSchema, importSourceSchema } from '../../shared/contracts/mcp-import';
+import { type ServerOriginFields, isProjectServerId, serverIdInputSchema } from '../../shared/contracts/workspace';
 import { apiKeyString } from '../../shared/contracts/providers';
 import { dependenciesRouter } from './DependenciesRouter';
+import { copyToGlobal, copyToProject } from './projectCopies';
 import { SharedFeed } from './sharedFeed';
 import { changes } from './subscriptions';
 import { type AppContext, publicProcedure, router } from './trpc';
@@ -38,7 +40,7 @@ export const mcpUpdateSchema = z.discriminatedUnion('type', [
   mcpWebSocketInputSchema.extend({ id }),
 ]);
 
-export interface McpServerView extends McpServerRecord {
+export interface McpServerView extends McpServerRecord, Partial<ServerOriginFields> {
   status: McpServerStatus;
   /** The live connection: state, last error, server info, tool count, consecutive errors. */
   connection?: McpServerState;
@@ -55,18 +57,41 @@ export interface McpServerView extends McpServerRecord {
  * What the renderer and the CLI see of a server: its secrets masked (maskServerRecord). They are
  * write-only: an update that sends a masked value back keeps the stored one.
  */
-function toView(record: McpServerRecord, connection?: McpServerState, toolNames?: string[]): McpServerView {
+function toView(record: McpServerRecord, origin: ServerOriginFields, connection?: McpServerState, toolNames?: string[]): McpServerView {
   const status: McpServerStatus = !record.enabled ? 'disabled' : (connection?.status ?? 'disconnected');
   const masked = maskServerRecord(record);
   const builtin = isBuiltinServerId(record.id) ? { builtin: true as const } : {};
   // Only when some tool is off, so a view without switches reads as before.
   const enabled = toolNames && record.disabledTools.length > 0 ? { enabledToolCount: toolNames.filter((name) => !record.disabledTools.includes(name)).length } : {};
-  return connection ? { ...masked, status, connection, ...builtin, ...enabled } : { ...masked, status, ...builtin };
+  return connection ? { ...masked, ...origin, status, connection, ...builtin, ...enabled } : { ...masked, ...origin, status, ...builtin };
 }
 
+/**
+ * Where a server comes from: global (stored), built-in, or the open workspace's project file (with
+ * its trust); which global server a project server hides, and by which.
+ */
+function originOf(services: AppContext['services'], record: McpServerRecord): ServerOriginFields {
+  if (isBuiltinServerId(record.id)) return { origin: { kind: 'builtin' } };
+  const workspace = services.workspace;
+  const { hiddenBy } = workspace.merge(services.mcpServers.list());
+  if (isProjectServerId(record.id)) {
+    const current = workspace.current();
+    const overrides = [...hiddenBy].find(([, by]) => by === record.id)?.[0];
+    return {
+      origin: { kind: 'project', workspace: current?.path ?? '', file: current?.projectFile ?? '' },
+      ...(overrides ? { overrides } : {}),
+      trust: workspace.trustView(record),
+    };
+  }
+  const overriddenBy = hiddenBy.get(record.id);
+  return { origin: { kind: 'global' }, ...(overriddenBy ? { overriddenBy } : {}) };
+}
+
+/** The configured servers (a hidden one marked overriddenBy), then the open workspace's project servers. */
 async function listViews(services: AppContext['services']): Promise<McpServerView[]> {
   const states = new Map((await services.mcp.listStates()).map((state) => [state.serverId, state]));
-  return services.mcpServers.list().map((record) => toView(record, states.get(record.id), services.mcp.cachedToolNames(record.id)));
+  const records = [...services.mcpServers.list(), ...services.workspace.projectServers()];
+  return records.map((record) => toView(record, originOf(services, record), states.get(record.id), services.mcp.cachedToolNames(record.id)));
 }
 
 /** The built-in servers running now (clock-math; files once a folder is chosen), with their live state. */
@@ -74,24 +99,32 @@ async function builtinViews(services: AppContext['services']): Promise<McpServer
   return Promise.all(services.mcp.systemServers().map((record) => view(services, record)));
 }
 
-/** A configured or a built-in server; NOT_FOUND for neither. */
+/** A configured, built-in or project server; NOT_FOUND for none. */
 function recordOf(services: AppContext['services'], serverId: string): McpServerRecord {
-  return services.mcp.systemServers().find((record) => record.id === serverId) ?? services.mcpServers.get(serverId);
+  return (
+    services.mcp.systemServers().find((record) => record.id === serverId) ??
+    services.workspace.findProjectServer(serverId) ??
+    services.mcpServers.get(serverId)
+  );
 }
 
 async function view(services: AppContext['services'], record: McpServerRecord): Promise<McpServerView> {
-  return toView(record, await services.mcp.getState(record.id), services.mcp.cachedToolNames(record.id));
+  // A hidden global server is not McpService's: its state would be looked up as unknown.
+  const state = services.workspace.merge(services.mcpServers.list()).hiddenBy.has(record.id) ? undefined : await services.mcp.getState(record.id);
+  return toView(record, originOf(services, record), state, services.mcp.cachedToolNames(record.id));
 }
 
 /** Config changes and connection changes (state, tools, removal) — not log lines. */
 function onServersOrConnections(services: AppContext['services']) {
   return (listener: () => void) => {
     const offConfig = services.mcpServers.onChange(listener);
+    const offWorkspace = services.workspace.onChange(listener);
     const offMcp = services.mcp.onEvent((event) => {
       if (event.type !== 'log') listener();
     });
     return () => {
       offConfig();
+      offWorkspace();
       offMcp();
     };
   };
@@ -244,6 +277,16 @@ export const mcpRouter = router({
       if (update.kind === 'snapshot' || update.entries.length > 0) yield update;
     }
   }),
+  /** Approves a project server in its current form (command line, env, folder; or URL): it starts. */
+  trust: publicProcedure.input(serverIdInputSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.workspace.trust(input.id))),
+  /** Withdraws the approval: the server stops and waits for approval again. */
+  untrust: publicProcedure.input(serverIdInputSchema).mutation(({ ctx, input }) => view(ctx.services, ctx.services.workspace.untrust(input.id))),
+  /** Stores a project server as a global one (a new name when the name is taken); returns the new server. */
+  copyToGlobal: publicProcedure.input(serverIdInputSchema).mutation(({ ctx, input }) => view(ctx.services, copyToGlobal(ctx.services, input.id))),
+  /** Writes a global server into the open workspace's project file (replacing an entry of the same name); returns the project server. */
+  copyToProject: publicProcedure
+    .input(serverIdInputSchema)
+    .mutation(async ({ ctx, input }) => view(ctx.services, await copyToProject(ctx.services, input.id))),
   callTool: publicProcedure.input(mcpCallToolSchema).mutation(({ ctx, input, signal }) =>
     ctx.services.mcp.callTool(input.id, input.tool, input.arguments, crypto.randomUUID(), {
       ...(signal ? { signal } : {}),

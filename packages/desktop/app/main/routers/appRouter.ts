@@ -5,6 +5,7 @@ import { mcpRouter } from './McpRouter';
 import { providersRouter } from './ProvidersRouter';
 import { settingsRouter } from './SettingsRouter';
 import { createCallerFactory, router } from './trpc';
+import { workspaceRouter } from './WorkspaceRouter';
 
 export const appRouter = router({
   mcp: mcpRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   chat: chatRouter,
   approvals: approvalsRouter,
   dialogs: dialogsRouter,
+  workspace: workspaceRouter,
 });
 
 export type AppRouter = typeof appRouter;

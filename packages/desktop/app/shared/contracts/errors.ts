@@ -33,6 +33,12 @@ export const APP_ERROR_CODES = [
   'TOO_MANY_PROVIDERS',
   'TOO_MANY_SUBSCRIPTIONS',
   'SECRET_KEY_MISSING',
+  /** A workspace folder (`workspace.open`, `--workspace DIR`) that does not exist; `params.path`. */
+  'WORKSPACE_NOT_FOUND',
+  /** A project-file action (copy to project) with no workspace open. */
+  'NO_WORKSPACE',
+  /** The project file cannot be used (workspace.ts ProjectFileProblem: `params.problem`, file, line, column, entry, field). */
+  'PROJECT_FILE_INVALID',
   'INTERNAL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

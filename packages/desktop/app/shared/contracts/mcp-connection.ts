@@ -26,6 +26,8 @@ export const MCP_SERVICE_ERROR_CODES = [
   'RESULT_TOO_LARGE',
   'SECRETS_UNREADABLE',
   'KEY_SOURCE_MISSING',
+  /** A project server (workspace.ts) the user has not approved in its current form: nothing was started. */
+  'WORKSPACE_TRUST_REQUIRED',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 

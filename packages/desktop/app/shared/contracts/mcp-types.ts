@@ -298,6 +298,8 @@ export interface McpServerConfig {
   watchPaths?: string[];
   /** Stdio: the server gets the app's whole environment, not the allowlist. */
   inheritEnv?: boolean;
+  /** Stdio: the folder it starts in (a project file's `cwd`, relative ones resolved against the workspace); default the app's. */
+  cwd?: string;
   url?: string;
   headers?: Record<string, string>;
   /** Env variables (stdio) or headers (remote) whose value is a provider's key, resolved at start. */

@@ -34,7 +34,8 @@ interface ToolScope {
  * fails is reported and left out.
  */
 async function connectServers(ctx: CommandContext, services: AppServices, names: string[]): Promise<ToolScope> {
-  const records = services.mcpServers.list();
+  // The configured servers and the workspace's project servers (a project one hiding a global one of its name).
+  const records = services.workspace.merge(services.mcpServers.list()).servers;
   if (names.length > 0) {
     const ids = names.map((name) => {
       const record = records.find((r) => nameKey(r.name) === nameKey(name));

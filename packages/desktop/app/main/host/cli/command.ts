@@ -134,11 +134,13 @@ export function parseSeconds(text: string): number {
 /** Options every command takes. */
 export const COMMON_OPTIONS: OptionSpec = {
   'data-dir': { type: 'string' },
+  workspace: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
 export const COMMON_HELP = `Common options:
   --data-dir DIR   Data directory (default: $ELFTIA_DATA_DIR, else the app's own folder)
+  --workspace DIR  Also use the servers of DIR/.elftia/mcp.json (each once approved: elftia mcp trust)
   --json           Machine-readable output
   -h, --help       Show this help`;

@@ -6,6 +6,7 @@
  * database, a tool result marked as an error, a server that cannot start), 2 a malformed command
  * line, 130 (143) stopped by Ctrl+C (SIGTERM).
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppServices, type AppServices } from '../../index';
 import { createTranslator, languageFromEnv, toAppErrorData, type Translate, translateError } from '../messages';
@@ -24,6 +25,7 @@ import { mcpAddPresetCommand, mcpPresetsCommand } from './mcpPresets';
 import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
 import { mcpToolAllowCommand, mcpToolAskCommand, mcpToolDisableCommand, mcpToolEnableCommand } from './mcpToolSwitch';
+import { mcpTrustCommand, mcpUntrustCommand } from './mcpTrust';
 import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
 import { secretsResetCommand } from './secrets';
@@ -34,6 +36,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
   mcpStatusCommand, mcpToolsCommand, mcpToolDisableCommand, mcpToolEnableCommand, mcpToolAllowCommand, mcpToolAskCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
   mcpImportCommand, mcpExportCommand,
+  mcpTrustCommand, mcpUntrustCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];
 
@@ -139,15 +142,23 @@ function parseCommandLine(command: CliCommand, args: string[], { io, t, opened, 
   if (!flag(values, 'help')) checkPositionals(command, positionals, trailing);
 
   const dataDir = resolveDataDir({ flag: stringValue(values, 'data-dir'), env: io.env, platform: io.platform, homedir: io.homedir, cwd: io.cwd });
+  const workspace = resolveWorkspace(stringValue(values, 'workspace'), io.cwd);
   return {
     io, values, positionals, trailing, t, dataDir, shutdown,
     json: flag(values, 'json'),
     openServices(serviceOptions = {}) {
-      const services = createAppServices({ dataDir, ...serviceOptions });
+      const services = createAppServices({ dataDir, ...(workspace !== undefined ? { workspace } : {}), ...serviceOptions });
       opened.push(services);
       return services;
     },
   };
+}
+
+/** `--workspace DIR`, taken from the working directory when relative; an empty one is refused like an empty `--data-dir`. */
+function resolveWorkspace(flagValue: string | undefined, cwd: string): string | undefined {
+  if (flagValue === undefined) return undefined;
+  if (flagValue === '') throw new UsageError('--workspace: the folder is empty; name one, or leave the option out');
+  return path.resolve(cwd, flagValue);
 }
 
 function checkPositionals(command: CliCommand, positionals: string[], trailing: string[]): void {

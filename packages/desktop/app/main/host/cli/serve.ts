@@ -25,7 +25,7 @@ async function run(ctx: CommandContext): Promise<number> {
   if (!isLoopbackBindHost(host)) throw new UsageError(`--host ${host}: only a loopback address (127.0.0.1, ::1, localhost) is allowed`);
   const rendererDir = stringValue(ctx.values, 'renderer-dir') ?? defaultRendererDir();
 
-  const services = ctx.openServices({ externalChangePollMs: EXTERNAL_CHANGE_POLL_MS, autoConnectMcp: true });
+  const services = ctx.openServices({ externalChangePollMs: EXTERNAL_CHANGE_POLL_MS, autoConnectMcp: true, restoreWorkspace: true });
   const stored = readHostAccess(ctx.dataDir);
   const token = stored && !flag(ctx.values, 'new-token') ? stored.token : newAccessToken();
   await services.start();

@@ -21,10 +21,14 @@ export async function openMcpCaller(ctx: CommandContext): Promise<AppCaller> {
   return createAppCaller({ services }, { signal: ctx.shutdown });
 }
 
-/** The CLI addresses servers by name, ignoring case, the same way names are kept unique. */
+/**
+ * The CLI addresses servers by name, ignoring case, the same way names are kept unique. For commands
+ * that change a stored server (remove, enable, disable): the global one first, where a project server
+ * of the workspace has the same name.
+ */
 export async function findByName(caller: AppCaller, name: string): Promise<McpServerView> {
   const views = await caller.mcp.list();
-  const view = findNamed(views, name);
+  const view = findNamed(views.filter((v) => v.origin?.kind !== 'project'), name) ?? findNamed(views, name);
   if (!view) throw new AppError('NOT_FOUND', { params: { id: name } });
   return view;
 }
@@ -34,7 +38,9 @@ export async function findByName(caller: AppCaller, name: string): Promise<McpSe
  * one of Elftia's built-in servers (clock-math, files), which no command may change.
  */
 export async function findServerOrBuiltin(caller: AppCaller, name: string): Promise<McpServerView> {
-  const configured = findNamed(await caller.mcp.list(), name);
+  // The server that runs under this name: a project server rather than the global one it hides.
+  const views = await caller.mcp.list();
+  const configured = findNamed(views.filter((v) => !v.overriddenBy), name) ?? findNamed(views, name);
   if (configured) return configured;
   const builtin = findNamed(await caller.mcp.builtins(), name);
   if (!builtin) throw new AppError('NOT_FOUND', { params: { id: name } });

@@ -97,6 +97,7 @@ function createStdio(server: McpServerRecord, deps: CreateTransportDeps): McpTra
     args: server.config.args ?? [],
     env: server.config.env ?? {},
     inheritEnv: server.config.inheritEnv ?? false,
+    ...(server.config.cwd ? { cwd: server.config.cwd } : {}),
     maxMessageBytes: deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES,
     onStderr: deps.onStderr ?? (() => {}),
   });

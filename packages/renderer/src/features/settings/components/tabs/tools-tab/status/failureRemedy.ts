@@ -98,6 +98,8 @@ export function failureSummary(server: McpServerView, error: McpServiceErrorData
       return { key: 'settings/tools:failure.secretsUnreadable', params: {}, actions: [{ kind: 'edit' }] };
     case 'KEY_SOURCE_MISSING':
       return { key: 'settings/tools:failure.keySourceMissing', params: { provider: paramOf(error, 'provider') ?? '' }, actions: [{ kind: 'checkKey' }] };
+    case 'WORKSPACE_TRUST_REQUIRED':
+      return { key: 'settings/tools:failure.trustRequired', params: {}, actions: [] };
     case 'INSTALL_FAILED':
       return { key: 'settings/tools:failure.installFailed', params: { packages: paramOf(error, 'packages') ?? '' }, actions: [{ kind: 'showLog' }, { kind: 'retry' }] };
     case 'INSTALL_TIMEOUT':
