@@ -12,6 +12,7 @@ import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPrev
 import { presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
 import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import type { SecretInputView } from '@elftia/desktop/shared/contracts/secret-inputs.ts';
 import {
   type McpServerEnvironment,
   type McpServerInput,
@@ -66,6 +67,8 @@ export class FakeApi implements ElftiaApi {
 
   /** The app's environment as main sees it: mcp.appEnvNames lists its names. */
   appEnv: Record<string, string> = { HOME: '/home/ada', LANG: 'en_US.UTF-8', OPENAI_API_KEY: 'sk-from-the-shell', PATH: '/usr/bin' };
+  /** `${input:id}` definitions and values, as main stores them (values only readable by tests). */
+  readonly inputs = new Map<string, SecretInputView & { value?: string }>();
   /** mcp.envNames answers, per server id; none by default. */
   readonly envNames = new Map<string, McpServerEnvironment>();
 
@@ -121,6 +124,23 @@ export class FakeApi implements ElftiaApi {
     tools: { query: (input) => this.#run('mcp.tools', input, () => [...(this.tools.get(input.id) ?? [])]) },
     envNames: { query: (input) => this.#run('mcp.envNames', input, () => this.envNames.get(input.id) ?? { inheritEnv: false, names: [] }) },
     appEnvNames: { query: () => this.#run('mcp.appEnvNames', undefined, () => Object.keys(this.appEnv).sort()) },
+    inputs: { query: () => this.#run('mcp.inputs', undefined, () => [...this.inputs.values()].map(({ value: _value, ...view }) => ({ ...view }))) },
+    setInput: {
+      mutate: (input) =>
+        this.#run('mcp.setInput', input, () => {
+          const known = this.inputs.get(input.id);
+          this.inputs.set(input.id, { id: input.id, description: known?.description ?? '', password: known?.password ?? true, servers: known?.servers ?? [], set: true, value: input.value });
+        }),
+    },
+    clearInput: {
+      mutate: (input) =>
+        this.#run('mcp.clearInput', input, () => {
+          const known = this.inputs.get(input.id);
+          if (!known?.set) return { cleared: false };
+          this.inputs.set(input.id, { ...known, set: false, value: undefined });
+          return { cleared: true };
+        }),
+    },
     builtins: { query: () => this.#run('mcp.builtins', undefined, () => this.builtinServers()) },
     onBuiltinsChanged: { subscribe: this.builtinChannel.subscribe },
     onServersChanged: { subscribe: this.serverChannel.subscribe },

@@ -6,6 +6,7 @@ import type { Db } from './database';
 const SEALED_COLUMNS = [
   { table: 'mcp_servers', column: 'sealed_secrets' },
   { table: 'providers', column: 'sealed_api_key' },
+  { table: 'secret_inputs', column: 'sealed_value' },
 ] as const;
 
 /** Written instead of a sealed value that `elftia secrets reset` cleared; McpServerRepository reads it as unreadable. */

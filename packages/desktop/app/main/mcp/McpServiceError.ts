@@ -119,6 +119,8 @@ export function retriesConnect(error: McpServiceError): boolean {
     case 'UNSUPPORTED_TRANSPORT':
     case 'SECRETS_UNREADABLE':
     case 'KEY_SOURCE_MISSING':
+    case 'ENV_REF_MISSING':
+    case 'INPUT_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return false;
@@ -155,6 +157,8 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'INVALID_CONFIG':
     case 'SECRETS_UNREADABLE':
     case 'KEY_SOURCE_MISSING':
+    case 'ENV_REF_MISSING':
+    case 'INPUT_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;

@@ -26,6 +26,10 @@ export const MCP_SERVICE_ERROR_CODES = [
   'RESULT_TOO_LARGE',
   'SECRETS_UNREADABLE',
   'KEY_SOURCE_MISSING',
+  /** A `${env:NAME}` reference names a variable the app's environment does not set (params: server, name, field). */
+  'ENV_REF_MISSING',
+  /** A `${input:id}` reference has no value yet: the user enters it (params: server, input, description, field). */
+  'INPUT_REQUIRED',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 
