@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const SECRET_INPUT_VALUE_MAX_LENGTH = 8192;
 const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
-export const secretInputIdSchema = z.string().regex(INPUT_ID);
+export const secretInputIdSchema = z.string().max(64).regex(INPUT_ID);
 
 /** A declared input (VS Code's `inputs` entry of type promptString). */
 export const secretInputDefinitionSchema = z.object({

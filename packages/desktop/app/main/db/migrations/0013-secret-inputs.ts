@@ -15,6 +15,6 @@ export const migration0013: Migration = {
       password INTEGER NOT NULL DEFAULT 1 CHECK (password IN (0, 1)),
       sealed_value TEXT,
       updated_at TEXT NOT NULL
-    )`);
+    ) STRICT`);
   },
 };
