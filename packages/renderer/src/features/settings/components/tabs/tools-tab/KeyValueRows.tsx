@@ -137,7 +137,7 @@ export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, o
               {t('settings/tools:form.removeRow')}
             </button>
             {kind === 'reference' && (
-              <p id={refHintId} className="rows__note" data-testid="secret-ref-hint">
+              <p id={refHintId} className="rows__note rows__ref-hint" data-testid="secret-ref-hint">
                 {t('settings/tools:form.referenceHint')}
               </p>
             )}
