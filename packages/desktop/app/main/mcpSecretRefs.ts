@@ -25,14 +25,17 @@ export function createSecretInputs(db: Db, secretStore: SecretStore, servers: Mc
   });
 }
 
-/** The server as it is started: borrowed keys first, then references, so no key is ever parsed as one. */
+/**
+ * The server as it is started: references first, then borrowed keys, so a provider's key is never
+ * read as a reference (one pass each: a filled-in value is not parsed again either).
+ */
 export async function startableServer(
   server: McpServerRecord,
   deps: { lender: (id: string) => KeyLender | undefined; environment: () => ServerEnvironment; inputs: SecretInputService },
 ): Promise<McpServerRecord> {
-  const withKeys = resolveKeyRefs(server, deps.lender);
   const env = await deps.environment().appLookup();
-  return resolveSecretRefs(withKeys, { env, input: (id) => deps.inputs.value(id), describeInput: (id) => deps.inputs.definition(id) });
+  const withRefs = resolveSecretRefs(server, { env, input: (id) => deps.inputs.value(id), describeInput: (id) => deps.inputs.definition(id) });
+  return resolveKeyRefs(withRefs, deps.lender);
 }
 
 /**

@@ -97,6 +97,13 @@ describe('secret references', () => {
     expect(filesContaining(dataDir, 'db-pass').length).toBeGreaterThan(0);
   });
 
+  it('a value is filled in once: an environment value that looks like a reference reaches the server as written', async () => {
+    process.env[ENV_NAME] = '${input:db-pass}';
+    const { caller } = open();
+    const added = await caller.mcp.add(whoami({ REF_TOKEN: `\${env:${ENV_NAME}}` }));
+    expect((await seen(caller, added.id)).env.REF_TOKEN).toBe('${input:db-pass}');
+  });
+
   it('a variable the environment does not set fails the start naming it and the field; nothing runs', async () => {
     const { caller } = open();
     const added = await caller.mcp.add(whoami({ REF_TOKEN: '${env:ELFTIA_REFS_TEST_UNSET}' }));
