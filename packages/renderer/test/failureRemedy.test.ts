@@ -60,6 +60,8 @@ describe('failureSummary', () => {
     ['nothing named', stdio('node'), { code: 'CONNECT_FAILED', params: { detail: 'x' } }, { key: 'connectFailed', params: {}, actions: ['showLog', 'retry'] }],
     ['unreadable secrets', stdio('node'), { code: 'SECRETS_UNREADABLE', params: { server: 'tool' } }, { key: 'secretsUnreadable', params: {}, actions: ['edit'] }],
     ['a borrowed key gone', http, { code: 'KEY_SOURCE_MISSING', params: { provider: 'Mine' } }, { key: 'keySourceMissing', params: { provider: 'Mine' }, actions: ['checkKey'] }],
+    ['an environment variable not set', stdio('node'), { code: 'ENV_REF_MISSING', params: { server: 'tool', name: 'GITHUB_TOKEN', field: 'env.TOKEN' } }, { key: 'envRefMissing', params: { name: 'GITHUB_TOKEN' }, actions: ['edit', 'retry'] }],
+    ['an input without a value', http, { code: 'INPUT_REQUIRED', params: { server: 'r', input: 'token', description: 'Token', password: 1, field: 'headers.Authorization' } }, { key: 'inputRequired', params: { input: 'token' }, actions: ['enterInput', 'edit'] }],
     ['a failed download', stdio('npx'), { code: 'INSTALL_FAILED', params: { packages: 'p@1', exitCode: 1 } }, { key: 'installFailed', params: { packages: 'p@1' }, actions: ['showLog', 'retry'] }],
     ['a slow download', stdio('npx'), { code: 'INSTALL_TIMEOUT', params: { packages: 'p@1', timeoutSec: 300 } }, { key: 'installTimeout', params: { packages: 'p@1' }, actions: ['retry', 'showLog'] }],
     ['a timeout', stdio('node'), { code: 'TIMEOUT', params: { timeoutMs: 30000 } }, { key: 'timeout', params: {}, actions: ['showLog', 'retry', 'edit'] }],

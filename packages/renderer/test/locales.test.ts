@@ -128,6 +128,7 @@ describe('keys used by the renderer', () => {
       absolutePath: true,
       folderNotFound: true,
       envNotSet: true,
+      invalidSecretRef: true,
       timeoutRange: true,
       integer: true,
       invalidEnvKey: true,

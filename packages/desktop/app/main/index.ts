@@ -22,7 +22,9 @@ import { toolSwitchesOf } from './mcp/toolSwitches';
 import { readCustomPresets } from './presets/customPresets';
 import { McpPresetService } from './presets/McpPresetService';
 import { McpServerConfigService } from './mcp/McpServerConfigService';
-import { type KeyLender, resolveKeyRefs } from './mcp/keyRefs';
+import type { KeyLender } from './mcp/keyRefs';
+import { createSecretInputs, restartOnInputChange, startableServer } from './mcpSecretRefs';
+import type { SecretInputService } from './secrets/SecretInputService';
 import type { McpService } from './mcp/McpService';
 import type { ServerEnvironment } from './mcp/ServerEnvironment';
 import type { DependencyCheckService } from './runtimes/DependencyCheckService';
@@ -111,6 +113,8 @@ export interface AppServices {
    * instead: `elftia chat` runs its one unstored turn on it.
    */
   chatEngine(approvals: ApprovalGate): TinyElfEngine;
+  /** Values of `${input:id}` references: listed, entered once (sealed), cleared. */
+  secretInputs: SecretInputService;
   /** Stored secrets the data dir's store cannot open, and `elftia secrets reset`. */
   unreadableSecrets: UnreadableSecretsService;
   /** The open workspace, its project file's servers, and workspace trust. */
@@ -146,6 +150,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
   const lender = (id: string): KeyLender | undefined => (providers.find(id) ? providers.resolve(id) : undefined);
+  const secretInputs = createSecretInputs(db, secretStore, mcpServers);
   const officialIds = new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id));
   // presets.json is read on every list (edits apply at once), but its problems are logged once each.
   let loggedProblems = '';
@@ -177,7 +182,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     autoConnect: options.autoConnectMcp ?? false,
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
-    resolveServer: (server) => resolveKeyRefs(server, lender),
+    resolveServer: (server) => startableServer(server, { lender, environment: () => mcpRuntime.environment, inputs: secretInputs }),
     // clock-math ships with every install; `files` only once the user picked a folder (Settings →
     // General), and a new folder restarts it. They get the same allowlisted environment as every server.
     systemServers,
@@ -197,6 +202,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;
+  const stopInputRestarts = restartOnInputChange(secretInputs, mcpServers, mcpRuntime.service);
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
     settings.notifyExternalChange();
@@ -219,6 +225,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     approvals,
     chat,
     chatEngine: (gate) => chatRuntime.engineWith(gate),
+    secretInputs,
     unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     workspace,
     async start() {
@@ -234,6 +241,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     async dispose() {
       stopWatch();
       workspace.dispose();
+      stopInputRestarts();
       try {
         // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
         await chat.dispose();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskArgs, maskedParts, maskUrl, SECRET_SET } from '../../app/shared/contracts/secrets';
+import { isReferenceOnly, maskArgs, maskedParts, maskServerRecord, maskUrl, SECRET_SET } from '../../app/shared/contracts/secrets';
+import { makeRecord } from '../mcp/helpers';
 
 const S = SECRET_SET;
 
@@ -47,5 +48,14 @@ describe('maskedParts', () => {
     expect(maskedParts('--api-key=abc', `--api-key=${S}`)).toEqual(['abc']);
     expect(maskedParts('tok', S)).toEqual(['tok']);
     expect(maskedParts('plain', 'plain')).toEqual([]);
+  });
+});
+
+describe('values made only of references', () => {
+  it('are listed as written; a value with any other literal text stays masked', () => {
+    expect(['${env:GITHUB_TOKEN}', 'Bearer ${input:token}', '${env:A}${input:b}'].map(isReferenceOnly)).toEqual([true, true, true]);
+    expect(['sk-live${env:X}', 'plain', '${foo:x}', 'Bearer sk-abc', 'Bearer'].map(isReferenceOnly)).toEqual([false, false, false, false, false]);
+    const record = makeRecord({ type: 'http', config: { url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${input:token}', 'X-Key': 'k-${env:SUFFIX}' } } });
+    expect(maskServerRecord(record).config.headers).toEqual({ Authorization: 'Bearer ${input:token}', 'X-Key': SECRET_SET });
   });
 });

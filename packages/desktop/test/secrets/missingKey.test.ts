@@ -121,7 +121,7 @@ describe('a data dir whose key file was lost', () => {
 
     const reset = await runInProcess(['secrets', 'reset', '--yes', '--json', '--data-dir', dataDir]);
     expect(reset.code, reset.stderr).toBe(0);
-    expect(JSON.parse(reset.stdout)).toEqual({ servers: ['github'], providers: ['OpenAI'], cleared: true });
+    expect(JSON.parse(reset.stdout)).toEqual({ servers: ['github'], providers: ['OpenAI'], inputs: [], cleared: true });
 
     const added = await runInProcess(['mcp', 'add', 'fetch', '--transport', 'stdio', '--command', 'node', '--env', 'MODE=fast', '--data-dir', dataDir]);
     expect(added.code, added.stderr).toBe(0);
@@ -134,6 +134,32 @@ describe('a data dir whose key file was lost', () => {
     const again = await runInProcess(['secrets', 'reset', '--data-dir', dataDir]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('nothing to reset');
+  });
+
+  it('an `${input:}` value sealed with the lost key is listed and forgotten too, then asked for again', async () => {
+    const dataDir = tempDir('lost-key-input-');
+    const { services, caller } = open(dataDir);
+    const server = await caller.mcp.add({ ...FETCH, env: { TOKEN: '${input:fetch-token}' } });
+    await caller.mcp.setInput({ id: 'fetch-token', value: 'input-sealed-with-lost-key' });
+    await close(services);
+    fs.rmSync(path.join(dataDir, SECRET_KEY_FILE));
+
+    const refused = await runInProcess(['mcp', 'add', 'other', '--transport', 'stdio', '--command', 'node', '--env', 'MODE=fast', '--data-dir', dataDir]);
+    expect(refused.code).toBe(1);
+    const dry = await runInProcess(['secrets', 'reset', '--data-dir', dataDir]);
+    expect(dry.code, dry.stderr).toBe(1);
+    expect(dry.stdout).toContain('secret input “fetch-token” (the value of ${input:fetch-token})');
+    const reset = await runInProcess(['secrets', 'reset', '--yes', '--json', '--data-dir', dataDir]);
+    // The server's env is sealed too (every env value is, references included): both are forgotten.
+    expect(JSON.parse(reset.stdout)).toEqual({ servers: ['fetch'], providers: [], inputs: ['fetch-token'], cleared: true });
+
+    const reopened = open(dataDir);
+    expect(await reopened.caller.mcp.inputs()).toEqual([{ id: 'fetch-token', description: '', password: true, set: false, servers: [] }]);
+    expect(reopened.services.secretInputs.value('fetch-token')).toBeUndefined();
+    // A new key can be made now: entering the value again works.
+    await reopened.caller.mcp.update({ id: server.id, ...FETCH, env: { TOKEN: '${input:fetch-token}' } });
+    await reopened.caller.mcp.setInput({ id: 'fetch-token', value: 'entered-again' });
+    expect(reopened.services.secretInputs.value('fetch-token')).toBe('entered-again');
   });
 
   it('with a different key in its place, lists the old server as unreadable and an add succeeds without failing after its commit', async () => {

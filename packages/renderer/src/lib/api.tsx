@@ -6,6 +6,7 @@
  * fails if a procedure's input or output changes.
  */
 import { createContext, type ReactNode, useContext } from 'react';
+import type { SecretInputView } from '@elftia/desktop/shared/contracts/secret-inputs.ts';
 import type { AppRouter, DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
 import type {
   ApprovalPolicy,
@@ -82,6 +83,10 @@ export interface ElftiaApi {
     importSourceText: Query<Inputs['mcp']['importSourceText'], { text: string }>;
     /** Servers as `mcpServers` JSON; secrets as `${input:…}` references unless includeSecrets. */
     exportServers: Query<Inputs['mcp']['exportServers'], { text: string }>;
+    /** `${input:id}` values: listed without the values; entering one restarts the servers that wait for it. */
+    inputs: Query<void, SecretInputView[]>;
+    setInput: Mutation<Inputs['mcp']['setInput'], void>;
+    clearInput: Mutation<Inputs['mcp']['clearInput'], { cleared: boolean }>;
     /** Elftia's own servers that run now (clock-math; files once a folder is chosen), with their live state. */
     builtins: Query<void, McpServerView[]>;
     /** The built-in servers at start and after every connection or settings change. */

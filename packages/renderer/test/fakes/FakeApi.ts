@@ -12,6 +12,7 @@ import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPrev
 import { presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
 import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import type { SecretInputView } from '@elftia/desktop/shared/contracts/secret-inputs.ts';
 import {
   type McpServerEnvironment,
   type McpServerInput,
@@ -74,6 +75,8 @@ export class FakeApi implements ElftiaApi {
   /** mcp.exportServers' text for a request; by default the chosen servers' names and the flags, as JSON. */
   exportText: (input: { ids?: string[] | undefined; includeSecrets?: boolean | undefined }) => string = (input) =>
     JSON.stringify({ mcpServers: Object.fromEntries(this.servers.filter((s) => !input.ids || input.ids.includes(s.id)).map((s) => [s.name, { includeSecrets: input.includeSecrets === true }])) });
+  /** `${input:id}` definitions and values, as main stores them (values only readable by tests). */
+  readonly inputs = new Map<string, SecretInputView & { value?: string }>();
   /** mcp.envNames answers, per server id; none by default. */
   readonly envNames = new Map<string, McpServerEnvironment>();
 
@@ -162,6 +165,23 @@ export class FakeApi implements ElftiaApi {
     importSources: { query: () => this.#run('mcp.importSources', undefined, () => this.importSourceFiles.map(({ id, path }) => ({ id, path }))) },
     importSourceText: { query: (input) => this.#run('mcp.importSourceText', input, () => ({ text: this.importSourceFiles.find((s) => s.id === input.id)?.text ?? '' })) },
     exportServers: { query: (input) => this.#run('mcp.exportServers', input, () => ({ text: this.exportText(input) })) },
+    inputs: { query: () => this.#run('mcp.inputs', undefined, () => [...this.inputs.values()].map(({ value: _value, ...view }) => ({ ...view }))) },
+    setInput: {
+      mutate: (input) =>
+        this.#run('mcp.setInput', input, () => {
+          const known = this.inputs.get(input.id);
+          this.inputs.set(input.id, { id: input.id, description: known?.description ?? '', password: known?.password ?? true, servers: known?.servers ?? [], set: true, value: input.value });
+        }),
+    },
+    clearInput: {
+      mutate: (input) =>
+        this.#run('mcp.clearInput', input, () => {
+          const known = this.inputs.get(input.id);
+          if (!known?.set) return { cleared: false };
+          this.inputs.set(input.id, { ...known, set: false, value: undefined });
+          return { cleared: true };
+        }),
+    },
     builtins: { query: () => this.#run('mcp.builtins', undefined, () => this.builtinServers()) },
     onBuiltinsChanged: { subscribe: this.builtinChannel.subscribe },
     onServersChanged: { subscribe: this.serverChannel.subscribe },

@@ -6,6 +6,7 @@ import type { Db } from './database';
 const SEALED_COLUMNS = [
   { table: 'mcp_servers', column: 'sealed_secrets' },
   { table: 'providers', column: 'sealed_api_key' },
+  { table: 'secret_inputs', column: 'sealed_value' },
 ] as const;
 
 /** Written instead of a sealed value that `elftia secrets reset` cleared; McpServerRepository reads it as unreadable. */
@@ -44,24 +45,27 @@ export function fileHasSealedValues(file: string, scheme: string): boolean {
 export interface UnopenableRows {
   servers: { id: string; name: string }[];
   providers: { id: string; name: string }[];
+  /** `${input:id}` values (migration 0013); the name is the id. */
+  inputs: { id: string; name: string }[];
 }
 
 /** The rows holding a value sealed under `scheme` that `canOpen` refuses. */
 export function findUnopenable(db: Db, scheme: string, canOpen: (sealed: string) => boolean): UnopenableRows {
-  const unopenable = (table: string, column: string) =>
+  const unopenable = (table: string, column: string, name = 'name') =>
     tableExists(db, table)
       ? db
-          .prepare<[string], { id: string; name: string; sealed: string }>(`SELECT id, name, ${column} AS sealed FROM ${table} WHERE ${column} LIKE ? || ':%' ORDER BY rowid`)
+          .prepare<[string], { id: string; name: string; sealed: string }>(`SELECT id, ${name} AS name, ${column} AS sealed FROM ${table} WHERE ${column} LIKE ? || ':%' ORDER BY rowid`)
           .all(scheme)
           .filter((row) => !canOpen(row.sealed))
           .map(({ id, name }) => ({ id, name }))
       : [];
-  return { servers: unopenable('mcp_servers', 'sealed_secrets'), providers: unopenable('providers', 'sealed_api_key') };
+  return { servers: unopenable('mcp_servers', 'sealed_secrets'), providers: unopenable('providers', 'sealed_api_key'), inputs: unopenable('secret_inputs', 'sealed_value', 'id') };
 }
 
 /**
  * Forgets the sealed values of these rows, in one transaction: a server's secrets become
- * CLEARED_SECRETS (listed as unreadable until the user enters them again), a provider loses its key.
+ * CLEARED_SECRETS (listed as unreadable until the user enters them again), a provider loses its key,
+ * an `${input:id}` its value.
  */
 export function clearSealedValues(db: Db, rows: UnopenableRows): void {
   db.transaction(() => {
@@ -69,5 +73,10 @@ export function clearSealedValues(db: Db, rows: UnopenableRows): void {
     for (const { id } of rows.servers) server.run(CLEARED_SECRETS, id);
     const provider = db.prepare<[string]>('UPDATE providers SET sealed_api_key = NULL WHERE id = ?');
     for (const { id } of rows.providers) provider.run(id);
+    // An input without a value is asked for again (INPUT_REQUIRED) at its servers' next start.
+    if (rows.inputs.length > 0) {
+      const input = db.prepare<[string]>('UPDATE secret_inputs SET sealed_value = NULL WHERE id = ?');
+      for (const { id } of rows.inputs) input.run(id);
+    }
   })();
 }

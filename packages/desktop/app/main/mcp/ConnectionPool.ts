@@ -168,17 +168,18 @@ export class ConnectionPool {
     entry.log.add('info', `connecting: ${describeTarget(configured)}`);
     const server = await this.usable(configured);
     // The log must hide what was resolved only now (a key borrowed from a provider).
-    entry.log.setRedactor(redactorFor(server));
+    entry.log.setRedactor(redactorFor(server, configured));
     // The download first: it says at once whether this start is "installing" (a turn starting now
     // must not wait for minutes on it), and waits for the login-shell environment itself.
     const prepared = await this.prepare(entry, server, signal);
     await this.deps.beforeConnect?.();
+    const redact = redactorFor(server, configured);
     return McpConnection.open({
       server,
       transport: this.deps.createTransport(server, (chunk) => entry.log.addStderrChunk(chunk)),
       processTracker: this.deps.processTracker,
       log: entry.log,
-      redact: redactorFor(server),
+      redact,
       clock: this.deps.clock,
       clientInfo: this.deps.clientInfo,
       // The server's timeout bounds every request path, the handshake included, with a
@@ -195,8 +196,10 @@ export class ConnectionPool {
         if (entry.connection === connection) this.emitState(entry);
       },
     }).catch((error: unknown) => {
-      prepared?.connectFailed(toMcpServiceError(error, 'connect', redactorFor(server)));
-      throw error;
+      // Mapped here, where the redactor knows what the references were filled with (onOpenFailed does not).
+      const mapped = toMcpServiceError(error, 'connect', redact);
+      prepared?.connectFailed(mapped);
+      throw mapped;
     });
   }
 

@@ -120,6 +120,8 @@ export function retriesConnect(error: McpServiceError): boolean {
     case 'SECRETS_UNREADABLE':
     case 'KEY_SOURCE_MISSING':
     case 'WORKSPACE_TRUST_REQUIRED':
+    case 'ENV_REF_MISSING':
+    case 'INPUT_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return false;
@@ -158,6 +160,8 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'KEY_SOURCE_MISSING':
     // Counted so the state carries it as lastError: the view shows why the server waits.
     case 'WORKSPACE_TRUST_REQUIRED':
+    case 'ENV_REF_MISSING':
+    case 'INPUT_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;

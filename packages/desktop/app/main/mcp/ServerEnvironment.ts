@@ -56,13 +56,21 @@ export class ServerEnvironment {
    */
   async resolveCopies<T extends McpServerInputParsed>(input: T): Promise<T> {
     if (input.type !== 'stdio' || !input.copyEnv?.length) return input;
-    const app = await this.appEnv();
-    // Own variables only: `app.constructor` or `app.__proto__` would be the object's own machinery.
-    const value = (name: string) => (this.options.platform === 'win32' ? Object.entries(app).find(([key]) => key.toUpperCase() === name.toUpperCase())?.[1] : Object.hasOwn(app, name) ? app[name] : undefined);
+    const value = await this.appLookup();
     const missing = input.copyEnv.flatMap((name, index) => (value(name) === undefined ? [{ field: `copyEnv.${index}`, code: 'envNotSet' as const, params: { name } }] : []));
     if (missing.length > 0) throw AppError.validation(missing);
     const copied = Object.fromEntries(input.copyEnv.map((name) => [name, value(name)!]));
     return { ...input, env: { ...input.env, ...copied }, copyEnv: [] };
+  }
+
+  /**
+   * Reads one variable of the app's environment (its own and the login shell's), as `${env:NAME}`
+   * references and the form's copies see it; case-insensitive on Windows.
+   */
+  async appLookup(): Promise<(name: string) => string | undefined> {
+    const app = await this.appEnv();
+    // Own variables only: `app.constructor` or `app.__proto__` would be the object's own machinery.
+    return (name: string) => (this.options.platform === 'win32' ? Object.entries(app).find(([key]) => key.toUpperCase() === name.toUpperCase())?.[1] : Object.hasOwn(app, name) ? app[name] : undefined);
   }
 
   private async appEnv(): Promise<Env> {

@@ -22,6 +22,7 @@ import {
 import { maskServerRecord } from '../../shared/contracts/secrets';
 import { exportSchema, importApplySchema, importPreviewSchema, importSourceSchema } from '../../shared/contracts/mcp-import';
 import { type ServerOriginFields, isProjectServerId, serverIdInputSchema } from '../../shared/contracts/workspace';
+import { secretInputIdInputSchema, secretInputSetSchema } from '../../shared/contracts/secret-inputs';
 import { apiKeyString } from '../../shared/contracts/providers';
 import { dependenciesRouter } from './DependenciesRouter';
 import { copyToGlobal, copyToProject } from './projectCopies';
@@ -257,6 +258,12 @@ export const mcpRouter = router({
     const feed = serverListFeed(ctx.services);
     for await (const _ of changes((listener) => feed.subscribe(listener), signal)) yield await feed.current();
   }),
+  /** `${input:id}` values: listed without their values; entering one restarts the servers that wait for it. */
+  inputs: publicProcedure.query(({ ctx }) => ctx.services.secretInputs.list()),
+  setInput: publicProcedure.input(secretInputSetSchema).mutation(({ ctx, input }) => {
+    ctx.services.secretInputs.set(input.id, input.value);
+  }),
+  clearInput: publicProcedure.input(secretInputIdInputSchema).mutation(({ ctx, input }) => ({ cleared: ctx.services.secretInputs.clear(input.id) })),
   restart: publicProcedure.input(mcpServerIdSchema).mutation(async ({ ctx, input }) => {
     await ctx.services.mcp.restart(recordOf(ctx.services, input.id).id);
     return view(ctx.services, recordOf(ctx.services, input.id));

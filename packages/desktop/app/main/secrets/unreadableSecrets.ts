@@ -6,6 +6,8 @@ import { type SecretStore, SecretStoreError } from '../db/SecretStore';
 export interface UnreadableSecrets {
   servers: string[];
   providers: string[];
+  /** Ids of `${input:id}` values. */
+  inputs: string[];
 }
 
 /**
@@ -43,6 +45,6 @@ export class UnreadableSecretsService {
   }
 
   #names(rows: UnopenableRows): UnreadableSecrets {
-    return { servers: rows.servers.map((row) => row.name), providers: rows.providers.map((row) => row.name) };
+    return { servers: rows.servers.map((row) => row.name), providers: rows.providers.map((row) => row.name), inputs: rows.inputs.map((row) => row.name) };
   }
 }

@@ -28,6 +28,10 @@ export const MCP_SERVICE_ERROR_CODES = [
   'KEY_SOURCE_MISSING',
   /** A project server (workspace.ts) the user has not approved in its current form: nothing was started. */
   'WORKSPACE_TRUST_REQUIRED',
+  /** A `${env:NAME}` reference names a variable the app's environment does not set (params: server, name, field). */
+  'ENV_REF_MISSING',
+  /** A `${input:id}` reference has no value yet: the user enters it (params: server, input, description, field). */
+  'INPUT_REQUIRED',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 

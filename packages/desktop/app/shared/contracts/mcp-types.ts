@@ -33,6 +33,7 @@ import {
   WATCH_PATHS_MAX_COUNT,
 } from './limits';
 import { nameSchema } from './names';
+import { secretRefsOf } from './secret-refs';
 
 export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
 export type McpServerTransport = (typeof MCP_SERVER_TRANSPORTS)[number];
@@ -88,6 +89,8 @@ export type ValidationCode =
   | 'reenterForNewAddress'
   /** A variable to copy from the app's environment (`copyEnv`) that is not set there. */
   | 'envNotSet'
+  /** A `${…}` placeholder that is neither `${env:NAME}` nor `${input:id}` (secret-refs.ts), e.g. `${foo:x}`, `${env:}`. */
+  | 'invalidSecretRef'
   /** A provider's default model that is not one of its models. */
   | 'notInModels'
   // Files attached to a chat message (attachments.ts).
@@ -133,6 +136,8 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // exception is U+2022 of SECRET_SET (`••••`, secrets.ts), which stands for the stored value.
 const HEADER_VALUE = /^[^\r\n\0\u0100-\u2021\u2023-\uffff]*$/;
 const NO_NUL = /^[^\0]*$/;
+/** No `${kind:…}` placeholder but `${env:NAME}` and `${input:id}`: a typo must fail the save, not the start. */
+const onlyKnownRefs = (value: string) => secretRefsOf(value).unknown.length === 0;
 
 /** True for an absolute URL with one of `protocols` (e.g. `['http:', 'https:']`) and a host. */
 export function hasProtocol(value: string, protocols: readonly string[]): boolean {
@@ -172,7 +177,7 @@ const envKey = z.string({ error: 'invalidType' }).max(ENV_KEY_MAX_LENGTH, { erro
 
 const env = boundedRecord(
   envKey,
-  z.string({ error: 'invalidType' }).max(ENV_VALUE_MAX_LENGTH, { error: 'tooLong' }).regex(NO_NUL, { error: 'nulCharacter' }),
+  z.string({ error: 'invalidType' }).max(ENV_VALUE_MAX_LENGTH, { error: 'tooLong' }).regex(NO_NUL, { error: 'nulCharacter' }).refine(onlyKnownRefs, { error: 'invalidSecretRef' }),
   ENV_MAX_ENTRIES,
 )
   .check(maxTotalLength(ENV_MAX_TOTAL_LENGTH))
@@ -180,7 +185,7 @@ const env = boundedRecord(
 
 const headers = boundedRecord(
   z.string().max(HEADER_NAME_MAX_LENGTH, { error: 'tooLong' }).regex(HEADER_NAME, { error: 'invalidHeaderName' }),
-  z.string({ error: 'invalidType' }).max(HEADER_VALUE_MAX_LENGTH, { error: 'tooLong' }).regex(HEADER_VALUE, { error: 'invalidHeaderValue' }),
+  z.string({ error: 'invalidType' }).max(HEADER_VALUE_MAX_LENGTH, { error: 'tooLong' }).regex(HEADER_VALUE, { error: 'invalidHeaderValue' }).refine(onlyKnownRefs, { error: 'invalidSecretRef' }),
   HEADERS_MAX_ENTRIES,
 )
   .check(maxTotalLength(HEADERS_MAX_TOTAL_LENGTH))
@@ -377,7 +382,7 @@ export function toInput(record: McpServerRecord): McpServerInput {
 
 const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
-  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'controlCharacters', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
+  'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'controlCharacters', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalidSecretRef', 'invalid',
   'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'notText', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
   'jsonSyntax', 'conflictingFields', 'undeclaredInput', 'unknownReference', 'noServers',
 ]);

@@ -4,6 +4,7 @@
  * (redacted) and the CLI. Runtime-neutral: imports only the shared contracts.
  */
 import type { McpServerConfig, McpServerRecord } from './mcp-types';
+import { replaceSecretRefs, secretRefsOf } from './secret-refs';
 
 /**
  * Stands for a stored secret wherever one is listed: env and header values, secret query parameters
@@ -135,7 +136,18 @@ export function maskedParts(original: string, masked: string): string[] {
 }
 
 /**
- * What may be listed of a server (the router's answers, the CLI): every env and header value,
+ * Whether a value holds no secret itself, only references (`${env:GITHUB_TOKEN}`, `Bearer
+ * ${input:token}`): such a value is listed as written, so the form shows what it refers to.
+ */
+export function isReferenceOnly(value: string): boolean {
+  if (secretRefsOf(value).refs.length === 0) return false;
+  const literal = replaceSecretRefs(value, () => '').trim();
+  return /^(?:(?:Bearer|Basic|Token)\s*)?$/i.test(literal);
+}
+
+/**
+ * What may be listed of a server (the router's answers, the CLI): every env and header value but
+ * those made only of references (isReferenceOnly),
  * borrowed provider keys included, becomes SECRET_SET; secret parts of its URL and arguments too.
  * The stored record keeps the real values: they must still work.
  */
@@ -144,7 +156,7 @@ export function maskServerRecord<T extends McpServerRecord>(record: T): T {
   const masked: McpServerConfig = { ...config };
   const hide = (values: Record<string, string> | undefined, borrowed: Record<string, unknown> | undefined) => {
     const names = [...Object.keys(values ?? {}), ...Object.keys(borrowed ?? {})];
-    return Object.fromEntries(names.map((name) => [name, SECRET_SET]));
+    return Object.fromEntries(names.map((name) => [name, !borrowed?.[name] && isReferenceOnly(values?.[name] ?? '') ? values![name]! : SECRET_SET]));
   };
   if (config.env !== undefined || config.keyRefs?.env) masked.env = hide(config.env, config.keyRefs?.env);
   if (config.headers !== undefined || config.keyRefs?.headers) masked.headers = hide(config.headers, config.keyRefs?.headers);

@@ -5,13 +5,17 @@ async function run(ctx: CommandContext): Promise<number> {
   const services = ctx.openServices();
   const confirmed = flag(ctx.values, 'yes');
   const found = confirmed ? services.unreadableSecrets.clear() : services.unreadableSecrets.find();
-  const count = found.servers.length + found.providers.length;
+  const count = found.servers.length + found.providers.length + found.inputs.length;
   if (ctx.json) {
     ctx.io.stdout(jsonLine({ ...found, cleared: confirmed }));
   } else if (count === 0) {
     ctx.io.stdout(`${ctx.t('cli/messages:secrets.nothing')}\n`);
   } else {
-    const names = [...found.servers.map((name) => `  ${ctx.t('cli/messages:secrets.server', { name })}`), ...found.providers.map((name) => `  ${ctx.t('cli/messages:secrets.provider', { name })}`)];
+    const names = [
+      ...found.servers.map((name) => `  ${ctx.t('cli/messages:secrets.server', { name })}`),
+      ...found.providers.map((name) => `  ${ctx.t('cli/messages:secrets.provider', { name })}`),
+      ...found.inputs.map((name) => `  ${ctx.t('cli/messages:secrets.input', { name })}`),
+    ];
     const summary = ctx.t(confirmed ? 'cli/messages:secrets.cleared' : 'cli/messages:secrets.wouldClear', { count });
     ctx.io.stdout(`${summary}\n${names.join('\n')}\n${confirmed ? ctx.t('cli/messages:secrets.reenter') : ctx.t('cli/messages:secrets.confirm')}\n`);
   }

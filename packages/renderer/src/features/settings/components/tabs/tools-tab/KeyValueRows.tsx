@@ -4,6 +4,7 @@ import { describedBy, FieldErrorText } from '../../../../../components/FieldMess
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
 import type { FieldKey, FormErrors, FormFieldError, KeyValueRow } from './types';
 import { SECRET_SET } from '@elftia/desktop/shared/contracts/secrets.ts';
+import { valueKind } from './secretValue';
 import { useFocusAfterRender } from '../../../../../lib/useFocusAfterRender';
 
 /** The i18n keys for one kind of name/value list; `{{index}}` is the 1-based row number. */
@@ -40,7 +41,7 @@ export interface KeyValueRowsProps {
 }
 
 // Codes about the value; every other row error is about the name.
-const VALUE_CODES = new Set<FormFieldError['code']>(['invalidHeaderValue', 'nulCharacter', 'invalidType']);
+const VALUE_CODES = new Set<FormFieldError['code']>(['invalidHeaderValue', 'nulCharacter', 'invalidType', 'invalidSecretRef']);
 
 /**
  * Environment variables or HTTP headers as name/value rows, each row's error under it; with `copy`,
@@ -86,6 +87,8 @@ export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, o
         const onValue = error !== undefined && VALUE_CODES.has(error.code);
         const position = { index: index + 1 };
         const copied = row.copied === true && copy !== undefined;
+        const kind = valueKind(row.key, row.value);
+        const refHintId = `${rowId}-ref`;
         return (
           <div key={row.id} className="rows__row rows__row--pair">
             <label htmlFor={`${rowId}-key`} className="visually-hidden">
@@ -121,8 +124,10 @@ export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, o
                   onChange={(event) => editValue(row, event.target.value)}
                   onBlur={(event) => onBlur(field, event)}
                   aria-invalid={message && onValue ? true : undefined}
-                  aria-describedby={describedBy(row.stored && row.value === SECRET_SET && storedHintId, onValue && message && errorId)}
+                  aria-describedby={describedBy(row.stored && row.value === SECRET_SET && storedHintId, kind === 'reference' && refHintId, onValue && message && errorId)}
                   data-stored={row.stored && row.value === SECRET_SET ? true : undefined}
+                  data-kind={kind}
+                  type={kind === 'secret' ? 'password' : 'text'}
                   spellCheck={false}
                   autoComplete="off"
                 />
@@ -131,6 +136,11 @@ export function KeyValueRows({ list, idPrefix, labels, rows, errors, newRowId, o
             <button type="button" className="button button--quiet" aria-label={t(labels.remove, position)} onClick={() => remove(row.id)}>
               {t('settings/tools:form.removeRow')}
             </button>
+            {kind === 'reference' && (
+              <p id={refHintId} className="rows__note rows__ref-hint" data-testid="secret-ref-hint">
+                {t('settings/tools:form.referenceHint')}
+              </p>
+            )}
             <FieldErrorText id={errorId} message={message} />
           </div>
         );

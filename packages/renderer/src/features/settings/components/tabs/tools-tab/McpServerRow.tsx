@@ -7,6 +7,7 @@ import type { DependencyCommand } from '@elftia/desktop/shared/contracts/depende
 import { detailsTargetId, ServerDetails } from './details/ServerDetails';
 import { ConnectionFacts } from './status/ConnectionFacts';
 import { DegradedMarker } from './status/DegradedMarker';
+import { EnterInputDialog, type InputRequest } from './status/EnterInputDialog';
 import { FailureNotice } from './status/FailureNotice';
 import type { RemedyAction } from './status/failureRemedy';
 import { NextAttempt } from './status/NextAttempt';
@@ -61,6 +62,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
     detailsButtonRef.current?.focus();
   }, [reveal]);
   const [installing, setInstalling] = useState<DependencyCommand>();
+  const [asking, setAsking] = useState<InputRequest>();
   /** Where focus goes once the details are open: the part of them a failure's button pointed at. */
   const [jumpTo, setJumpTo] = useState<'log' | 'skipped'>();
   const toggleId = `mcp-server-enabled-${server.id}`;
@@ -85,6 +87,8 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
     switch (action.kind) {
       case 'installRuntime':
         return setInstalling(action.command);
+      case 'enterInput':
+        return setAsking({ id: action.input, description: action.description, password: action.password });
       case 'checkKey':
       case 'edit':
         return onEdit(server);
@@ -183,6 +187,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
         <tr className="server-list__notice">
           <td colSpan={COLUMN_COUNT}>
             <FailureNotice server={server} error={error} onAction={remedy} />
+            {asking && <EnterInputDialog input={asking} onClose={() => setAsking(undefined)} />}
             {installing && (
               <RuntimeInstallDialog
                 command={installing}

@@ -5,6 +5,7 @@ import { ConnectionError } from '../status/ConnectionError';
 import { EnvironmentNames } from './EnvironmentNames';
 import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
+import { SecretInputs } from './SecretInputs';
 import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
@@ -46,6 +47,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         </h3>
         <LogView server={server} />
       </section>
+      <SecretInputs server={server} />
       {server.type === 'stdio' && (
         <section aria-labelledby={envHeadingId} className="server-details__section">
           <h3 id={envHeadingId} className="server-details__heading">

@@ -22,6 +22,8 @@ function ActionLabel({ action }: { action: RemedyAction }) {
       return <>{t('settings/tools:runtime.install', { runtime: RUNTIME_NAMES[DEPENDENCY_RUNTIME[action.command]] })}</>;
     case 'checkKey':
       return <>{t('settings/tools:failure.actions.checkKey')}</>;
+    case 'enterInput':
+      return <>{t('settings/tools:failure.actions.enterInput')}</>;
     case 'edit':
       return <>{t('settings/tools:failure.actions.edit')}</>;
     case 'showLog':

@@ -16,6 +16,8 @@ export type RemedyAction =
   | { kind: 'installRuntime'; command: DependencyCommand }
   /** Opens Edit: the credentials (a key, a token header) are what to change. */
   | { kind: 'checkKey' }
+  /** Asks for the value of a `${input:id}` reference (EnterInputDialog), which then restarts the server. */
+  | { kind: 'enterInput'; input: string; description: string; password: boolean }
   /** Opens Edit: the command, folder or address is what to change. */
   | { kind: 'edit' }
   /** Opens the details at the server's log: what it wrote before it failed. */
@@ -100,6 +102,13 @@ export function failureSummary(server: McpServerView, error: McpServiceErrorData
       return { key: 'settings/tools:failure.keySourceMissing', params: { provider: paramOf(error, 'provider') ?? '' }, actions: [{ kind: 'checkKey' }] };
     case 'WORKSPACE_TRUST_REQUIRED':
       return { key: 'settings/tools:failure.trustRequired', params: {}, actions: [] };
+    case 'ENV_REF_MISSING':
+      return { key: 'settings/tools:failure.envRefMissing', params: { name: paramOf(error, 'name') ?? '' }, actions: [{ kind: 'edit' }, { kind: 'retry' }] };
+    case 'INPUT_REQUIRED': {
+      const input = String(paramOf(error, 'input') ?? '');
+      const enter: RemedyAction = { kind: 'enterInput', input, description: String(paramOf(error, 'description') ?? ''), password: paramOf(error, 'password') !== 0 };
+      return { key: 'settings/tools:failure.inputRequired', params: { input }, actions: [enter, { kind: 'edit' }] };
+    }
     case 'INSTALL_FAILED':
       return { key: 'settings/tools:failure.installFailed', params: { packages: paramOf(error, 'packages') ?? '' }, actions: [{ kind: 'showLog' }, { kind: 'retry' }] };
     case 'INSTALL_TIMEOUT':
