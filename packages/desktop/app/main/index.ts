@@ -151,6 +151,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
   const lender = (id: string): KeyLender | undefined => (providers.find(id) ? providers.resolve(id) : undefined);
   const secretInputs = createSecretInputs(db, secretStore, mcpServers);
+  // How each `${input:id}` of the project file is asked for (its description, masked or not).
+  const declareInputs = (inputs: readonly { id: string; description?: string; password?: boolean }[]) =>
+    secretInputs.declare(inputs.map((input) => ({ id: input.id, description: input.description ?? '', password: input.password ?? true })));
+  declareInputs(workspace.projectInputs());
+  const stopDeclaringProjectInputs = workspace.onChange(() => declareInputs(workspace.projectInputs()));
   const officialIds = new Set(OFFICIAL_MCP_PRESETS.map((preset) => preset.id));
   // presets.json is read on every list (edits apply at once), but its problems are logged once each.
   let loggedProblems = '';
@@ -217,7 +222,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcp: mcpRuntime.service,
     mcpEnvironment: mcpRuntime.environment,
     presets,
-    imports: new ImportService(mcpServers, options.importHost ?? { homedir: os.homedir(), platform: process.platform, env: process.env }),
+    imports: new ImportService(mcpServers, options.importHost ?? { homedir: os.homedir(), platform: process.platform, env: process.env }, declareInputs),
     dependencies: mcpRuntime.dependencies,
     pickFolder: options.pickFolder,
     providers,
@@ -242,6 +247,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       stopWatch();
       workspace.dispose();
       stopInputRestarts();
+      stopDeclaringProjectInputs();
       try {
         // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
         await chat.dispose();

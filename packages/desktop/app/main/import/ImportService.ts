@@ -3,7 +3,7 @@
  * planned server in one transaction or none, the other apps' config files found on this machine, and
  * export to `mcpServers` text.
  */
-import type { ExportOptions, ImportPreview, ImportSource, ImportSourceId } from '../../shared/contracts/mcp-import';
+import type { ExportOptions, ImportInput, ImportPreview, ImportSource, ImportSourceId } from '../../shared/contracts/mcp-import';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { AppError } from '../lib/errors';
 import type { McpServerConfigService } from '../mcp/McpServerConfigService';
@@ -20,9 +20,13 @@ export class ImportService {
   readonly #servers: McpServerConfigService;
   readonly #host: SourceHost;
 
-  constructor(servers: McpServerConfigService, host: SourceHost) {
+  readonly #declareInputs: (inputs: readonly ImportInput[]) => void;
+
+  /** `declareInputs` keeps the `inputs` of an applied import (how each `${input:id}` is asked for). */
+  constructor(servers: McpServerConfigService, host: SourceHost, declareInputs: (inputs: readonly ImportInput[]) => void = () => {}) {
     this.#servers = servers;
     this.#host = host;
+    this.#declareInputs = declareInputs;
   }
 
   preview(text: string, skip: readonly string[] = []): ImportPreview {
@@ -40,7 +44,9 @@ export class ImportService {
         plan.preview.errors.map((problem) => ({ field: problem.entry === undefined ? problem.field : `${problem.entry}.${problem.field}`, code: problem.code, ...(problem.params ? { params: problem.params } : {}) })),
       );
     }
-    return { added: this.#servers.addAll(plan.toAdd), preview: plan.preview };
+    const added = this.#servers.addAll(plan.toAdd);
+    this.#declareInputs(plan.preview.inputs);
+    return { added, preview: plan.preview };
   }
 
   sources(): ImportSource[] {

@@ -27,7 +27,7 @@ import { EventHub } from '../lib/eventHub';
 import { isFolder } from '../lib/isFolder';
 import { McpServiceError } from '../mcp/McpServiceError';
 import { PathWatch, type WatchFunction, nodeWatch } from '../mcp/PathWatch';
-import { type ProjectServerEntry, parseProjectFile } from './projectFile';
+import { type ProjectInput, type ProjectServerEntry, parseProjectFile } from './projectFile';
 import { ProjectRecords } from './projectRecords';
 import { trustSubject } from './trustSubject';
 
@@ -47,6 +47,8 @@ interface OpenWorkspace {
   exists: boolean;
   problem?: ProjectFileProblem;
   entries: ProjectServerEntry[];
+  /** The file's `inputs` (descriptions and password flags of its `${input:id}` references). */
+  inputs: ProjectInput[];
   records: McpServerRecord[];
   watch: PathWatch;
 }
@@ -102,7 +104,7 @@ export class WorkspaceService {
       retryMs: 1000,
       onError: (error) => this.options.logger?.warn(`watching ${file}: ${String(error)}`),
     });
-    this.open_ = { path: resolved, file, exists: false, entries: [], records: [], watch };
+    this.open_ = { path: resolved, file, exists: false, entries: [], inputs: [], records: [], watch };
     this.read();
     watch.open();
     this.events.emit();
@@ -121,6 +123,11 @@ export class WorkspaceService {
   }
 
   /** Told after an open, a close, a change of the project file and a trust decision. */
+  /** The open project file's declared inputs (none without a workspace or with a broken file). */
+  projectInputs(): ProjectInput[] {
+    return this.open_?.inputs ?? [];
+  }
+
   onChange(listener: () => void): () => void {
     return this.events.subscribe(listener);
   }
@@ -241,6 +248,7 @@ export class WorkspaceService {
       const code = (error as NodeJS.ErrnoException).code;
       open.exists = false;
       open.entries = [];
+      open.inputs = [];
       open.records = this.records.update(open.path, [], new Date(this.clock.now()).toISOString());
       open.problem = code === 'ENOENT' || code === 'ENOTDIR' ? undefined : { code: 'unreadable', file: open.file, params: { detail: String(error) } };
       return;
@@ -251,10 +259,12 @@ export class WorkspaceService {
     if (parsed.ok) {
       open.problem = undefined;
       open.entries = parsed.servers;
+      open.inputs = parsed.inputs;
       open.records = this.records.update(open.path, parsed.servers, nowIso);
     } else {
       open.problem = parsed.problem;
       open.entries = [];
+      open.inputs = [];
       open.records = this.records.update(open.path, [], nowIso);
       this.options.logger?.warn(`project file ${open.file}: ${parsed.problem.code} at ${parsed.problem.line ?? '?'}:${parsed.problem.column ?? '?'}`);
     }

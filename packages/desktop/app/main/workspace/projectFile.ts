@@ -72,7 +72,7 @@ function parseInputs(value: unknown): ProjectInput[] {
     return {
       id: item.id,
       ...(typeof item.description === 'string' ? { description: item.description } : {}),
-      ...(item.password === true ? { password: true } : {}),
+      ...(typeof item.password === 'boolean' ? { password: item.password } : {}),
     };
   });
 }
@@ -122,6 +122,14 @@ function parseEntry(name: string, raw: unknown, workspace: string, inputIds: Rea
       : { ...common, url: raw.url, headers: raw.headers ?? {} };
   if (type !== 'stdio') for (const field of ['args', 'env', 'watchPaths']) if (raw[field] !== undefined) throw new Problem('invalid', { entry: name, field }, { validation: 'unknownField' });
   if (type === 'stdio' && raw.headers !== undefined) throw new Problem('invalid', { entry: name, field: 'headers' }, { validation: 'unknownField' });
+  // References first: the input schema refuses a malformed placeholder too, but only this check can
+  // say which reference is wrong (an unknown kind, an input the file does not declare).
+  const strings = (value: unknown): [string, string][] =>
+    Array.isArray(value) ? value.flatMap((v, i) => (typeof v === 'string' ? [[String(i), v] as [string, string]] : [])) : isObject(value) ? Object.entries(value).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])) : [];
+  if (type === 'stdio') {
+    for (const [index, arg] of strings(raw.args)) checkRefs(name, `args.${index}`, arg, inputIds);
+    for (const [key, value] of strings(raw.env)) checkRefs(name, `env.${key}`, value, inputIds);
+  } else for (const [key, value] of strings(raw.headers)) checkRefs(name, `headers.${key}`, value, inputIds);
   const parsed = parseMcpServerInput(candidate);
   if (!parsed.ok) {
     const first = parsed.errors[0];
@@ -129,10 +137,6 @@ function parseEntry(name: string, raw: unknown, workspace: string, inputIds: Rea
     throw new Problem('invalid', { entry: name, ...(field ? { field } : {}) }, { validation: first?.code ?? 'invalid' });
   }
   const input = parsed.value;
-  if (input.type === 'stdio') {
-    input.args.forEach((arg, index) => checkRefs(name, `args.${index}`, arg, inputIds));
-    for (const [key, value] of Object.entries(input.env)) checkRefs(name, `env.${key}`, value, inputIds);
-  } else for (const [key, value] of Object.entries(input.headers)) checkRefs(name, `headers.${key}`, value, inputIds);
   return {
     name,
     input,
