@@ -1,4 +1,4 @@
-import { ChevronDown, Lock, Pencil, Trash } from 'lucide-react';
+import { ChevronDown, CopyPlus, Lock, Pencil, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
@@ -15,6 +15,9 @@ import { currentError } from './status/serverStatus';
 import { SkippedNotice } from './status/SkippedNotice';
 import { StatusBadge } from './status/StatusBadge';
 import { deleteButtonId } from './useFocusAfterDelete';
+import { OriginBadge, OverriddenNote } from './origin/OriginBadge';
+import { copyTarget, isProjectServer, needsApproval, type OriginView } from './origin/serverOrigin';
+import { TrustNotice } from './trust/TrustNotice';
 import './servers.css';
 
 const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
@@ -28,7 +31,7 @@ const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
 const COLUMN_COUNT = 5;
 
 export interface McpServerRowProps {
-  server: McpServerView;
+  server: OriginView;
   /** True while an enable/disable for this server is in flight. */
   toggling: boolean;
   onToggle: (server: McpServerView, enabled: boolean) => void;
@@ -41,6 +44,14 @@ export interface McpServerRowProps {
   reveal?: boolean;
   /** What a built-in server offers, under its name. */
   description?: string;
+  /** A project server waiting for approval: opens the dialog showing what would run. */
+  onReviewTrust?: (server: McpServerView) => void;
+  /** "Copy to global" on a project server, "Copy to project" on a global one. */
+  onCopy?: (server: McpServerView, to: 'global' | 'project') => void;
+  /** A workspace is open, so a global server can be copied into its project file. */
+  workspaceOpen?: boolean;
+  /** Set on a global server a project server hides: that project server's name. */
+  overriddenBy?: string | undefined;
 }
 
 /**
@@ -48,7 +59,20 @@ export interface McpServerRowProps {
  * when expanded, the details panel. A <tbody> per server keeps the three rows together for
  * assistive technology.
  */
-export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart, reveal = false, description }: McpServerRowProps) {
+export function McpServerRow({
+  server,
+  toggling,
+  onToggle,
+  onEdit,
+  onDelete,
+  onRestart,
+  reveal = false,
+  description,
+  onReviewTrust,
+  onCopy,
+  workspaceOpen = false,
+  overriddenBy,
+}: McpServerRowProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(reveal);
   const groupRef = useRef<HTMLTableSectionElement>(null);
@@ -66,6 +90,13 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
   const toggleId = `mcp-server-enabled-${server.id}`;
   const detailsId = `mcp-server-details-${server.id}`;
   const error = currentError(server);
+  // A project server lives in the workspace's file: it is changed there, not through the form.
+  const project = isProjectServer(server);
+  const editable = !server.builtin && !project;
+  const copyTo = onCopy ? copyTarget(server, workspaceOpen) : undefined;
+  const copyLabel = copyTo === 'global' ? t('settings/tools:copy.toGlobal') : t('settings/tools:copy.toProject');
+  const copyLabelFor =
+    copyTo === 'global' ? t('settings/tools:copy.toGlobalFor', { name: server.name }) : t('settings/tools:copy.toProjectFor', { name: server.name });
   const download = server.status === 'connecting' ? server.connection?.installing : undefined;
 
   useEffect(() => {
@@ -96,9 +127,14 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
   }
 
   return (
-    <tbody ref={groupRef} className="server-list__group" data-server-id={server.id}>
+    <tbody ref={groupRef} className={overriddenBy ? 'server-list__group server-list__group--overridden' : 'server-list__group'} data-server-id={server.id}>
       {/* A built-in server (`builtin: true`) ships with Elftia: status, details and restart, but no switch, Edit or Delete. */}
-      <tr data-testid={server.builtin ? 'builtin-server' : 'mcp-server-row'} data-server-id={server.id} data-name={server.name}>
+      <tr
+        data-testid={server.builtin ? 'builtin-server' : 'mcp-server-row'}
+        data-server-id={server.id}
+        data-name={server.name}
+        data-origin={server.builtin ? 'builtin' : project ? 'project' : 'global'}
+      >
         <th scope="row" className="server-list__name">
           {server.name}
           {server.builtin && (
@@ -110,6 +146,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
                 {description && <span className="builtin-server__description">{description}</span>}
             </>
           )}
+          <OriginBadge server={server} />
         </th>
         <td>{t(TRANSPORT_KEYS[server.type])}</td>
         <td className="server-list__status">
@@ -117,6 +154,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
             <StatusBadge server={server} />
             <DegradedMarker server={server} />
           </span>
+          {overriddenBy && <OverriddenNote name={overriddenBy} />}
           <NextAttempt server={server} />
           <ConnectionFacts server={server} />
           {download && (
@@ -127,7 +165,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           )}
         </td>
         <td>
-          {!server.builtin && (
+          {editable && (
             <input
               id={toggleId}
               type="checkbox"
@@ -154,7 +192,19 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           >
             <ChevronDown aria-hidden size={16} className={expanded ? 'server-list__chevron server-list__chevron--open' : 'server-list__chevron'} />
           </button>
-          {!server.builtin && (
+          {copyTo && (
+            <button
+              type="button"
+              className="button button--quiet settings-icon-button"
+              data-action={`copy-to-${copyTo}`}
+              aria-label={copyLabelFor}
+              title={copyLabel}
+              onClick={() => onCopy?.(server, copyTo)}
+            >
+              <CopyPlus aria-hidden size={16} />
+            </button>
+          )}
+          {editable && (
             <>
               <button
                 type="button"
@@ -193,6 +243,13 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
                 }}
               />
             )}
+          </td>
+        </tr>
+      )}
+      {needsApproval(server) && onReviewTrust && (
+        <tr className="server-list__notice">
+          <td colSpan={COLUMN_COUNT}>
+            <TrustNotice server={server} onReview={() => onReviewTrust(server)} />
           </td>
         </tr>
       )}

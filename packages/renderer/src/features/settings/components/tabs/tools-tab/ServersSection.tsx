@@ -10,9 +10,20 @@ import { DeleteServerDialog } from './DeleteServerDialog';
 import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
 import { useFocusAfterDelete } from './useFocusAfterDelete';
+import type { OriginView } from './origin/serverOrigin';
+import { TrustDialog } from './trust/TrustDialog';
+import { WorkspaceBar } from './workspace/WorkspaceBar';
 import { FailureAlert } from '../../../../../components/FailureAlert';
 
-type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'add' }
+  | { kind: 'edit'; server: McpServerView }
+  | { kind: 'delete'; server: McpServerView }
+  | { kind: 'trust'; serverId: string };
+
+/** What the last copy made, announced above the list. */
+type Copied = { name: string; to: 'global' | 'project' };
 
 export interface ServersSectionProps {
   /** The server whose details open by themselves and scroll into view (one just added from a preset). */
@@ -28,6 +39,8 @@ export function ServersSection({ revealId }: ServersSectionProps) {
   const { t } = useTranslation();
   const api = useApi();
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
+  const workspace = useApiSubscription((a) => a.workspace.onChanged);
+  const [copied, setCopied] = useState<Copied>();
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
   const [actionFailure, setActionFailure] = useState<DisplayError>();
@@ -62,6 +75,19 @@ export function ServersSection({ revealId }: ServersSectionProps) {
     }
   }
 
+  async function copy(server: OriginView, to: 'global' | 'project') {
+    setActionFailure(undefined);
+    setCopied(undefined);
+    try {
+      const made = await (to === 'global' ? api.mcp.copyToGlobal : api.mcp.copyToProject).mutate({ id: server.id });
+      setCopied({ name: made.name, to });
+    } catch (error) {
+      setActionFailure(toDisplayError(error));
+    }
+  }
+
+  const trust = (server: OriginView) => api.mcp.trust.mutate({ id: server.id });
+
   const add = (input: McpServerInputParsed) => api.mcp.add.mutate(input);
   const update = (id: string) => (input: McpServerInputParsed) => api.mcp.update.mutate({ id, ...input });
   const remove = async (server: McpServerView) => {
@@ -69,6 +95,8 @@ export function ServersSection({ revealId }: ServersSectionProps) {
     focusAfterDelete(server.id);
   };
 
+  // The dialog follows the live list: a server removed from the project file meanwhile closes it.
+  const trusting = dialog.kind === 'trust' ? servers.data?.find((server) => server.id === dialog.serverId) : undefined;
   const revealed = revealId === undefined ? undefined : servers.data?.find((server) => server.id === revealId);
 
   return (
@@ -83,9 +111,16 @@ export function ServersSection({ revealId }: ServersSectionProps) {
         </button>
       </div>
 
+      <WorkspaceBar workspace={workspace.data ?? null} />
+
       {revealed && (
         <p className="presets__notice" role="status">
           {t('settings/tools:presets.addedNotice', { name: revealed.name })}
+        </p>
+      )}
+      {copied && (
+        <p className="presets__notice" role="status">
+          {t(copied.to === 'global' ? 'settings/tools:copy.copiedToGlobal' : 'settings/tools:copy.copiedToProject', { name: copied.name })}
         </p>
       )}
       <FailureAlert error={actionFailure} />
@@ -104,6 +139,9 @@ export function ServersSection({ revealId }: ServersSectionProps) {
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
           onRestart={(server) => void restart(server)}
+          onReviewTrust={(server) => setDialog({ kind: 'trust', serverId: server.id })}
+          onCopy={(server, to) => void copy(server, to)}
+          workspaceOpen={Boolean(workspace.data)}
           revealId={revealId}
         />
       )}
@@ -119,6 +157,7 @@ export function ServersSection({ revealId }: ServersSectionProps) {
           onClose={close}
         />
       )}
+      {trusting && <TrustDialog server={trusting} onTrust={trust} onClose={close} />}
       {dialog.kind === 'delete' && <DeleteServerDialog server={dialog.server} onConfirm={remove} onClose={close} />}
     </section>
   );
