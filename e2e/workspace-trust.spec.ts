@@ -69,7 +69,8 @@ test('a project server runs only once approved; a changed command asks again; a 
     // Listed from the file, marked Project, waiting for approval: nothing started.
     await expect(status(page, 'echo')).toHaveText('Needs your approval');
     await expect(status(page, 'docs')).toHaveText('Needs your approval');
-    await expect(group(page, 'echo').getByTestId('mcp-server-origin')).toContainText(path.join(workspace, '.elftia', 'mcp.json'));
+    await expect(group(page, 'echo').getByTestId('mcp-server-origin')).toContainText('Project');
+    await expect(group(page, 'echo').getByTitle(path.join(workspace, '.elftia', 'mcp.json'))).toHaveText('from .elftia/mcp.json');
     await expect(group(page, 'echo').getByTestId('mcp-server-error')).toHaveCount(0);
     await page.waitForTimeout(1000);
     expect(fs.existsSync(pidFile)).toBe(false);

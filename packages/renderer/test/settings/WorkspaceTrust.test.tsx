@@ -72,6 +72,18 @@ describe('project servers and workspace trust', () => {
     expect(build.queryByTestId('mcp-server-needs-approval')).toBeNull();
   });
 
+  it('withdraws the approval of a trusted project server, which then needs approval again', async () => {
+    const api = withWorkspace();
+    renderApp(<ServersSection />, { api });
+    expect(await screen.findAllByRole('button', { name: /^Review / })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Withdraw the approval of build' })).toBeNull();
+    await act(() => api.mcp.trust.mutate({ id: 'project:build' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the approval of build' }));
+    await waitFor(() => expect(within(groupOf('build')).getByTestId('mcp-server-status').textContent).toBe('Needs your approval'));
+    expect(api.callsTo('mcp.untrust')).toEqual([{ id: 'project:build' }]);
+  });
+
   it('keeps the dialog open and says why when trusting fails', async () => {
     const api = withWorkspace();
     api.failures.set('mcp.trust', new FakeTrpcError({ code: 'SERVER_NOT_FOUND', params: { id: 'project:build' } }));
@@ -119,7 +131,8 @@ describe('project servers and workspace trust', () => {
 
     const origin = within(projectSearch!).getByTestId('mcp-server-origin');
     expect(origin.textContent).toContain('Project');
-    expect(origin.textContent).toContain(`from ${WORKSPACE}/.elftia/mcp.json`);
+    expect(origin.textContent).toContain('from .elftia/mcp.json');
+    expect(within(origin).getByTitle(`${WORKSPACE}/.elftia/mcp.json`)).toBeTruthy();
     // Changed in the file, not through the form: no switch, Edit or Delete.
     expect(within(projectSearch!).queryByRole('switch')).toBeNull();
     expect(within(projectSearch!).queryByRole('button', { name: 'Edit search' })).toBeNull();

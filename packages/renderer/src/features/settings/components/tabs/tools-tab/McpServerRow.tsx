@@ -1,4 +1,4 @@
-import { ChevronDown, CopyPlus, Lock, Pencil, Trash } from 'lucide-react';
+import { ChevronDown, CopyPlus, Lock, Pencil, ShieldOff, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
@@ -48,6 +48,8 @@ export interface McpServerRowProps {
   onReviewTrust?: (server: McpServerView) => void;
   /** "Copy to global" on a project server, "Copy to project" on a global one. */
   onCopy?: (server: McpServerView, to: 'global' | 'project') => void;
+  /** A trusted project server: withdraws the approval (it stops, and asks again before it runs). */
+  onUntrust?: (server: McpServerView) => void;
   /** A workspace is open, so a global server can be copied into its project file. */
   workspaceOpen?: boolean;
   /** Set on a global server a project server hides: that project server's name. */
@@ -70,6 +72,7 @@ export function McpServerRow({
   description,
   onReviewTrust,
   onCopy,
+  onUntrust,
   workspaceOpen = false,
   overriddenBy,
 }: McpServerRowProps) {
@@ -192,6 +195,17 @@ export function McpServerRow({
           >
             <ChevronDown aria-hidden size={16} className={expanded ? 'server-list__chevron server-list__chevron--open' : 'server-list__chevron'} />
           </button>
+          {project && server.trust?.trusted && onUntrust && (
+            <button
+              type="button"
+              className="button button--quiet settings-icon-button"
+              aria-label={t('settings/tools:trust.withdrawFor', { name: server.name })}
+              title={t('settings/tools:trust.withdraw')}
+              onClick={() => onUntrust(server)}
+            >
+              <ShieldOff aria-hidden size={16} />
+            </button>
+          )}
           {copyTo && (
             <button
               type="button"

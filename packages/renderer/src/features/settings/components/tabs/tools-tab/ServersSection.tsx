@@ -88,6 +88,15 @@ export function ServersSection({ revealId }: ServersSectionProps) {
 
   const trust = (server: OriginView) => api.mcp.trust.mutate({ id: server.id });
 
+  async function untrust(server: OriginView) {
+    setActionFailure(undefined);
+    try {
+      await api.mcp.untrust.mutate({ id: server.id });
+    } catch (error) {
+      setActionFailure(toDisplayError(error));
+    }
+  }
+
   const add = (input: McpServerInputParsed) => api.mcp.add.mutate(input);
   const update = (id: string) => (input: McpServerInputParsed) => api.mcp.update.mutate({ id, ...input });
   const remove = async (server: McpServerView) => {
@@ -141,6 +150,7 @@ export function ServersSection({ revealId }: ServersSectionProps) {
           onRestart={(server) => void restart(server)}
           onReviewTrust={(server) => setDialog({ kind: 'trust', serverId: server.id })}
           onCopy={(server, to) => void copy(server, to)}
+          onUntrust={(server) => void untrust(server)}
           workspaceOpen={Boolean(workspace.data)}
           revealId={revealId}
         />

@@ -3,6 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { originOf, type OriginView } from './serverOrigin';
 import './origin.css';
 
+/** The project file as a path inside its workspace (`.elftia/mcp.json`): the bar above the list names the folder. */
+function inWorkspace(file: string, workspace: string): string {
+  const prefix = workspace.endsWith('/') || workspace.endsWith('\\') ? workspace : `${workspace}${file.includes('\\') ? '\\' : '/'}`;
+  return workspace !== '' && file.startsWith(prefix) ? file.slice(prefix.length) : file;
+}
+
 /**
  * Under a server's name: where its configuration lives — the global list, or the workspace's
  * project file (its path shown, so the user knows which file to edit). Built-in servers have their own badge.
@@ -28,7 +34,7 @@ export function OriginBadge({ server }: { server: OriginView }) {
             <FolderGit2 aria-hidden size={12} /> {t('settings/tools:origin.project')}
           </span>
           <span className="origin__file mono" title={origin.file}>
-            {t('settings/tools:origin.fromFile', { file: origin.file })}
+            {t('settings/tools:origin.fromFile', { file: inWorkspace(origin.file, origin.workspace) })}
           </span>
         </span>
       );

@@ -56,9 +56,12 @@ export function WorkspaceBar({ workspace }: { workspace: WorkspaceView | null })
             <span className="mono" title={workspace.projectFile}>
               {workspace.projectFile}
             </span>{' '}
-            <span className="workspace-bar__count">
-              {workspace.projectFileExists ? t('settings/tools:workspace.serverCount', { count: workspace.serverCount }) : t('settings/tools:workspace.noProjectFile')}
-            </span>
+            {/* While the file is broken its count is 0, which the problem below explains better. */}
+            {!workspace.problem && (
+              <span className="workspace-bar__count">
+                {workspace.projectFileExists ? t('settings/tools:workspace.serverCount', { count: workspace.serverCount }) : t('settings/tools:workspace.noProjectFile')}
+              </span>
+            )}
           </span>
         )}
       </div>
