@@ -10,6 +10,8 @@ const stdio = (command: string): McpServerView => ({
   config: { command },
   timeoutSec: 60,
   enabled: true,
+  disabledTools: [],
+  alwaysAllow: [],
   createdAt: '',
   updatedAt: '',
   status: 'error',

@@ -9,6 +9,8 @@ const record: McpServerRecord = {
   config: { command: 'node', args: ['x.js', 'stdio'], env: { A: '1', B: '2' }, watchPaths: ['dist', '/srv/mcp/config.json'] },
   timeoutSec: 90,
   enabled: false,
+  disabledTools: [],
+  alwaysAllow: [],
   createdAt: '',
   updatedAt: '',
 };

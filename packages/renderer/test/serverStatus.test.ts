@@ -15,6 +15,8 @@ const base: McpServerView = {
   config: { command: 'node' },
   timeoutSec: 60,
   enabled: true,
+  disabledTools: [],
+  alwaysAllow: [],
   createdAt: '',
   updatedAt: '',
   status: 'disconnected',

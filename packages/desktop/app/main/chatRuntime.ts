@@ -16,6 +16,7 @@ import { TinyElfEngine } from './engine/TinyElfEngine';
 import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
 import type { McpLogger } from './mcp/ConnectionPool';
+import type { ToolSwitches } from './mcp/toolSwitches';
 import { ChatService, type ChatProviders } from './chat/ChatService';
 import { TitleGenerator } from './chat/TitleGenerator';
 import { AttachmentStore } from './chat/AttachmentStore';
@@ -34,6 +35,8 @@ export interface ChatRuntimeOptions {
   /** A server's own call timeout in milliseconds (its timeoutSec), which wins over the engine's 120 s when longer. */
   serverTimeoutMs?: (serverId: string) => number | undefined;
   logger?: McpLogger;
+  /** The servers' per-tool switches: tools turned off are hidden from every turn, always-allowed ones run without asking. */
+  switches?: ToolSwitches;
 }
 
 export interface ChatRuntime {
@@ -54,6 +57,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
   const approvals = new ApprovalService({
     permissions: new ToolPermissionRepository(db),
     settings: new SettingsRepository(db),
+    ...(options.switches ? { configAllows: options.switches.isAlwaysAllowed } : {}),
     onListenerError: (error) => logger?.warn(`approvals: a listener failed: ${String(error)}`),
   });
   const engineWith = (gate: ApprovalGate): TinyElfEngine =>
@@ -63,6 +67,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
       approvals: gate,
       policy: () => approvals.getPolicy(),
       adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
+      ...(options.switches ? { switches: options.switches } : {}),
     });
   const engine = engineWith(approvals);
   const chat = new ChatService({

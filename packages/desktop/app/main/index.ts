@@ -17,6 +17,7 @@ import { createMcpRuntime } from './mcpRuntime';
 import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
 import { makeDataDirPrivate } from './lib/privateDataDir';
 import type { McpLogger } from './mcp/ConnectionPool';
+import { toolSwitchesOf } from './mcp/toolSwitches';
 import { readCustomPresets } from './presets/customPresets';
 import { McpPresetService } from './presets/McpPresetService';
 import { McpServerConfigService } from './mcp/McpServerConfigService';
@@ -184,6 +185,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     completion,
     providers,
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId) ?? projectTimeoutMs(workspace, serverId),
+    switches: toolSwitchesOf({ find: (id) => mcpServers.find(id) ?? workspace.findProjectServer(id) }),
     defaultSystemPrompt: () => settings.getSystemPrompt(),
     logger: options.logger,
   });

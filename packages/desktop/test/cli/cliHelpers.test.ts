@@ -13,7 +13,7 @@ import { runInProcess } from './inProcess';
 import { tempDir } from '../support/tempDir';
 
 const record = (over: Partial<McpServerRecord>): McpServerRecord => ({
-  id: 'id-1', name: 'x', type: 'stdio', config: {}, timeoutSec: 60, enabled: true, createdAt: '', updatedAt: '', ...over,
+  id: 'id-1', name: 'x', type: 'stdio', config: {}, timeoutSec: 60, enabled: true, disabledTools: [], alwaysAllow: [], createdAt: '', updatedAt: '', ...over,
 });
 
 const here = { env: {}, cwd: '/work' };

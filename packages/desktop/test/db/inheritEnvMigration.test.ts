@@ -27,7 +27,7 @@ describe('migration 0008 (inherit-env)', () => {
     const repository = new McpServerRepository(db, secrets);
     expect(repository.get('a')?.config).toMatchObject({ command: 'node', env: { K: 'v' }, inheritEnv: false });
 
-    const fields = { name: 'B', type: 'stdio' as const, timeoutSec: 60, enabled: true, config: { command: 'uvx', args: [], env: {}, watchPaths: [], inheritEnv: true } };
+    const fields = { name: 'B', type: 'stdio' as const, timeoutSec: 60, enabled: true, disabledTools: [], alwaysAllow: [], config: { command: 'uvx', args: [], env: {}, watchPaths: [], inheritEnv: true } };
     repository.insert('b', fields, 't');
     expect(repository.get('b')?.config.inheritEnv).toBe(true);
     repository.update('b', { ...fields, config: { ...fields.config, inheritEnv: false } }, 't');

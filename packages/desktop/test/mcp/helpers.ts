@@ -28,7 +28,7 @@ let counter = 0;
 export function makeRecord(partial: Partial<McpServerRecord> & Pick<McpServerRecord, 'type' | 'config'>): McpServerRecord {
   counter += 1;
   const now = new Date().toISOString();
-  return { id: `srv-${counter}`, name: `server${counter}`, timeoutSec: 10, enabled: true, createdAt: now, updatedAt: now, ...partial };
+  return { id: `srv-${counter}`, name: `server${counter}`, timeoutSec: 10, enabled: true, disabledTools: [], alwaysAllow: [], createdAt: now, updatedAt: now, ...partial };
 }
 
 export function stdioRecord(script: string, partial: Partial<McpServerRecord> = {}, env: Record<string, string> = {}): McpServerRecord {

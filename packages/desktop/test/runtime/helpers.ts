@@ -67,7 +67,7 @@ export class RecordingLogger implements McpLogger {
 
 export function stdioServer(id: string, config: McpServerRecord['config'], partial: Partial<McpServerRecord> = {}): McpServerRecord {
   const now = new Date().toISOString();
-  return { id, name: id, type: 'stdio', config, timeoutSec: 10, enabled: true, createdAt: now, updatedAt: now, ...partial };
+  return { id, name: id, type: 'stdio', config, timeoutSec: 10, enabled: true, disabledTools: [], alwaysAllow: [], createdAt: now, updatedAt: now, ...partial };
 }
 
 /**

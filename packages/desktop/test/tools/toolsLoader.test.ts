@@ -11,6 +11,7 @@ import {
   resolveProviderToolName,
   setupMcpTools,
 } from '../../app/main/tools/ToolsLoader';
+import { toolSwitchesOf } from '../../app/main/mcp/toolSwitches';
 import { CHECKERS } from './providerRules';
 import { tool } from './helpers';
 
@@ -188,5 +189,17 @@ describe('formatToolsFor and resolveProviderToolName', () => {
   it('gives the same names and definitions on every run (pure, deterministic)', () => {
     expect(JSON.stringify(formatToolsFor(tools, 'anthropic'))).toBe(JSON.stringify(formatToolsFor([...tools], 'anthropic')));
     expect([...formatToolsFor([...tools].reverse(), 'anthropic').nameMap.keys()].sort()).toEqual([...formatToolsFor(tools, 'anthropic').nameMap.keys()].sort());
+  });
+});
+
+describe('ToolsLoader and the per-tool switches', () => {
+  it('leaves out the tools a server turned off, in auto and manual mode, and formats only the rest', async () => {
+    const records: Record<string, { disabledTools: string[]; alwaysAllow: string[] }> = { 'id-files': { disabledTools: ['read'], alwaysAllow: ['list'] } };
+    const switches = toolSwitchesOf({ find: (id) => records[id] });
+    const source = new MemorySource({ files, clock });
+    expect((await fetchMcpTools(source, { enabled: true }, { switches })).map((t) => t.name)).toEqual(['list', 'now']);
+    expect((await fetchMcpTools(source, { enabled: true, mode: 'manual', selectedServers: ['files'] }, { switches })).map((t) => t.name)).toEqual(['list']);
+    const setup = await setupMcpTools(source, { enabled: true }, 'anthropic', { switches });
+    expect(setup?.tools.map((t) => (t as { name: string }).name)).toEqual(['mcp__files__list', 'mcp__clock__now']);
   });
 });

@@ -59,6 +59,10 @@ export interface ElftiaApi {
     add: Mutation<Inputs['mcp']['add'], McpServerView>;
     update: Mutation<Inputs['mcp']['update'], McpServerView>;
     setEnabled: Mutation<Inputs['mcp']['setEnabled'], McpServerView>;
+    /** Turns one tool on or off for every chat (the server's `disabledTools`). */
+    setToolEnabled: Mutation<Inputs['mcp']['setToolEnabled'], McpServerView>;
+    /** Lets one tool run without asking (the server's `alwaysAllow`), or makes it ask again. */
+    setToolAlwaysAllow: Mutation<Inputs['mcp']['setToolAlwaysAllow'], McpServerView>;
     remove: Mutation<Inputs['mcp']['remove'], { id: string }>;
     /** Stops the server and connects it again; rejects with the connect failure. */
     restart: Mutation<Inputs['mcp']['restart'], McpServerView>;

@@ -103,11 +103,30 @@ export class FakeApi implements ElftiaApi {
       mutate: (input) =>
         this.#run('mcp.update', input, () => {
           const { id, ...rest } = input;
-          return this.#replace(id, (server) => ({ ...server, ...toRecordFields(rest as McpServerInputParsed) }));
+          // Like McpServerConfigService.update: tool switches left out keep the stored ones.
+          const parsed = rest as McpServerInputParsed;
+          return this.#replace(id, (server) => ({
+            ...server,
+            ...toRecordFields(parsed),
+            disabledTools: parsed.disabledTools ?? server.disabledTools,
+            alwaysAllow: parsed.alwaysAllow ?? server.alwaysAllow,
+          }));
         }),
     },
     setEnabled: {
       mutate: (input) => this.#run('mcp.setEnabled', input, () => this.#replace(input.id, (server) => ({ ...server, enabled: input.enabled }))),
+    },
+    setToolEnabled: {
+      mutate: (input) =>
+        this.#run('mcp.setToolEnabled', input, () =>
+          this.#replace(input.id, (server) => ({ ...server, disabledTools: toggled(server.disabledTools, input.tool, !input.enabled) })),
+        ),
+    },
+    setToolAlwaysAllow: {
+      mutate: (input) =>
+        this.#run('mcp.setToolAlwaysAllow', input, () =>
+          this.#replace(input.id, (server) => ({ ...server, alwaysAllow: toggled(server.alwaysAllow, input.tool, input.alwaysAllow) })),
+        ),
     },
     remove: {
       mutate: (input) =>
@@ -267,7 +286,7 @@ export class FakeApi implements ElftiaApi {
       const id = builtinServerId(name);
       const args = [`/app/builtin-servers/${name}/server.mjs`, ...(name === 'files' ? [this.filesFolder] : [])];
       const connection: McpServerState = this.builtinConnections.get(id) ?? { serverId: id, serverName: name, status: 'connected', consecutiveErrors: 0, degraded: false, toolCount: 5, updatedAtMs: 0 };
-      return { id, name, type: 'stdio', config: { command: '/app/elftia', args, env: {} }, timeoutSec: 120, enabled: true, createdAt: now, updatedAt: now, status: connection.status, connection, builtin: true };
+      return { id, name, type: 'stdio', config: { command: '/app/elftia', args, env: {} }, timeoutSec: 120, enabled: true, disabledTools: [], alwaysAllow: [], createdAt: now, updatedAt: now, status: connection.status, connection, builtin: true };
     });
   }
 
@@ -319,6 +338,14 @@ export class FakeApi implements ElftiaApi {
     return server;
   }
 
+  /** The router's enabledToolCount: while connected with a tool list, and only when some tool is off. */
+  #counted(server: McpServerView): McpServerView {
+    const { enabledToolCount: _, ...rest } = server;
+    const tools = this.tools.get(server.id);
+    if (server.status !== 'connected' || !tools || server.disabledTools.length === 0) return rest;
+    return { ...rest, enabledToolCount: tools.filter((tool) => !server.disabledTools.includes(tool.name)).length };
+  }
+
   #find(id: string): McpServerView {
     const server = this.servers.find((s) => s.id === id);
     if (!server) throw new FakeTrpcError({ code: 'NOT_FOUND', params: { id } });
@@ -326,9 +353,15 @@ export class FakeApi implements ElftiaApi {
   }
 
   #replace(id: string, change: (server: McpServerView) => McpServerView): McpServerView {
-    const next = withStatus(change(this.#find(id)));
+    const next = this.#counted(withStatus(change(this.#find(id))));
     this.servers = this.servers.map((server) => (server.id === id ? next : server));
     this.serverChannel.emit();
     return next;
   }
+}
+
+/** `names` with `name` in it (at the end) or without it. */
+function toggled(names: string[], name: string, listed: boolean): string[] {
+  const rest = names.filter((n) => n !== name);
+  return listed ? [...rest, name] : rest;
 }

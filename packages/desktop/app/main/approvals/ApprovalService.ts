@@ -27,6 +27,11 @@ export interface AnswerOptions {
 export interface ApprovalServiceOptions {
   permissions: Pick<ToolPermissionRepository, 'list' | 'get' | 'put' | 'remove'>;
   settings: Pick<SettingsRepository, 'get' | 'set'>;
+  /**
+   * The server's own config lets the tool run without asking (its `alwaysAllow` list: the per-tool
+   * switch in the server's details, a project file, an imported Cline config). Answered like a grant.
+   */
+  configAllows?: (serverId: string, toolName: string) => boolean;
   /** Epoch milliseconds, for ToolPermission.createdAt. Default Date.now. */
   now?: () => number;
   onListenerError?: (error: unknown) => void;
@@ -53,12 +58,12 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /**
-   * 'always_allow' when a persisted grant covers the tool, 'allow_once' when the read-only policy
+   * 'always_allow' when a persisted grant or the server's `alwaysAllow` covers the tool, 'allow_once' when the read-only policy
    * applies; otherwise asks and waits. Rejects with the signal's reason when the turn stops first.
    */
   decide(request: ApprovalRequest, signal: AbortSignal, hooks: ApprovalHooks = {}): Promise<ApprovalDecision> {
     if (signal.aborted) return Promise.reject(abortReason(signal));
-    if (request.serverId !== undefined && this.options.permissions.get(request.serverId, request.toolName)) {
+    if (request.serverId !== undefined && (this.options.permissions.get(request.serverId, request.toolName) || this.options.configAllows?.(request.serverId, request.toolName))) {
       hooks.onAutoApproved?.('always_allow');
       return Promise.resolve('always_allow');
     }

@@ -87,6 +87,8 @@ export function builtinServerRecords(options: BuiltinServersOptions = {}): McpSe
     config: { command: server.command, args: server.args, env: server.env ?? {}, watchPaths: [], inheritEnv: false },
     timeoutSec: BUILTIN_TIMEOUT_SEC,
     enabled: true,
+    disabledTools: [],
+    alwaysAllow: [],
     createdAt: BUILTIN_RECORD_TIME,
     updatedAt: BUILTIN_RECORD_TIME,
   }));

@@ -1,4 +1,4 @@
-import type { McpServerConfig, McpServerRecord, McpServerTransport } from '../../shared/contracts/mcp-types';
+import type { McpServerConfig, McpServerRecord, McpServerRecordFields, McpServerTransport } from '../../shared/contracts/mcp-types';
 import { nameKey } from '../../shared/contracts/names';
 import { maskArgs, maskUrl } from '../../shared/contracts/secrets';
 import type { SecretStore } from './SecretStore';
@@ -16,11 +16,13 @@ interface Row {
   sealed_secrets: string;
   timeout_sec: number;
   enabled: number;
+  disabled_tools_json: string;
+  always_allow_json: string;
   created_at: string;
   updated_at: string;
 }
 
-export type McpServerFields = Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled'>;
+export type McpServerFields = McpServerRecordFields;
 
 /** The sealed part of a row, as JSON. */
 interface Secrets {
@@ -77,8 +79,10 @@ export class McpServerRepository {
   insert(id: string, fields: McpServerFields, now: string): void {
     this.#db
       .prepare(
-        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, inherit_env, url, sealed_secrets, timeout_sec, enabled, created_at, updated_at)
-         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @watchPathsJson, @inheritEnv, @url, @sealed, @timeoutSec, @enabled, @now, @now)`,
+        `INSERT INTO mcp_servers (id, name, name_key, type, command, args_json, watch_paths_json, inherit_env, url, sealed_secrets, timeout_sec, enabled,
+           disabled_tools_json, always_allow_json, created_at, updated_at)
+         VALUES (@id, @name, @nameKey, @type, @command, @argsJson, @watchPathsJson, @inheritEnv, @url, @sealed, @timeoutSec, @enabled,
+           @disabledToolsJson, @alwaysAllowJson, @now, @now)`,
       )
       .run({ id, now, ...this.#toParams(fields) });
   }
@@ -88,7 +92,8 @@ export class McpServerRepository {
     const result = this.#db
       .prepare(
         `UPDATE mcp_servers SET name = @name, name_key = @nameKey, type = @type, command = @command, args_json = @argsJson, watch_paths_json = @watchPathsJson,
-           inherit_env = @inheritEnv, url = @url, sealed_secrets = @sealed, timeout_sec = @timeoutSec, enabled = @enabled, updated_at = @now
+           inherit_env = @inheritEnv, url = @url, sealed_secrets = @sealed, timeout_sec = @timeoutSec, enabled = @enabled,
+           disabled_tools_json = @disabledToolsJson, always_allow_json = @alwaysAllowJson, updated_at = @now
          WHERE id = @id`,
       )
       .run({ id, now, ...this.#toParams(fields) });
@@ -124,6 +129,18 @@ export class McpServerRepository {
     return result.changes === 1;
   }
 
+  /**
+   * Replaces one server's per-tool switches; returns false when no server has that id. updated_at
+   * stays: it marks a change of what the server starts with, and McpService restarts a running
+   * server when it moves — turning one tool off must not restart the server.
+   */
+  setToolSwitches(id: string, switches: Pick<McpServerRecord, 'disabledTools' | 'alwaysAllow'>): boolean {
+    const result = this.#db
+      .prepare('UPDATE mcp_servers SET disabled_tools_json = ?, always_allow_json = ? WHERE id = ?')
+      .run(JSON.stringify(switches.disabledTools), JSON.stringify(switches.alwaysAllow), id);
+    return result.changes === 1;
+  }
+
   delete(id: string): boolean {
     return this.#db.prepare('DELETE FROM mcp_servers WHERE id = ?').run(id).changes === 1;
   }
@@ -152,6 +169,8 @@ export class McpServerRepository {
       sealed: this.#secrets.seal(JSON.stringify(secrets)),
       timeoutSec: fields.timeoutSec,
       enabled: fields.enabled ? 1 : 0,
+      disabledToolsJson: JSON.stringify(fields.disabledTools),
+      alwaysAllowJson: JSON.stringify(fields.alwaysAllow),
     };
   }
 
@@ -185,9 +204,17 @@ export class McpServerRepository {
       config,
       timeoutSec: row.timeout_sec,
       enabled: row.enabled === 1,
+      disabledTools: toolNames(row.disabled_tools_json),
+      alwaysAllow: toolNames(row.always_allow_json),
       ...(opened ? {} : { secretsUnreadable: true as const }),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
   }
+}
+
+/** A stored JSON array of tool names; anything else (a hand-edited row) reads as none. */
+function toolNames(json: string): string[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string') : [];
 }

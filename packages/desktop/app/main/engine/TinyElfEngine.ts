@@ -12,6 +12,7 @@ import { ArgumentCheck } from './preparedCall';
 import { type CallContext, runToolCall } from './runToolCall';
 import { streamStep } from './streamStep';
 import type { McpToolAdapterOptions } from './tools/McpToolAdapter';
+import type { ToolSwitches } from '../mcp/toolSwitches';
 import type { EngineMcpService } from './tools/mcpScope';
 import { type TurnTools, loadTurnTools } from './turnTools';
 
@@ -36,6 +37,8 @@ export interface TinyElfEngineOptions {
   clock?: { now(): number };
   /** Passed to every McpToolAdapter (timeouts). */
   adapterOptions?: McpToolAdapterOptions;
+  /** The servers' per-tool switches: a tool turned off is left out of every turn. Default: every tool on. */
+  switches?: ToolSwitches;
 }
 
 interface TurnState {
@@ -64,7 +67,7 @@ export class TinyElfEngine {
     const format = apiFormatOf(options.provider.kind);
     let tools: TurnTools;
     try {
-      tools = await loadTurnTools({ mcp: this.deps.mcp, policy, check: this.check, adapterOptions: this.deps.adapterOptions }, options.toolMode, options.selectedServerIds, format);
+      tools = await loadTurnTools({ mcp: this.deps.mcp, policy, check: this.check, adapterOptions: this.deps.adapterOptions, switches: this.deps.switches }, options.toolMode, options.selectedServerIds, format);
     } catch {
       // Each server's failure is already absorbed; reaching here means the configuration itself
       // could not be read. The turn ends with a code rather than an exception ChatService must catch.

@@ -8,6 +8,7 @@ import type { McpServerState } from '../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { ProviderApiFormat } from '../../shared/contracts/providers';
 import { errorText } from '../mcp/McpServiceError';
+import { NO_TOOL_SWITCHES, type ToolSwitches } from '../mcp/toolSwitches';
 import { formatToolsFor } from '../tools/formatTools';
 import type { ToolNameMap } from '../tools/types';
 import { isBuiltinState, loadBuiltinTools } from './builtinTools';
@@ -29,6 +30,8 @@ export interface TurnToolsDeps {
   policy: ApprovalPolicy;
   check: ArgumentCheck;
   adapterOptions?: McpToolAdapterOptions;
+  /** Tools the user turned off are left out of the turn. Default: every tool on. */
+  switches?: ToolSwitches;
 }
 
 export interface TurnTools {
@@ -39,7 +42,7 @@ export interface TurnTools {
   nameMap: ToolNameMap;
   /** True when use_mcp_tool + search_tools stand in for the MCP tools' own definitions. */
   manyToolsMode: boolean;
-  /** The MCP tools of the turn's servers (what manyToolsMode compares with the threshold). */
+  /** The enabled MCP tools of the turn's servers (what manyToolsMode compares with the threshold). */
   mcpToolCount: number;
   /** What was left out and why (provider caps, unrepairable schemas, servers that failed). */
   omitted: { names: string[]; reasons: string[] };
@@ -110,7 +113,10 @@ export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, sel
     names.push(`mcp__${server.name}__*`);
     reasons.push(`MCP server "${server.name}": still installing its package (first start); its tools come with a later message.`);
   }
-  const loaded = await loadMcpTools(deps.mcp, load.map((s) => s.id), deps.adapterOptions);
+  const switches = deps.switches ?? NO_TOOL_SWITCHES;
+  const listed = await loadMcpTools(deps.mcp, load.map((s) => s.id), deps.adapterOptions);
+  // A tool the user turned off is neither offered, nor searchable, nor counted toward many-tools mode.
+  const loaded = { ...listed, tools: listed.tools.filter((tool) => !switches.isDisabled(tool.mcpTool.serverId, tool.mcpTool.name)) };
   const failed = new Set(loaded.failures.map((f) => f.serverId));
   for (const failure of loaded.failures) {
     const name = load.find((s) => s.id === failure.serverId)?.name ?? failure.serverId;
@@ -118,7 +124,7 @@ export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, sel
     reasons.push(`MCP server "${name}": tools unavailable (${errorText(failure.error)}).`);
   }
   const reachable = load.filter((s) => !failed.has(s.id));
-  const scope = new McpTurnScope(deps.mcp, scoped, loaded.tools.map((t) => t.mcpTool));
+  const scope = new McpTurnScope(deps.mcp, scoped, loaded.tools.map((t) => t.mcpTool), switches);
   const manyToolsMode = loaded.tools.length > deps.policy.manyToolsThreshold;
   const builtins = await loadBuiltinTools(deps.mcp, states, deps.adapterOptions);
 

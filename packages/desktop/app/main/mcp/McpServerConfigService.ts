@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { MCP_SERVERS_MAX_COUNT } from '../../shared/contracts/limits';
+import { MCP_SERVERS_MAX_COUNT, SERVER_TOOL_SWITCHES_MAX_COUNT } from '../../shared/contracts/limits';
 import {
   type McpServerConfig,
   type McpServerInputParsed,
@@ -82,7 +82,10 @@ export class McpServerConfigService {
     return this.get(id);
   }
 
-  /** Replaces the server; a secret sent back as SECRET_SET (as listed) keeps its stored value. */
+  /**
+   * Replaces the server; a secret sent back as SECRET_SET (as listed) keeps its stored value, and
+   * tool switches left out (the form does not show them) keep the stored ones.
+   */
   update(id: string, input: McpServerInputParsed): McpServerRecord {
     refuseBuiltin(id);
     assertCopiesResolved(input);
@@ -90,6 +93,8 @@ export class McpServerConfigService {
     const stored = this.#repository.get(id);
     if (!stored) throw new AppError('NOT_FOUND', { params: { id } });
     const fields = toRecordFields(input);
+    fields.disabledTools = input.disabledTools ?? stored.disabledTools;
+    fields.alwaysAllow = input.alwaysAllow ?? stored.alwaysAllow;
     const kept = keepStoredSecrets(fields.config, stored, fields.type);
     if (!kept.ok) throw AppError.validation(kept.errors);
     if (!this.#repository.update(id, { ...fields, config: kept.config }, this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
@@ -102,6 +107,16 @@ export class McpServerConfigService {
     if (!this.#repository.setEnabled(id, enabled, this.#now())) throw new AppError('NOT_FOUND', { params: { id } });
     this.#changed();
     return this.get(id);
+  }
+
+  /** Turns one tool on or off (a disabled tool is hidden from the model); any tool name is accepted. */
+  setToolEnabled(id: string, tool: string, enabled: boolean): McpServerRecord {
+    return this.#setToolSwitch(id, 'disabledTools', tool, !enabled);
+  }
+
+  /** Lets one tool run without asking, or makes it ask again. */
+  setToolAlwaysAllow(id: string, tool: string, alwaysAllow: boolean): McpServerRecord {
+    return this.#setToolSwitch(id, 'alwaysAllow', tool, alwaysAllow);
   }
 
   remove(id: string): void {
@@ -124,6 +139,20 @@ export class McpServerConfigService {
   #assertNameFree(name: string, exceptId?: string): void {
     const owner = this.#repository.findIdByName(name);
     assertNameFree(name, owner === undefined ? undefined : { id: owner, name: this.find(owner)?.name ?? name }, exceptId);
+  }
+
+  #setToolSwitch(id: string, list: 'disabledTools' | 'alwaysAllow', tool: string, listed: boolean): McpServerRecord {
+    refuseBuiltin(id);
+    const stored = this.get(id);
+    const names = stored[list].filter((name) => name !== tool);
+    if (listed) {
+      if (names.length >= SERVER_TOOL_SWITCHES_MAX_COUNT) throw AppError.validation([{ field: list, code: 'tooMany', params: { max: SERVER_TOOL_SWITCHES_MAX_COUNT } }]);
+      names.push(tool);
+    }
+    const switches = { disabledTools: stored.disabledTools, alwaysAllow: stored.alwaysAllow, [list]: names };
+    if (!this.#repository.setToolSwitches(id, switches)) throw new AppError('NOT_FOUND', { params: { id } });
+    this.#changed();
+    return this.get(id);
   }
 
   #records(): Map<string, McpServerRecord> {

@@ -238,6 +238,11 @@ export class McpService {
   }
 
   /** The server's tools from the connection's cache, connecting it first if it is idle. */
+  /** The names of the tools a connected server listed last, from cache (no round trip); undefined when it has no list now. */
+  cachedToolNames(id: string): string[] | undefined {
+    return this.pool.get(id)?.connection?.tools.peek()?.map((tool) => tool.name);
+  }
+
   async listServerTools(id: string): Promise<MCPTool[]> {
     const server = await this.requireServer(id);
     const connection = await this.ensureConnection(id);

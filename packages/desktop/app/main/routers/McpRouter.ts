@@ -13,6 +13,8 @@ import {
   mcpServerIdSchema,
   mcpServerInputSchema,
   mcpServerSetEnabledSchema,
+  mcpSetToolAlwaysAllowSchema,
+  mcpSetToolEnabledSchema,
   mcpSseInputSchema,
   mcpStdioInputSchema,
   mcpWebSocketInputSchema,
@@ -43,17 +45,24 @@ export interface McpServerView extends McpServerRecord, Partial<ServerOriginFiel
   connection?: McpServerState;
   /** One of Elftia's own servers (`builtin:…`, McpService's system servers): never edited, switched off or deleted. */
   builtin?: true;
+  /**
+   * While connected and some tool is turned off: how many of the tools it lists are on
+   * (`disabledTools` may name tools it no longer lists).
+   */
+  enabledToolCount?: number;
 }
 
 /**
  * What the renderer and the CLI see of a server: its secrets masked (maskServerRecord). They are
  * write-only: an update that sends a masked value back keeps the stored one.
  */
-function toView(record: McpServerRecord, origin: ServerOriginFields, connection?: McpServerState): McpServerView {
+function toView(record: McpServerRecord, origin: ServerOriginFields, connection?: McpServerState, toolNames?: string[]): McpServerView {
   const status: McpServerStatus = !record.enabled ? 'disabled' : (connection?.status ?? 'disconnected');
   const masked = maskServerRecord(record);
   const builtin = isBuiltinServerId(record.id) ? { builtin: true as const } : {};
-  return connection ? { ...masked, ...origin, status, connection, ...builtin } : { ...masked, ...origin, status, ...builtin };
+  // Only when some tool is off, so a view without switches reads as before.
+  const enabled = toolNames && record.disabledTools.length > 0 ? { enabledToolCount: toolNames.filter((name) => !record.disabledTools.includes(name)).length } : {};
+  return connection ? { ...masked, ...origin, status, connection, ...builtin, ...enabled } : { ...masked, ...origin, status, ...builtin };
 }
 
 /**
@@ -81,7 +90,7 @@ function originOf(services: AppContext['services'], record: McpServerRecord): Se
 async function listViews(services: AppContext['services']): Promise<McpServerView[]> {
   const states = new Map((await services.mcp.listStates()).map((state) => [state.serverId, state]));
   const records = [...services.mcpServers.list(), ...services.workspace.projectServers()];
-  return records.map((record) => toView(record, originOf(services, record), states.get(record.id)));
+  return records.map((record) => toView(record, originOf(services, record), states.get(record.id), services.mcp.cachedToolNames(record.id)));
 }
 
 /** The built-in servers running now (clock-math; files once a folder is chosen), with their live state. */
@@ -101,7 +110,7 @@ function recordOf(services: AppContext['services'], serverId: string): McpServer
 async function view(services: AppContext['services'], record: McpServerRecord): Promise<McpServerView> {
   // A hidden global server is not McpService's: its state would be looked up as unknown.
   const state = services.workspace.merge(services.mcpServers.list()).hiddenBy.has(record.id) ? undefined : await services.mcp.getState(record.id);
-  return toView(record, originOf(services, record), state);
+  return toView(record, originOf(services, record), state, services.mcp.cachedToolNames(record.id));
 }
 
 /** Config changes and connection changes (state, tools, removal) — not log lines. */
@@ -217,6 +226,14 @@ export const mcpRouter = router({
   setEnabled: publicProcedure
     .input(mcpServerSetEnabledSchema)
     .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setEnabled(input.id, input.enabled))),
+  /** Shows or hides one tool from the model, use_mcp_tool and search_tools. */
+  setToolEnabled: publicProcedure
+    .input(mcpSetToolEnabledSchema)
+    .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setToolEnabled(input.id, input.tool, input.enabled))),
+  /** Lets one tool run without asking (alwaysAllow), or makes it ask again. */
+  setToolAlwaysAllow: publicProcedure
+    .input(mcpSetToolAlwaysAllowSchema)
+    .mutation(({ ctx, input }) => view(ctx.services, ctx.services.mcpServers.setToolAlwaysAllow(input.id, input.tool, input.alwaysAllow))),
   remove: publicProcedure.input(mcpServerIdSchema).mutation(({ ctx, input }) => {
     ctx.services.mcpServers.remove(input.id);
     return { id: input.id };

@@ -2,6 +2,7 @@ import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { McpLogger } from '../mcp/ConnectionPool';
 import type { McpService } from '../mcp/McpService';
 import { errorText } from '../mcp/McpServiceError';
+import { enabledTools, NO_TOOL_SWITCHES, type ToolSwitches } from '../mcp/toolSwitches';
 import { formatToolsFor } from './formatTools';
 import { emitJsonSchema } from './schema/jsonSchema';
 import { normalizeRootSchema } from './schema/normalize';
@@ -40,6 +41,8 @@ export type ApiFormat = ProviderFormat;
 
 export interface ToolsLoaderOptions {
   logger?: Pick<McpLogger, 'info' | 'warn'>;
+  /** The servers' per-tool switches: a tool turned off is not fetched. Default: every tool on. */
+  switches?: ToolSwitches;
 }
 
 export interface SetupMcpToolsResult {
@@ -80,6 +83,10 @@ export async function setupMcpTools(
  * not affect the others.
  */
 export async function fetchMcpTools(mcpService: McpToolSource, config?: McpToolsConfig, options: ToolsLoaderOptions = {}): Promise<MCPTool[]> {
+  return enabledTools(await fetchAllMcpTools(mcpService, config, options), options.switches ?? NO_TOOL_SWITCHES);
+}
+
+async function fetchAllMcpTools(mcpService: McpToolSource, config: McpToolsConfig | undefined, options: ToolsLoaderOptions): Promise<MCPTool[]> {
   if (!config?.enabled) return [];
   if (config.mode !== 'manual') return mcpService.listAllActiveServerTools();
   const logger = options.logger ?? SILENT;

@@ -205,8 +205,11 @@ export class WorkspaceService {
   untrust(id: string): McpServerRecord {
     const { open, server } = this.requireProjectServer(id);
     this.options.repository.untrust(open.path, trustSubject(server).hash);
+    // A running server must stop: the pool restarts a record that changed, and the restart is refused.
+    const touched = this.records.touch(id, new Date(this.clock.now()).toISOString()) ?? server;
+    open.records = open.records.map((record) => (record.id === id ? touched : record));
     this.events.emit();
-    return server;
+    return touched;
   }
 
   dispose(): void {

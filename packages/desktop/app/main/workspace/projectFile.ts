@@ -83,7 +83,7 @@ function transportOf(name: string, raw: Record<string, unknown>): McpServerTrans
   if (hasCommand && hasUrl) throw new Problem('commandAndUrl', { entry: name, field: 'url' });
   if (raw.type !== undefined) {
     const type = typeof raw.type === 'string' ? TYPE_ALIASES[raw.type] : undefined;
-    if (!type) throw new Problem('unknownTransport', { entry: name, field: 'type' }, { transport: String(raw.type) });
+    if (!type) throw new Problem('unknownTransport', { entry: name, field: 'type' }, { transport: typeof raw.type === 'string' ? raw.type : JSON.stringify(raw.type) });
     if (type === 'stdio' ? !hasCommand : !hasUrl) throw new Problem('noCommandOrUrl', { entry: name, field: type === 'stdio' ? 'command' : 'url' });
     return type;
   }
@@ -108,7 +108,14 @@ function parseEntry(name: string, raw: unknown, workspace: string, inputIds: Rea
   const type = transportOf(name, raw);
   if (raw.disabled !== undefined && typeof raw.disabled !== 'boolean') throw new Problem('invalid', { entry: name, field: 'disabled' }, { validation: 'invalidType' });
   if (raw.cwd !== undefined && (typeof raw.cwd !== 'string' || raw.cwd.trim() === '' || type !== 'stdio')) throw new Problem('invalid', { entry: name, field: 'cwd' }, { validation: 'invalidType' });
-  const common = { name, type, enabled: raw.disabled !== true, ...(raw.timeout !== undefined ? { timeoutSec: raw.timeout } : {}) };
+  const common = {
+    name,
+    type,
+    enabled: raw.disabled !== true,
+    ...(raw.timeout !== undefined ? { timeoutSec: raw.timeout } : {}),
+    disabledTools: stringList(raw.disabledTools, name, 'disabledTools'),
+    alwaysAllow: stringList(raw.alwaysAllow, name, 'alwaysAllow'),
+  };
   const candidate =
     type === 'stdio'
       ? { ...common, command: raw.command, args: raw.args ?? [], env: raw.env ?? {}, watchPaths: raw.watchPaths ?? [] }
@@ -130,8 +137,8 @@ function parseEntry(name: string, raw: unknown, workspace: string, inputIds: Rea
     name,
     input,
     ...(typeof raw.cwd === 'string' ? { cwd: path.resolve(workspace, raw.cwd) } : {}),
-    disabledTools: stringList(raw.disabledTools, name, 'disabledTools'),
-    alwaysAllow: stringList(raw.alwaysAllow, name, 'alwaysAllow'),
+    disabledTools: input.disabledTools ?? [],
+    alwaysAllow: input.alwaysAllow ?? [],
   };
 }
 
@@ -172,7 +179,7 @@ export function parseProjectFile(text: string, where: { file: string; workspace:
     const problem: ProjectFileProblem = {
       code: error.code,
       file: where.file,
-      ...(position ?? {}),
+      ...position,
       ...(entry !== undefined ? { entry } : {}),
       ...(field !== undefined ? { field } : {}),
       ...(Object.keys(error.params).length > 0 ? { params: error.params } : {}),

@@ -34,6 +34,16 @@ export class ProjectRecords {
     return [...next.values()].map((value) => value.record);
   }
 
+  /** Marks the record `id` as changed now (its trust was withdrawn), so a running one restarts and is checked again. */
+  touch(id: string, nowIso: string): McpServerRecord | undefined {
+    const known = this.known.get(id);
+    if (!known) return undefined;
+    // Within the same millisecond as the last change, a later one: the pool compares updatedAt.
+    const updatedAt = nowIso > known.record.updatedAt ? nowIso : new Date(Date.parse(known.record.updatedAt) + 1).toISOString();
+    known.record = { ...known.record, updatedAt };
+    return known.record;
+  }
+
   clear(): void {
     this.known.clear();
   }

@@ -30,6 +30,11 @@ export const ARGS_MAX_TOTAL_LENGTH = 64 * 1024;
 /** A file system path (Linux's PATH_MAX). */
 export const PATH_MAX_LENGTH = 4096;
 export const WATCH_PATHS_MAX_COUNT = 16;
+/**
+ * Tool names one server's per-tool switches list (disabled, always allowed). The largest real
+ * servers list a few dozen tools; each name is one the server chose (ID_MAX_LENGTH).
+ */
+export const SERVER_TOOL_SWITCHES_MAX_COUNT = 1000;
 
 /** Environment variables of one server: names, values, count, and all values together. */
 export const ENV_KEY_MAX_LENGTH = 256;

@@ -28,6 +28,7 @@ import {
   NAME_MAX_LENGTH,
   maxTotalLength,
   PATH_MAX_LENGTH,
+  SERVER_TOOL_SWITCHES_MAX_COUNT,
   URL_MAX_LENGTH,
   WATCH_PATHS_MAX_COUNT,
 } from './limits';
@@ -188,7 +189,26 @@ const wsUrl = z
   .max(URL_MAX_LENGTH, { error: 'tooLong' })
   .refine((v) => hasProtocol(v, ['ws:', 'wss:']), { error: 'invalidWsUrl' });
 
-const common = { name, timeoutSec, enabled };
+/**
+ * Tool names as the server names them, for the per-tool switches. Absent means "as stored": a
+ * form that does not show the switches keeps them on save (McpServerConfigService.update); a new
+ * server starts with none. Duplicates collapse.
+ */
+const toolNames = z
+  .array(z.string({ error: 'invalidType' }).min(1, { error: 'required' }).max(ID_MAX_LENGTH, { error: 'tooLong' }).regex(NO_NUL, { error: 'nulCharacter' }))
+  .max(SERVER_TOOL_SWITCHES_MAX_COUNT, { error: 'tooMany' })
+  .transform((names) => [...new Set(names)])
+  .optional();
+
+const common = {
+  name,
+  timeoutSec,
+  enabled,
+  /** Tools hidden from the model, from use_mcp_tool and from search_tools. */
+  disabledTools: toolNames,
+  /** Tools called without asking, like a stored "always allow" answer. */
+  alwaysAllow: toolNames,
+};
 
 export const mcpStdioInputSchema = z.strictObject({
   ...common,
@@ -244,6 +264,9 @@ export type McpServerInputParsed = z.output<typeof mcpServerInputSchema>;
 export const mcpServerIdSchema = z.strictObject({ id: idString });
 export const mcpServerUpdateSchema = z.strictObject({ id: idString, server: z.unknown() });
 export const mcpServerSetEnabledSchema = z.strictObject({ id: idString, enabled: z.boolean() });
+const toolName = z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' });
+export const mcpSetToolEnabledSchema = z.strictObject({ id: idString, tool: toolName, enabled: z.boolean() });
+export const mcpSetToolAlwaysAllowSchema = z.strictObject({ id: idString, tool: toolName, alwaysAllow: z.boolean() });
 
 /**
  * A value the server gets from an LLM provider's API key at the moment it starts (a preset that
@@ -279,6 +302,10 @@ export interface McpServerRecord {
   config: McpServerConfig;
   timeoutSec: number;
   enabled: boolean;
+  /** Tool names (as the server names them) hidden from the model, use_mcp_tool and search_tools. */
+  disabledTools: string[];
+  /** Tool names called without asking for approval. */
+  alwaysAllow: string[];
   /**
    * Its sealed env or header values cannot be opened (the data dir's key is missing or another, or
    * `elftia secrets reset` cleared them): `env`/`headers` are empty and the server does not start
@@ -304,27 +331,37 @@ export interface McpServerEnvironment {
   names: { name: string; source: McpServerEnvSource }[];
 }
 
-/** Splits a parsed input into the stored record's shape. */
-export function toRecordFields(input: McpServerInputParsed): Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled'> {
+export type McpServerRecordFields = Pick<McpServerRecord, 'name' | 'type' | 'config' | 'timeoutSec' | 'enabled' | 'disabledTools' | 'alwaysAllow'>;
+
+/**
+ * Splits a parsed input into the stored record's shape. Absent tool switches become `[]`; an update
+ * that must keep the stored ones checks the input itself (McpServerConfigService.update).
+ */
+export function toRecordFields(input: McpServerInputParsed): McpServerRecordFields {
   const { name: n, type, timeoutSec: t, enabled: e } = input;
+  const switches = { disabledTools: input.disabledTools ?? [], alwaysAllow: input.alwaysAllow ?? [] };
   const config: McpServerConfig =
     input.type === 'stdio'
       ? { command: input.command, args: input.args, env: input.env, watchPaths: input.watchPaths, inheritEnv: input.inheritEnv ?? false }
       : { url: input.url, headers: input.headers };
-  return { name: n, type, config, timeoutSec: t, enabled: e };
+  return { name: n, type, config, timeoutSec: t, enabled: e, ...switches };
 }
 
 /** The inverse of toRecordFields: the form and the CLI edit a record through its input shape. */
 export function toInput(record: McpServerRecord): McpServerInput {
   const { name: n, timeoutSec: t, enabled: e, config } = record;
+  const switches = {
+    ...(record.disabledTools.length > 0 ? { disabledTools: [...record.disabledTools] } : {}),
+    ...(record.alwaysAllow.length > 0 ? { alwaysAllow: [...record.alwaysAllow] } : {}),
+  };
   if (record.type === 'stdio') {
     return {
-      name: n, timeoutSec: t, enabled: e, type: 'stdio',
+      name: n, timeoutSec: t, enabled: e, ...switches, type: 'stdio',
       command: config.command ?? '', args: config.args ?? [], env: config.env ?? {}, watchPaths: config.watchPaths ?? [],
       ...(config.inheritEnv ? { inheritEnv: true } : {}),
     };
   }
-  return { name: n, timeoutSec: t, enabled: e, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
+  return { name: n, timeoutSec: t, enabled: e, ...switches, type: record.type, url: config.url ?? '', headers: config.headers ?? {} };
 }
 
 const KNOWN_CODES = new Set<string>([

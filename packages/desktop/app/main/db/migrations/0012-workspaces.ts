@@ -14,14 +14,14 @@ export const migration0012: Migration = {
         path TEXT PRIMARY KEY NOT NULL,
         opened_at TEXT NOT NULL,
         is_current INTEGER NOT NULL DEFAULT 0 CHECK (is_current IN (0, 1))
-      );
+      ) STRICT;
       CREATE TABLE workspace_trust (
         workspace TEXT NOT NULL,
         hash TEXT NOT NULL,
         server_name TEXT NOT NULL,
         trusted_at TEXT NOT NULL,
         PRIMARY KEY (workspace, hash)
-      );
+      ) STRICT;
     `);
   },
 };

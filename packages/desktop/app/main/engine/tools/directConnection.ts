@@ -116,6 +116,8 @@ function asRecord(server: ResolvedMcpServer, connectTimeoutMs: number): McpServe
     config: { command: server.command, args: server.args, env: server.env ?? {} },
     timeoutSec: Math.max(1, Math.ceil(connectTimeoutMs / 1000)),
     enabled: true,
+    disabledTools: [],
+    alwaysAllow: [],
     createdAt: at,
     updatedAt: at,
   };

@@ -7,6 +7,7 @@ import type { MCPTool } from '../../../shared/contracts/mcp-tool';
 import { findNamed } from '../../lib/uniqueNames';
 import type { McpService } from '../../mcp/McpService';
 import { errorText } from '../../mcp/McpServiceError';
+import { enabledTools, NO_TOOL_SWITCHES, type ToolSwitches } from '../../mcp/toolSwitches';
 import type { ToolErrorCode } from '../ITool';
 import type { ToolErrorDetails } from './flattenContent';
 
@@ -36,6 +37,8 @@ export class McpTurnScope {
     readonly servers: readonly ScopeServer[],
     /** Every MCP tool loaded for the turn (search_tools searches these). */
     readonly tools: readonly MCPTool[],
+    /** A tool turned off is answered like one the server does not have. */
+    readonly switches: ToolSwitches = NO_TOOL_SWITCHES,
   ) {}
 
   private available(): string {
@@ -87,6 +90,8 @@ export class McpTurnScope {
         details: { errorParams: { server: server.name } },
       };
     }
+    const all = tools;
+    tools = enabledTools(all, this.switches);
     const names = tools.map((t) => t.name);
     const listed = names.length > 40 ? `${names.slice(0, 40).join(', ')}, … (${names.length} in all; use search_tools)` : names.join(', ') || 'none';
     if (typeof toolName !== 'string' || toolName.trim() === '') {
@@ -98,6 +103,15 @@ export class McpTurnScope {
       };
     }
     const tool = tools.find((t) => t.name === toolName) ?? tools.find((t) => t.name.toLowerCase() === toolName.trim().toLowerCase());
+    const off = tool ? undefined : all.find((t) => t.name === toolName);
+    if (off) {
+      return {
+        ok: false,
+        code: 'TOOL_NOT_FOUND',
+        message: `The tool "${off.name}" of MCP server "${server.name}" is turned off by the user and cannot be called. Its other tools: ${listed}.`,
+        details: { errorParams: { server: server.name, tool: off.name } },
+      };
+    }
     if (!tool) {
       return {
         ok: false,

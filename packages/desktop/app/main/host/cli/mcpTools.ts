@@ -5,16 +5,27 @@ import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringVa
 import { firstLine, formatTable, jsonLine } from './output';
 import { openMcpCaller } from './servers';
 import { failureLines, formatWarnings, loadToolSet, parseToolFormat, providerNameTable, skippedLines, skippedText, type ToolSet } from './toolSet';
+import { NO_SWITCH_VIEW, switchesOf, switchViewOf, type ToolSwitchView, withSwitches } from './toolSwitchView';
 
-export function toolTable(tools: MCPTool[], t: Translate): string {
-  const header = [t('cli/messages:columns.name'), t('cli/messages:columns.description')];
-  return formatTable(header, tools.map((tool) => [tool.name, firstLine(tool.description)]));
+/**
+ * With `switches`, a STATE column marks tools turned off and always allowed; it is there only when
+ * some tool has a switch, so a table without any reads as before.
+ */
+export function toolTable(tools: MCPTool[], t: Translate, switches: ToolSwitchView = NO_SWITCH_VIEW): string {
+  const marked = tools.some((tool) => switchesOf(tool, switches).length > 0);
+  const header = [t('cli/messages:columns.name'), ...(marked ? [t('cli/messages:columns.toolState')] : []), t('cli/messages:columns.description')];
+  return formatTable(header, tools.map((tool) => [tool.name, ...(marked ? [switchText(tool, switches, t)] : []), firstLine(tool.description)]));
 }
 
 /** Tools of several servers: the server first, so rows of one server stay together. */
-export function serverToolTable(tools: MCPTool[], t: Translate): string {
-  const header = [t('cli/messages:columns.server'), t('cli/messages:columns.name'), t('cli/messages:columns.description')];
-  return formatTable(header, tools.map((tool) => [tool.serverName, tool.name, firstLine(tool.description)]));
+export function serverToolTable(tools: MCPTool[], t: Translate, switches: ToolSwitchView = NO_SWITCH_VIEW): string {
+  const marked = tools.some((tool) => switchesOf(tool, switches).length > 0);
+  const header = [t('cli/messages:columns.server'), t('cli/messages:columns.name'), ...(marked ? [t('cli/messages:columns.toolState')] : []), t('cli/messages:columns.description')];
+  return formatTable(header, tools.map((tool) => [tool.serverName, tool.name, ...(marked ? [switchText(tool, switches, t)] : []), firstLine(tool.description)]));
+}
+
+function switchText(tool: MCPTool, switches: ToolSwitchView, t: Translate): string {
+  return switchesOf(tool, switches).map((s) => t(s === 'off' ? 'cli/messages:tools.off' : 'cli/messages:tools.alwaysAllowed')).join(', ');
 }
 
 function emptyMessage(set: ToolSet, t: Translate): string {
@@ -44,20 +55,24 @@ function reportProblems(ctx: CommandContext, set: ToolSet, warnings: string[], d
 }
 
 function printMcp(ctx: CommandContext, set: ToolSet): void {
-  if (ctx.json) ctx.io.stdout(jsonLine(set.tools));
+  const switches = switchViewOf(set.servers);
+  if (ctx.json) ctx.io.stdout(jsonLine(set.tools.map((tool) => withSwitches(tool, switches))));
   else if (set.tools.length === 0) ctx.io.stdout(`${emptyMessage(set, ctx.t)}\n`);
-  else if (set.explicit && set.servers.length === 1) ctx.io.stdout(`${toolTable(set.tools, ctx.t)}\n`);
-  else ctx.io.stdout(`${serverToolTable(set.tools, ctx.t)}\n`);
+  else if (set.explicit && set.servers.length === 1) ctx.io.stdout(`${toolTable(set.tools, ctx.t, switches)}\n`);
+  else ctx.io.stdout(`${serverToolTable(set.tools, ctx.t, switches)}\n`);
   reportProblems(ctx, set, [], []);
 }
 
 function printProvider(ctx: CommandContext, set: ToolSet, format: ProviderFormat): void {
-  // The same call setupMcpTools makes for a chat: stdout is exactly what the provider would receive.
-  const formatted = formatToolsFor(set.tools, format);
+  // The same call setupMcpTools makes for a chat: stdout is exactly what the provider would receive,
+  // so a tool turned off is not in it.
+  const switches = switchViewOf(set.servers);
+  const tools = set.tools.filter((tool) => !switchesOf(tool, switches).includes('off'));
+  const formatted = formatToolsFor(tools, format);
   if (ctx.json) ctx.io.stdout(jsonLine(formatted.tools));
-  else if (set.tools.length === 0) ctx.io.stdout(`${emptyMessage(set, ctx.t)}\n`);
+  else if (tools.length === 0) ctx.io.stdout(`${emptyMessage(set, ctx.t)}\n`);
   else ctx.io.stdout(`${providerNameTable(formatted, ctx.t)}\n`);
-  reportProblems(ctx, set, formatWarnings(set.tools, formatted, format, ctx.t), formatted.dropped);
+  reportProblems(ctx, set, formatWarnings(tools, formatted, format, ctx.t), formatted.dropped);
 }
 
 async function run(ctx: CommandContext): Promise<number> {
@@ -88,13 +103,16 @@ name, not an object) is left out and named on stderr with why, as "skipped" with
 that only lacks "type": "object" and the like is repaired; "elftia mcp logs NAME" says how.
 
   --format mcp        (default) The servers' own definitions: name and the first line of the
-                      description; with --json each tool in full, inputSchema included.
+                      description; with --json each tool in full, inputSchema included. A STATE
+                      column marks tools turned off ("elftia mcp tool disable") and always
+                      allowed; with --json such a tool has "disabled": true or
+                      "alwaysAllow": true.
   --format openai     What would be sent to OpenAI, Anthropic or Gemini: names made provider-safe
   --format anthropic  (at most 63 characters of [A-Za-z0-9_], hashed when cut or when they
   --format google     collide) and schemas repaired for that provider. The table maps each
                       provider-facing name to its server and tool; with --json stdout is exactly
                       the tool definitions of the request (an OpenAI or Anthropic array, Gemini's
-                      [{functionDeclarations}]). Tools left out (a schema that cannot be repaired,
+                      [{functionDeclarations}]), without the tools turned off. Tools left out (a schema that cannot be repaired,
                       the provider's tool cap) are named on stderr, as one JSON object with --json.
 
 A provider-facing name also works as TOOL in "elftia mcp call".

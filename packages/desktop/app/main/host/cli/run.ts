@@ -22,6 +22,7 @@ import { depsCheckCommand, depsInstallCommand } from './deps';
 import { mcpAddPresetCommand, mcpPresetsCommand } from './mcpPresets';
 import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
+import { mcpToolAllowCommand, mcpToolAskCommand, mcpToolDisableCommand, mcpToolEnableCommand } from './mcpToolSwitch';
 import { mcpTrustCommand, mcpUntrustCommand } from './mcpTrust';
 import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
@@ -31,7 +32,7 @@ import { terminalText } from './terminalText';
 
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
-  mcpStatusCommand, mcpToolsCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
+  mcpStatusCommand, mcpToolsCommand, mcpToolDisableCommand, mcpToolEnableCommand, mcpToolAllowCommand, mcpToolAskCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
   mcpTrustCommand, mcpUntrustCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];

@@ -3,7 +3,8 @@ import type { McpServerView } from '@elftia/desktop/router';
 
 /**
  * What the connected server reported: its name and version, the negotiated protocol and how many
- * tools it offers. McpService reports these only while connected, so nothing shows otherwise.
+ * tools it offers (and how many of them are on, when some are turned off). McpService reports these
+ * only while connected, so nothing shows otherwise.
  */
 export function ConnectionFacts({ server }: { server: McpServerView }) {
   const { t } = useTranslation();
@@ -20,7 +21,11 @@ export function ConnectionFacts({ server }: { server: McpServerView }) {
         {connection.protocolVersion && (
           <span className="connection-facts__item">{t('settings/tools:connection.protocol', { version: connection.protocolVersion })}</span>
         )}
-        <span className="connection-facts__item">{t('settings/tools:connection.toolCount', { tools: connection.toolCount })}</span>
+        <span className="connection-facts__item" data-testid="mcp-server-tool-count">
+          {server.enabledToolCount === undefined
+            ? t('settings/tools:connection.toolCount', { tools: connection.toolCount })
+            : t('settings/tools:connection.toolCountOn', { on: server.enabledToolCount, tools: connection.toolCount })}
+        </span>
       </p>
       {/* "Connected" with nothing to use is a failure users otherwise discover only in a chat. */}
       {connection.toolCount === 0 && <p className="connection-facts connection-facts--warning">{t('settings/tools:connection.noTools')}</p>}
