@@ -7,7 +7,7 @@ const project = { kind: 'project' as const, workspace: '/w', file: '/w/.elftia/m
 const trustError = { code: 'WORKSPACE_TRUST_REQUIRED' as const, params: { server: 'build', commandLine: 'node a.js', envNames: 'A, B' } };
 
 function view(fields: Partial<McpServerView> = {}): McpServerView {
-  return { id: 'project:build', name: 'build', type: 'stdio', config: { command: 'node' }, timeoutSec: 60, enabled: true, createdAt: '', updatedAt: '', status: 'error', ...fields };
+  return { id: 'project:build', name: 'build', type: 'stdio', config: { command: 'node' }, timeoutSec: 60, enabled: true, createdAt: '', updatedAt: '', status: 'error', disabledTools: [], alwaysAllow: [], ...fields };
 }
 
 function failing(fields: Partial<McpServerView> = {}): McpServerView {
