@@ -82,6 +82,10 @@ for (const language of LANGUAGES) {
       await expect(picker).toHaveText(path.basename(workspace));
       await expect(page.getByTestId('mcp-server-needs-approval')).toHaveCount(3);
       await shoot(page, 'servers', language, problems);
+      await page.getByRole('button', { name: t('settings/tools:list.detailsFor', { name: 'build' }) }).click();
+      await expect(page.getByRole('button', { name: t('settings/tools:copy.toGlobalFor', { name: 'build' }) })).toBeVisible();
+      await shoot(page, 'details', language, problems);
+      await page.getByRole('button', { name: t('settings/tools:list.detailsFor', { name: 'build' }) }).click();
 
       await picker.click();
       await expect(page.getByRole('menuitem', { name: t('settings/tools:workspace.close') })).toBeVisible();

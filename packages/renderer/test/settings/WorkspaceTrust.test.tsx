@@ -79,6 +79,7 @@ describe('project servers and workspace trust', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw the approval of build' })).toBeNull();
     await act(() => api.mcp.trust.mutate({ id: 'project:build' }));
 
+    fireEvent.click(screen.getByRole('button', { name: 'Details for build' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the approval of build' }));
     await waitFor(() => expect(within(groupOf('build')).getByTestId('mcp-server-status').textContent).toBe('Needs your approval'));
     expect(api.callsTo('mcp.untrust')).toEqual([{ id: 'project:build' }]);
@@ -141,11 +142,14 @@ describe('project servers and workspace trust', () => {
 
   it('copies a project server to global and a global one to the project', async () => {
     const { api } = renderApp(<ServersSection />, { api: withWorkspace() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Copy build to the global servers' }));
+    // In the details: the row's icons would push the table past the pane at 900 px.
+    fireEvent.click(await screen.findByRole('button', { name: 'Details for build' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy build to the global servers' }));
     expect(await screen.findByText('“build” was copied to the global servers.')).toBeTruthy();
     expect(api.callsTo('mcp.copyToGlobal')).toEqual([{ id: 'project:build' }]);
     expect(api.servers.map((server) => server.name)).toEqual(['search', 'build']);
 
+    fireEvent.click(screen.getByRole('button', { name: 'Details for search' }));
     fireEvent.click(screen.getByRole('button', { name: 'Copy search to the project file' }));
     expect(await screen.findByText('“search” was copied to the project file.')).toBeTruthy();
     expect(api.callsTo('mcp.copyToProject')).toEqual([{ id: 'srv-1' }]);
@@ -157,6 +161,8 @@ describe('project servers and workspace trust', () => {
     api.seed({ name: 'search', type: 'stdio', command: 'npx' });
     renderApp(<ServersSection />, { api });
     await waitFor(() => expect(rowOf('search')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Details for search' }));
+    expect(screen.queryByTestId('mcp-server-origin-actions')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copy search to the project file' })).toBeNull();
     expect(screen.getByTestId('workspace-picker').textContent).toBe('None');
   });

@@ -1,4 +1,4 @@
-import { ChevronDown, CopyPlus, Lock, Pencil, ShieldOff, Trash } from 'lucide-react';
+import { ChevronDown, Lock, Pencil, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
@@ -16,6 +16,7 @@ import { SkippedNotice } from './status/SkippedNotice';
 import { StatusBadge } from './status/StatusBadge';
 import { deleteButtonId } from './useFocusAfterDelete';
 import { OriginBadge, OverriddenNote } from './origin/OriginBadge';
+import { OriginActions } from './origin/OriginActions';
 import { copyTarget, isProjectServer, needsApproval, type OriginView } from './origin/serverOrigin';
 import { TrustNotice } from './trust/TrustNotice';
 import './servers.css';
@@ -97,9 +98,7 @@ export function McpServerRow({
   const project = isProjectServer(server);
   const editable = !server.builtin && !project;
   const copyTo = onCopy ? copyTarget(server, workspaceOpen) : undefined;
-  const copyLabel = copyTo === 'global' ? t('settings/tools:copy.toGlobal') : t('settings/tools:copy.toProject');
-  const copyLabelFor =
-    copyTo === 'global' ? t('settings/tools:copy.toGlobalFor', { name: server.name }) : t('settings/tools:copy.toProjectFor', { name: server.name });
+  const withdraw = project && server.trust?.trusted === true && onUntrust !== undefined;
   const download = server.status === 'connecting' ? server.connection?.installing : undefined;
 
   useEffect(() => {
@@ -195,29 +194,6 @@ export function McpServerRow({
           >
             <ChevronDown aria-hidden size={16} className={expanded ? 'server-list__chevron server-list__chevron--open' : 'server-list__chevron'} />
           </button>
-          {project && server.trust?.trusted && onUntrust && (
-            <button
-              type="button"
-              className="button button--quiet settings-icon-button"
-              aria-label={t('settings/tools:trust.withdrawFor', { name: server.name })}
-              title={t('settings/tools:trust.withdraw')}
-              onClick={() => onUntrust(server)}
-            >
-              <ShieldOff aria-hidden size={16} />
-            </button>
-          )}
-          {copyTo && (
-            <button
-              type="button"
-              className="button button--quiet settings-icon-button"
-              data-action={`copy-to-${copyTo}`}
-              aria-label={copyLabelFor}
-              title={copyLabel}
-              onClick={() => onCopy?.(server, copyTo)}
-            >
-              <CopyPlus aria-hidden size={16} />
-            </button>
-          )}
           {editable && (
             <>
               <button
@@ -277,6 +253,14 @@ export function McpServerRow({
       {expanded && (
         <tr className="server-list__details">
           <td colSpan={COLUMN_COUNT}>
+            {(copyTo || withdraw) && (
+              <OriginActions
+                server={server}
+                copyTo={copyTo}
+                onCopy={(to) => onCopy?.(server, to)}
+                onUntrust={withdraw && onUntrust ? () => onUntrust(server) : undefined}
+              />
+            )}
             <ServerDetails server={server} id={detailsId} />
           </td>
         </tr>
