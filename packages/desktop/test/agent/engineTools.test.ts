@@ -3,6 +3,7 @@
  * use_mcp_tool and each of its failure messages, search_tools, access_mcp_resource, the built-in
  * servers, and what the turn reports as left out.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtinServerRecords } from '../../app/main/builtin-servers';
@@ -185,6 +186,20 @@ describe('built-in servers and omissions', () => {
     });
     expect(reach.calls.get('u')?.result?.text).toMatch(/clock-math/);
     expect(reach.calls.get('u')?.result?.isError).toBe(true);
+  });
+
+  it('reports a built-in server that cannot start, with its reason, and still offers the others', async () => {
+    const gone = path.join(os.tmpdir(), `elftia-no-such-folder-${process.pid}-${Date.now()}`);
+    const failing = createHarness([], { systemServers: () => builtinServerRecords({ filesRoot: gone }) });
+    try {
+      const run = await runTurn({ engine: { ...engine({ ...many, manyToolsThreshold: 1000 }), mcp: failing.service }, steps: [answer('ok')] });
+      const omitted = only(run.events.filter((e): e is Extract<EngineEvent, { type: 'tools_omitted' }> => e.type === 'tools_omitted'));
+      expect(omitted.names).toEqual(['files__*']);
+      expect(omitted.reasons).toEqual([expect.stringMatching(/^Built-in server "files": tools unavailable \(CONNECT_FAILED/)]);
+      expect(definedToolNames(run.model.requests[0]!)).toEqual(expect.arrayContaining(['clock_math__calculate']));
+    } finally {
+      await closeHarness(failing);
+    }
   });
 
   it('reports servers that could not be loaded and selections that no longer exist', async () => {

@@ -16,9 +16,9 @@ function request(callId: string, destructive: boolean): ApprovalRequest {
   return { callId, conversationId: 'cli', serverId: 's1', serverName: 'files', toolName: 'delete', arguments: { path: '/tmp/x' }, destructive };
 }
 
-function gate(answers: string[]) {
+function gate(answers: string[], configAllows?: (serverId: string, toolName: string) => boolean) {
   const db = openDatabase(path.join(tempDir('chat-approval-'), 'elftia.db'));
-  const service = new ApprovalService({ permissions: new ToolPermissionRepository(db), settings: new SettingsRepository(db) });
+  const service = new ApprovalService({ permissions: new ToolPermissionRepository(db), settings: new SettingsRepository(db), ...(configAllows ? { configAllows } : {}) });
   let stderr = '';
   const lines = new LineReader(Readable.from(answers.map((a) => `${a}\n`)));
   return { db, service, lines, gate: new TerminalApprovalGate(service, lines, (text) => (stderr += text), t), stderr: () => stderr };
@@ -40,6 +40,16 @@ describe('TerminalApprovalGate', () => {
     expect(confirmed.stderr().match(/chat\.approve\.question/g)).toHaveLength(1);
     unconfirmed.db.close();
     confirmed.db.close();
+  });
+
+  it("answers a tool in its server's alwaysAllow without a prompt and without a grant; other tools still ask", async () => {
+    const allowed = gate(['n'], (serverId, toolName) => serverId === 's1' && toolName === 'delete');
+    expect(await allowed.gate.decide(request('c1', true), new AbortController().signal)).toBe('always_allow');
+    expect(allowed.stderr()).toBe('');
+    expect(allowed.service.listPermissions()).toEqual([]);
+    expect(await allowed.gate.decide({ ...request('c2', false), toolName: 'write' }, new AbortController().signal)).toBe('deny');
+    expect(allowed.stderr()).toContain('cli/messages:chat.approve.question');
+    allowed.db.close();
   });
 
   it('asks parallel calls one at a time, in order, and reports each as pending', async () => {

@@ -241,6 +241,12 @@ describe('project servers beside global ones', () => {
     expect((await caller.workspace.current())?.path).toBe(repo);
     expect((await caller.workspace.recent()).map((r) => r.path)).toEqual([repo]);
 
+    // A global server the project file would refuse (an unknown kind of reference): the file is not written.
+    const odd = services!.mcpServers.add({ name: 'odd', type: 'http', url: 'https://example.com/mcp', headers: { 'X-Trace': '${trace:id}' }, timeoutSec: 10, enabled: true });
+    const good = readFileSync(projectFile(), 'utf8');
+    await expect(caller.mcp.copyToProject({ id: odd.id })).rejects.toMatchObject({ cause: { code: 'PROJECT_FILE_INVALID', params: { problem: 'unknownReference', entry: 'odd', field: 'headers.X-Trace' } } });
+    expect(readFileSync(projectFile(), 'utf8')).toBe(good);
+
     const global = services!.mcpServers.add({ name: 'search', type: 'stdio', command: 'search-mcp', args: [], env: {}, watchPaths: [], timeoutSec: 10, enabled: true });
     const broken = '{ "mcpServers": { "lint": { "command": "node" } ';
     writeFileSync(projectFile(), broken);

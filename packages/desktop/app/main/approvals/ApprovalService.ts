@@ -30,6 +30,9 @@ export interface ApprovalServiceOptions {
   /**
    * The server's own config lets the tool run without asking (its `alwaysAllow` list: the per-tool
    * switch in the server's details, a project file, an imported Cline config). Answered like a grant.
+   * A chat's "Always allow" answer still stores a grant, not an `alwaysAllow` entry: a grant is the
+   * user's own decision on this machine, listed and revocable under Approvals, while the config
+   * travels with the server (export, a project file others commit) and must not widen silently.
    */
   configAllows?: (serverId: string, toolName: string) => boolean;
   /** Epoch milliseconds, for ToolPermission.createdAt. Default Date.now. */

@@ -59,6 +59,8 @@ function openServices(paths: ShellPaths): AppServices | undefined {
       secretStore: chooseSecretStore(dataDir, process.platform),
       externalChangePollMs: EXTERNAL_CHANGE_POLL_MS,
       autoConnectMcp: true,
+      // The workspace open when the app last quit opens again (its project servers still need approval).
+      restoreWorkspace: true,
       // The runtime installer's download page (no winget / Homebrew) opens in the user's browser.
       openExternal: (url) => shell.openExternal(url),
       pickFolder,

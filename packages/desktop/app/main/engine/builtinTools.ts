@@ -13,13 +13,26 @@ export function isBuiltinState(state: Pick<McpServerState, 'serverId'>): boolean
   return isBuiltinServerId(state.serverId);
 }
 
+export interface LoadedBuiltinTools {
+  tools: McpToolAdapter[];
+  /** Built-in servers that could not start or list their tools, by name, with the reason. */
+  failures: { serverName: string; error: unknown }[];
+}
+
 /**
  * Every tool of the built-in servers in `states`, connecting one that is idle (on first use, as a
- * one-shot command does). A server that cannot start is left out here; its state says why (Settings
- * → Servers, `elftia mcp status`).
+ * one-shot command does). A server that cannot start is left out of the turn and reported, so the
+ * conversation says which tools are missing and why (its state says it too: Settings → Servers,
+ * `elftia mcp status`).
  */
-export async function loadBuiltinTools(mcp: McpToolService, states: readonly McpServerState[], options: McpToolAdapterOptions = {}): Promise<McpToolAdapter[]> {
-  const ids = states.filter((state) => isBuiltinState(state) && state.status !== 'disabled').map((state) => state.serverId);
-  const loaded = await loadMcpTools(mcp, ids, options);
-  return loaded.tools.map((tool) => new McpToolAdapter({ ...tool.mcpTool, id: directToolName(tool.mcpTool.serverName, tool.mcpTool.name) }, mcp, options));
+export async function loadBuiltinTools(mcp: McpToolService, states: readonly McpServerState[], options: McpToolAdapterOptions = {}): Promise<LoadedBuiltinTools> {
+  const builtins = states.filter((state) => isBuiltinState(state) && state.status !== 'disabled');
+  const loaded = await loadMcpTools(mcp, builtins.map((state) => state.serverId), options);
+  return {
+    tools: loaded.tools.map((tool) => new McpToolAdapter({ ...tool.mcpTool, id: directToolName(tool.mcpTool.serverName, tool.mcpTool.name) }, mcp, options)),
+    failures: loaded.failures.map((failure) => ({
+      serverName: builtins.find((state) => state.serverId === failure.serverId)?.serverName ?? failure.serverId,
+      error: failure.error,
+    })),
+  };
 }

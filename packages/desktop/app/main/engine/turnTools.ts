@@ -16,7 +16,7 @@ import type { ITool } from './ITool';
 import { type ArgumentCheck, builtinServerId } from './preparedCall';
 import { ToolRegistry } from './ToolRegistry';
 import { AccessMcpResourceTool } from './tools/AccessMcpResourceTool';
-import { DirectMcpToolAdapter } from './tools/DirectMcpToolAdapter';
+import { DirectMcpToolAdapter, directToolName } from './tools/DirectMcpToolAdapter';
 import { McpToolAdapter, type McpToolAdapterOptions, loadMcpTools } from './tools/McpToolAdapter';
 import { type EngineMcpService, McpTurnScope, type ScopeServer } from './tools/mcpScope';
 import { SearchToolsTool } from './tools/SearchToolsTool';
@@ -127,11 +127,15 @@ export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, sel
   const scope = new McpTurnScope(deps.mcp, scoped, loaded.tools.map((t) => t.mcpTool), switches);
   const manyToolsMode = loaded.tools.length > deps.policy.manyToolsThreshold;
   const builtins = await loadBuiltinTools(deps.mcp, states, deps.adapterOptions);
+  for (const failure of builtins.failures) {
+    names.push(directToolName(failure.serverName, '*'));
+    reasons.push(`Built-in server "${failure.serverName}": tools unavailable (${errorText(failure.error)}).`);
+  }
 
   const candidates: ITool[] = [];
   if (manyToolsMode) candidates.push(new UseMcpTool(scope, deps.check, deps.adapterOptions), new SearchToolsTool(scope));
   if (await hasResources(deps.mcp, reachable)) candidates.push(new AccessMcpResourceTool(scope));
-  candidates.push(...builtins);
+  candidates.push(...builtins.tools);
   if (!manyToolsMode) candidates.push(...loaded.tools);
 
   const registry = new ToolRegistry();

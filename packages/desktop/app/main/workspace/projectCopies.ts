@@ -12,8 +12,16 @@ import { writeJsonAtomic } from '../lib/atomicJson';
 import { AppError } from '../lib/errors';
 import { freeName } from '../lib/uniqueNames';
 import type { McpServerConfigService } from '../mcp/McpServerConfigService';
+import type { ProjectFileProblem } from '../../shared/contracts/workspace';
 import { parseProjectFile } from './projectFile';
 import type { WorkspaceService } from './WorkspaceService';
+
+/** PROJECT_FILE_INVALID with the problem's place, every parameter present so the message has no gaps. */
+export function invalidFile(problem: ProjectFileProblem): AppError {
+  return new AppError('PROJECT_FILE_INVALID', {
+    params: { file: problem.file, problem: problem.code, line: problem.line ?? '', column: problem.column ?? '', entry: problem.entry ?? '', field: problem.field ?? '' },
+  });
+}
 
 /** Adds the project server `id` to the global servers, under a free name when its own is taken. */
 export function copyProjectServerToGlobal(workspace: WorkspaceService, servers: McpServerConfigService, id: string): McpServerRecord {
@@ -88,12 +96,7 @@ export async function copyGlobalServerToProject(workspace: WorkspaceService, ser
   let document: Record<string, unknown> = { mcpServers: {} };
   if (text !== undefined) {
     const parsed = parseProjectFile(text, { file: current.projectFile, workspace: current.path });
-    if (!parsed.ok) {
-      const { problem } = parsed;
-      throw new AppError('PROJECT_FILE_INVALID', {
-        params: { file: problem.file, problem: problem.code, line: problem.line ?? '', column: problem.column ?? '', entry: problem.entry ?? '', field: problem.field ?? '' },
-      });
-    }
+    if (!parsed.ok) throw invalidFile(parsed.problem);
     document = JSON.parse(text) as Record<string, unknown>;
   }
   const { entry, inputs } = projectEntryOf(record);
@@ -106,9 +109,12 @@ export async function copyGlobalServerToProject(workspace: WorkspaceService, ser
   const knownInputs = Array.isArray(document.inputs) ? (document.inputs as { id?: unknown }[]) : [];
   const newInputs = inputs.filter((input) => !knownInputs.some((known) => known.id === input.id));
   const next = { ...document, mcpServers, ...(knownInputs.length + newInputs.length > 0 ? { inputs: [...knownInputs, ...newInputs] } : {}) };
+  // Checked as the file it will be before it is written: a copy the project file would refuse changes nothing.
+  const check = parseProjectFile(JSON.stringify(next, null, 2), { file: current.projectFile, workspace: current.path });
+  if (!check.ok) throw invalidFile(check.problem);
   await writeJsonAtomic(current.projectFile, next);
   workspace.reload();
   const written = workspace.findProjectServerByName(record.name);
-  if (!written) throw new AppError('PROJECT_FILE_INVALID', { params: { file: current.projectFile, problem: workspace.current()?.problem?.code ?? 'invalid', line: '', column: '', entry: record.name, field: '' } });
+  if (!written) throw new AppError('NOT_FOUND', { params: { id: record.name } });
   return written;
 }

@@ -3,6 +3,7 @@
  * server of DIR/.elftia/mcp.json in its current form (printing exactly what is approved), or withdraw it.
  */
 import { AppError } from '../../lib/errors';
+import { invalidFile } from '../../workspace/projectCopies';
 import { type CliCommand, COMMON_HELP, type CommandContext } from './command';
 import { jsonLine } from './output';
 import { createAppCaller } from '../../routers/appRouter';
@@ -11,12 +12,7 @@ function projectServer(ctx: CommandContext, name: string) {
   const services = ctx.openServices();
   const workspace = services.workspace.current();
   if (!workspace) throw new AppError('NO_WORKSPACE');
-  if (workspace.problem) {
-    const { problem } = workspace;
-    throw new AppError('PROJECT_FILE_INVALID', {
-      params: { file: problem.file, problem: problem.code, line: problem.line ?? '', column: problem.column ?? '', entry: problem.entry ?? '', field: problem.field ?? '' },
-    });
-  }
+  if (workspace.problem) throw invalidFile(workspace.problem);
   const record = services.workspace.findProjectServerByName(name);
   if (!record) throw new AppError('NOT_FOUND', { params: { id: name } });
   return { workspace, record, caller: createAppCaller({ services }) };
