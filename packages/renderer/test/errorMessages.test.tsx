@@ -126,6 +126,11 @@ const FIELD_PARAMS: Record<FormErrorCode, Params | undefined> = {
   textFileTooLong: { max: 200_000 },
   tooManyFiles: { max: 10 },
   attachmentsTooLarge: { max: 15_728_640 },
+  jsonSyntax: { line: 3, column: 7 },
+  conflictingFields: { other: 'url' },
+  undeclaredInput: { id: 'github-token' },
+  unknownReference: { text: '${secret:x}' },
+  noServers: undefined,
 };
 
 const MCP_CODES = new Set<string>(MCP_SERVICE_ERROR_CODES);

@@ -161,6 +161,11 @@ describe('keys used by the renderer', () => {
       textFileTooLong: true,
       tooManyFiles: true,
       attachmentsTooLarge: true,
+      jsonSyntax: true,
+      conflictingFields: true,
+      undeclaredInput: true,
+      unknownReference: true,
+      noServers: true,
     };
     for (const code of Object.keys(displayCodes)) expect(errors[`errors.${code}`], code).toBeTypeOf('string');
     for (const cause of MCP_FAILURE_CAUSES) expect(errors[`causes.${cause}`], cause).toBeTypeOf('string');

@@ -3,6 +3,7 @@
  * headless host and the CLI all call createAppServices; none of them constructs a service by hand.
  * No electron import here (the shell passes Electron-backed collaborators in).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { createChatRuntime } from './chatRuntime';
 import { openDatabase, DATABASE_FILE, type Db } from './db/database';
@@ -38,6 +39,8 @@ import { packageMirrorEnv } from '../shared/contracts/settings';
 import { FileKeySecretStore, SECRET_KEY_FILE } from './secrets/FileKeySecretStore';
 import type { SecretStore } from './db/SecretStore';
 import { UnreadableSecretsService } from './secrets/unreadableSecrets';
+import { ImportService } from './import/ImportService';
+import type { SourceHost } from './import/importSources';
 import { WorkspaceRepository } from './db/WorkspaceRepository';
 import { WorkspaceService } from './workspace/WorkspaceService';
 
@@ -67,6 +70,8 @@ export interface AppServicesOptions {
    * it off: it compares the pool with bare clients on the same servers, and a built-in one would be an 11th.
    */
   builtinServers?: boolean;
+  /** Where the other apps' MCP config files are looked for (import); default this user's home and OS. */
+  importHost?: SourceHost;
   /**
    * The workspace folder to open (`--workspace DIR`), without changing the app's remembered current
    * and recent ones; WORKSPACE_NOT_FOUND when it is not a folder. Default: none, or with
@@ -88,6 +93,8 @@ export interface AppServices {
   mcpEnvironment: ServerEnvironment;
   /** The preset list (built-in and `<dataDir>/presets.json`) and its one-click add. */
   presets: McpPresetService;
+  /** Importing other apps' MCP configs (preview, all-or-nothing apply) and exporting servers. */
+  imports: ImportService;
   /** node/npx and uv/uvx: found where, which version, and installed on request. */
   dependencies: DependencyCheckService;
   /** See AppServicesOptions.pickFolder. */
@@ -204,6 +211,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcp: mcpRuntime.service,
     mcpEnvironment: mcpRuntime.environment,
     presets,
+    imports: new ImportService(mcpServers, options.importHost ?? { homedir: os.homedir(), platform: process.platform, env: process.env }),
     dependencies: mcpRuntime.dependencies,
     pickFolder: options.pickFolder,
     providers,

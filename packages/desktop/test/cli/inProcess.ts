@@ -16,6 +16,9 @@ export interface InProcessOptions {
   cwd?: string;
   /** Called once the command listens for Ctrl+C, with a function that delivers one. */
   onListening?(signal: (name: string) => void): void;
+  /** What the command reads from stdin, and whether it is a terminal. */
+  stdin?: NodeJS.ReadableStream;
+  stdinIsTTY?: boolean;
 }
 
 export async function runInProcess(args: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
@@ -29,6 +32,8 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
     cwd,
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+    ...(options.stdinIsTTY ? { stdinIsTTY: true } : {}),
     onShutdown(listener) {
       let listening = true;
       options.onListening?.((name) => {

@@ -27,6 +27,7 @@ import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop
 import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contracts/mcp-import.ts';
 import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachments.ts';
 import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
@@ -72,6 +73,16 @@ export interface ElftiaApi {
     envNames: Query<Inputs['mcp']['envNames'], McpServerEnvironment>;
     /** The names of the app's environment variables, offered by the form's "copy from my environment". */
     appEnvNames: Query<void, string[]>;
+    /** What importing a pasted config would add, rename or skip, and its errors; changes nothing. */
+    importPreview: Query<Inputs['mcp']['importPreview'], ImportPreview>;
+    /** Adds every planned server in one transaction, or none. */
+    importApply: Mutation<Inputs['mcp']['importApply'], { added: McpServerView[]; preview: ImportPreview }>;
+    /** Other apps' MCP config files found on this machine. */
+    importSources: Query<void, ImportSource[]>;
+    /** The text of one of them, by app. */
+    importSourceText: Query<Inputs['mcp']['importSourceText'], { text: string }>;
+    /** Servers as `mcpServers` JSON; secrets as `${input:…}` references unless includeSecrets. */
+    exportServers: Query<Inputs['mcp']['exportServers'], { text: string }>;
     /** Elftia's own servers that run now (clock-math; files once a folder is chosen), with their live state. */
     builtins: Query<void, McpServerView[]>;
     /** The built-in servers at start and after every connection or settings change. */

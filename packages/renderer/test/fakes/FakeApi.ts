@@ -19,6 +19,7 @@ import {
   parseMcpServerInput,
   toRecordFields,
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contracts/mcp-import.ts';
 import { builtinServerId } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
 import { type AppSettings, DEFAULT_SETTINGS, type LanguagePreference, type PackageMirrors, type ThemePreference } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
@@ -67,6 +68,13 @@ export class FakeApi implements ElftiaApi {
 
   /** The app's environment as main sees it: mcp.appEnvNames lists its names. */
   appEnv: Record<string, string> = { HOME: '/home/ada', LANG: 'en_US.UTF-8', OPENAI_API_KEY: 'sk-from-the-shell', PATH: '/usr/bin' };
+  /** mcp.importPreview's answer for a text (main's planImport is tested in packages/desktop/test/import). */
+  importPreviewFor: (text: string, skip: readonly string[]) => ImportPreview = () => ({ entries: [], errors: [{ field: 'text', code: 'noServers' }], inputs: [] });
+  /** mcp.importSources: the other apps' config files "found", with their text. */
+  importSourceFiles: (ImportSource & { text: string })[] = [];
+  /** mcp.exportServers' text for a request; by default the chosen servers' names and the flags, as JSON. */
+  exportText: (input: { ids?: string[] | undefined; includeSecrets?: boolean | undefined }) => string = (input) =>
+    JSON.stringify({ mcpServers: Object.fromEntries(this.servers.filter((s) => !input.ids || input.ids.includes(s.id)).map((s) => [s.name, { includeSecrets: input.includeSecrets === true }])) });
   /** mcp.envNames answers, per server id; none by default. */
   readonly envNames = new Map<string, McpServerEnvironment>();
 
@@ -154,6 +162,20 @@ export class FakeApi implements ElftiaApi {
     tools: { query: (input) => this.#run('mcp.tools', input, () => [...(this.tools.get(input.id) ?? [])]) },
     envNames: { query: (input) => this.#run('mcp.envNames', input, () => this.envNames.get(input.id) ?? { inheritEnv: false, names: [] }) },
     appEnvNames: { query: () => this.#run('mcp.appEnvNames', undefined, () => Object.keys(this.appEnv).sort()) },
+    importPreview: { query: (input) => this.#run('mcp.importPreview', input, () => this.importPreviewFor(input.text, input.skip ?? [])) },
+    // Like main: refused while the preview has errors; else each add/rename entry becomes a server.
+    importApply: {
+      mutate: (input) =>
+        this.#run('mcp.importApply', input, () => {
+          const preview = this.importPreviewFor(input.text, input.skip ?? []);
+          if (preview.errors.length > 0) throw new FakeTrpcError({ code: 'VALIDATION', fieldErrors: preview.errors.map((e) => ({ field: `${e.entry ?? ''}.${e.field}`, code: e.code })) });
+          const added = preview.entries.filter((e) => e.action !== 'skip').map((e) => this.seed({ name: e.name, type: 'stdio', command: e.summary ?? 'node' }));
+          return { added, preview };
+        }),
+    },
+    importSources: { query: () => this.#run('mcp.importSources', undefined, () => this.importSourceFiles.map(({ id, path }) => ({ id, path }))) },
+    importSourceText: { query: (input) => this.#run('mcp.importSourceText', input, () => ({ text: this.importSourceFiles.find((s) => s.id === input.id)?.text ?? '' })) },
+    exportServers: { query: (input) => this.#run('mcp.exportServers', input, () => ({ text: this.exportText(input) })) },
     builtins: { query: () => this.#run('mcp.builtins', undefined, () => this.builtinServers()) },
     onBuiltinsChanged: { subscribe: this.builtinChannel.subscribe },
     onServersChanged: { subscribe: this.serverChannel.subscribe },

@@ -124,6 +124,11 @@ export class McpServerRepository {
     })();
   }
 
+  /** Runs `work` in one transaction: all of its writes land, or none (an import adds its servers so). */
+  transaction<T>(work: () => T): T {
+    return this.#db.transaction(work)();
+  }
+
   setEnabled(id: string, enabled: boolean, now: string): boolean {
     const result = this.#db.prepare('UPDATE mcp_servers SET enabled = ?, updated_at = ? WHERE id = ?').run(enabled ? 1 : 0, now, id);
     return result.changes === 1;

@@ -33,6 +33,7 @@ const io: CliIo = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
   stdin: process.stdin,
+  stdinIsTTY: process.stdin.isTTY === true,
   onShutdown,
 };
 

@@ -83,6 +83,29 @@ export class McpServerConfigService {
   }
 
   /**
+   * Adds all of `inputs` in one transaction, or none: the limit, a taken name or a marker without a
+   * secret in any of them refuses the whole batch (an import is all or nothing).
+   */
+  addAll(inputs: readonly McpServerInputParsed[]): McpServerRecord[] {
+    if (inputs.length === 0) return [];
+    if (this.#repository.count() + inputs.length > MCP_SERVERS_MAX_COUNT) throw new AppError('TOO_MANY_SERVERS', { params: { max: MCP_SERVERS_MAX_COUNT } });
+    const ids = this.#repository.transaction(() =>
+      inputs.map((input) => {
+        assertCopiesResolved(input);
+        this.#assertNameFree(input.name);
+        const fields = toRecordFields(input);
+        const markers = markersWithoutSecrets(fields.config);
+        if (markers.length > 0) throw AppError.validation(markers);
+        const id = this.#newId();
+        this.#repository.insert(id, fields, this.#now());
+        return id;
+      }),
+    );
+    this.#changed();
+    return ids.map((id) => this.get(id));
+  }
+
+  /**
    * Replaces the server; a secret sent back as SECRET_SET (as listed) keeps its stored value, and
    * tool switches left out (the form does not show them) keep the stored ones.
    */

@@ -20,6 +20,7 @@ import {
   mcpWebSocketInputSchema,
 } from '../../shared/contracts/mcp-types';
 import { maskServerRecord } from '../../shared/contracts/secrets';
+import { exportSchema, importApplySchema, importPreviewSchema, importSourceSchema } from '../../shared/contracts/mcp-import';
 import { type ServerOriginFields, isProjectServerId, serverIdInputSchema } from '../../shared/contracts/workspace';
 import { apiKeyString } from '../../shared/contracts/providers';
 import { dependenciesRouter } from './DependenciesRouter';
@@ -219,6 +220,19 @@ export const mcpRouter = router({
     const { id: serverId, ...server } = input;
     return view(ctx.services, ctx.services.mcpServers.update(serverId, await ctx.services.mcpEnvironment.resolveCopies(server)));
   }),
+  /** What importing this config text would add, rename or skip, and its errors; changes nothing. */
+  importPreview: publicProcedure.input(importPreviewSchema).query(({ ctx, input }) => ctx.services.imports.preview(input.text, input.skip)),
+  /** Adds every server the preview plans in one transaction, or none; returns what was added. */
+  importApply: publicProcedure.input(importApplySchema).mutation(async ({ ctx, input }) => {
+    const result = ctx.services.imports.apply(input.text, input.skip);
+    return { added: await Promise.all(result.added.map((record) => view(ctx.services, record))), preview: result.preview };
+  }),
+  /** The other apps' MCP config files that exist on this machine (Claude Desktop, Cursor, …). */
+  importSources: publicProcedure.query(({ ctx }) => ctx.services.imports.sources()),
+  /** The text of one of those files, by app, for the import preview. */
+  importSourceText: publicProcedure.input(importSourceSchema).query(({ ctx, input }) => ({ text: ctx.services.imports.readSource(input.id) })),
+  /** The servers (all, or `ids`) as `mcpServers` JSON; secrets become `${input:…}` unless includeSecrets. */
+  exportServers: publicProcedure.input(exportSchema).query(({ ctx, input }) => ({ text: ctx.services.imports.export(input) })),
   /** The names (never values) of the variables a stdio server is started with, and where each comes from. */
   envNames: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcpEnvironment.describe(recordOf(ctx.services, input.id))),
   /** The names of the app's own environment variables, for the form's "copy from my environment". */

@@ -100,7 +100,18 @@ export type ValidationCode =
   | 'fileTooLarge'
   | 'textFileTooLong'
   | 'tooManyFiles'
-  | 'attachmentsTooLarge';
+  | 'attachmentsTooLarge'
+  // Importing another app's config (mcp-import.ts).
+  /** The text is not valid JSON: `params.line` and `params.column` (1-based) say where. */
+  | 'jsonSyntax'
+  /** Two fields that exclude each other (`command` and `url`): `params.other` is the second. */
+  | 'conflictingFields'
+  /** `${input:id}` with no `inputs` entry of that id in the file: `params.id`. */
+  | 'undeclaredInput'
+  /** A `${…}` placeholder that is not `${env:NAME}` or `${input:id}`: `params.text`. */
+  | 'unknownReference'
+  /** Neither `mcpServers`, `servers`, `mcp.servers` nor a command line: nothing to import. */
+  | 'noServers';
 
 /** One field's error: `field` is a dotted path such as `url` or `env.MY KEY`. */
 export interface FieldError {
@@ -368,6 +379,7 @@ const KNOWN_CODES = new Set<string>([
   'required', 'tooLong', 'tooMany', 'tooLarge', 'invalidCharacters', 'duplicate', 'confusable', 'invalidHttpUrl', 'invalidWsUrl', 'timeoutRange', 'integer',
   'invalidEnvKey', 'invalidHeaderName', 'invalidHeaderValue', 'nulCharacter', 'controlCharacters', 'invalidApiKey', 'secretInUrl', 'unknownField', 'invalidType', 'invalidTransport', 'absolutePath', 'folderNotFound', 'envNotSet', 'invalid',
   'notInModels', 'unsupportedImageType', 'notBase64', 'notAnImage', 'notText', 'fileTooLarge', 'textFileTooLong', 'tooManyFiles', 'attachmentsTooLarge',
+  'jsonSyntax', 'conflictingFields', 'undeclaredInput', 'unknownReference', 'noServers',
 ]);
 
 /** Codes whose message names a limit (`params.max`). */

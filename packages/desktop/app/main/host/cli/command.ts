@@ -15,6 +15,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Answers to prompts (`elftia chat --approve ask`); absent means none can be given. */
   stdin?: NodeJS.ReadableStream;
+  /** Whether stdin is a terminal a person answers at (`elftia mcp import` asks before it applies). */
+  stdinIsTTY?: boolean;
   /**
    * Calls `listener` once, on the first SIGINT or SIGTERM, with the signal's name; returns a
    * function that stops listening. While nobody listens, the signals keep Node's default (exit).

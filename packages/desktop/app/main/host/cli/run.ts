@@ -17,6 +17,8 @@ import { mcpAddCommand } from './mcpAdd';
 import { mcpCallCommand } from './mcpCall';
 import { mcpListCommand } from './mcpList';
 import { mcpLogsCommand } from './mcpLogs';
+import { mcpExportCommand } from './mcpExport';
+import { mcpImportCommand } from './mcpImport';
 import { mcpDisableCommand, mcpEnableCommand, mcpRemoveCommand } from './mcpManage';
 import { depsCheckCommand, depsInstallCommand } from './deps';
 import { mcpAddPresetCommand, mcpPresetsCommand } from './mcpPresets';
@@ -33,6 +35,7 @@ import { terminalText } from './terminalText';
 export const COMMANDS: readonly CliCommand[] = [
   mcpAddCommand, mcpListCommand, mcpRemoveCommand, mcpEnableCommand, mcpDisableCommand,
   mcpStatusCommand, mcpToolsCommand, mcpToolDisableCommand, mcpToolEnableCommand, mcpToolAllowCommand, mcpToolAskCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
+  mcpImportCommand, mcpExportCommand,
   mcpTrustCommand, mcpUntrustCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];

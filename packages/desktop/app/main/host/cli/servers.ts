@@ -6,8 +6,8 @@ import type { CommandContext } from './command';
 export type AppCaller = ReturnType<typeof createAppCaller>;
 
 /** A caller for commands that only read and write configuration. */
-export function openCaller(ctx: CommandContext): AppCaller {
-  return createAppCaller({ services: ctx.openServices() });
+export function openCaller(ctx: CommandContext, options?: Parameters<CommandContext['openServices']>[0]): AppCaller {
+  return createAppCaller({ services: ctx.openServices(options) });
 }
 
 /**

@@ -14,10 +14,15 @@ import type { OriginView } from './origin/serverOrigin';
 import { TrustDialog } from './trust/TrustDialog';
 import { WorkspaceBar } from './workspace/WorkspaceBar';
 import { FailureAlert } from '../../../../../components/FailureAlert';
+import { ExportDialog } from './importExport/ExportDialog';
+import { ImportDialog } from './importExport/ImportDialog';
+import './importExport/importExport.css';
 
 type OpenDialog =
   | { kind: 'none' }
   | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'export' }
   | { kind: 'edit'; server: McpServerView }
   | { kind: 'delete'; server: McpServerView }
   | { kind: 'trust'; serverId: string };
@@ -44,6 +49,7 @@ export function ServersSection({ revealId }: ServersSectionProps) {
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
   const [actionFailure, setActionFailure] = useState<DisplayError>();
+  const [imported, setImported] = useState<string[]>();
   const close = () => setDialog({ kind: 'none' });
   const titleId = useId();
   const addButtonId = useId();
@@ -115,12 +121,26 @@ export function ServersSection({ revealId }: ServersSectionProps) {
           <h2 id={titleId}>{t('settings/tools:title')}</h2>
           <p className="section-header__description">{t('settings/tools:description')}</p>
         </div>
-        <button id={addButtonId} type="button" className="button button--primary" onClick={() => setDialog({ kind: 'add' })}>
-          {t('settings/tools:addServer')}
-        </button>
+        <div className="section-header__actions">
+          <button type="button" className="button" onClick={() => setDialog({ kind: 'import' })}>
+            {t('settings/tools:importExport.importOpen')}
+          </button>
+          <button type="button" className="button" aria-disabled={(servers.data?.length ?? 0) === 0 || undefined} onClick={() => (servers.data?.length ?? 0) > 0 && setDialog({ kind: 'export' })}>
+            {t('settings/tools:importExport.exportOpen')}
+          </button>
+          <button id={addButtonId} type="button" className="button button--primary" onClick={() => setDialog({ kind: 'add' })}>
+            {t('settings/tools:addServer')}
+          </button>
+        </div>
       </div>
 
       <WorkspaceBar workspace={workspace.data ?? null} />
+
+      {imported && (
+        <p className="presets__notice" role="status">
+          {t('settings/tools:importExport.importedNotice', { count: imported.length, names: imported.join(', ') })}
+        </p>
+      )}
 
       {revealed && (
         <p className="presets__notice" role="status">
@@ -168,6 +188,8 @@ export function ServersSection({ revealId }: ServersSectionProps) {
         />
       )}
       {trusting && <TrustDialog server={trusting} onTrust={trust} onClose={close} />}
+      {dialog.kind === 'import' && <ImportDialog onClose={close} onImported={setImported} />}
+      {dialog.kind === 'export' && servers.data && <ExportDialog servers={servers.data} onClose={close} />}
       {dialog.kind === 'delete' && <DeleteServerDialog server={dialog.server} onConfirm={remove} onClose={close} />}
     </section>
   );
