@@ -32,6 +32,7 @@ import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contrac
 import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachments.ts';
 import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
+import type { RecentWorkspace, serverIdInputSchema, WorkspaceView, workspaceOpenSchema } from '@elftia/desktop/shared/contracts/workspace.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -96,6 +97,14 @@ export interface ElftiaApi {
      * change (state, tool count); each server carries its live `connection`.
      */
     onServersChanged: Subscription<McpServerView[]>;
+    /** Approves a project server as it is now (its command line or URL); it then starts. */
+    trust: Mutation<z.input<typeof serverIdInputSchema>, McpServerView>;
+    /** Withdraws the approval: the project server stops and needs approval again. */
+    untrust: Mutation<z.input<typeof serverIdInputSchema>, McpServerView>;
+    /** Writes a project server into the global servers; answers the new global server. */
+    copyToGlobal: Mutation<z.input<typeof serverIdInputSchema>, McpServerView>;
+    /** Writes a global server into the open workspace's project file (NO_WORKSPACE without one). */
+    copyToProject: Mutation<z.input<typeof serverIdInputSchema>, McpServerView>;
     /** One server's bounded, redacted log: all of it at start (a snapshot), then the lines added since. */
     onLogs: Subscription<McpLogUpdate, Inputs['mcp']['onLogs']>;
     presets: {
@@ -114,6 +123,18 @@ export interface ElftiaApi {
       /** The installer's output, then its verified result; unsubscribing cancels the install. */
       install: Subscription<DependencyInstallEvent, Inputs['mcp']['dependencies']['install']>;
     };
+  };
+  // Typed from the shared contract (shared/contracts/workspace.ts); createAppConnection proves the real client fits.
+  workspace: {
+    /** The open workspace, or null. */
+    current: Query<void, WorkspaceView | null>;
+    /** WORKSPACE_NOT_FOUND for a folder that does not exist; VALIDATION `path` for an empty one. */
+    open: Mutation<z.input<typeof workspaceOpenSchema>, WorkspaceView>;
+    close: Mutation<void, null>;
+    /** Most recent first. */
+    recent: Query<void, RecentWorkspace[]>;
+    /** The open workspace now and after every change (open, close, an edit of its project file). */
+    onChanged: Subscription<WorkspaceView | null>;
   };
   dialogs: {
     /** Whether this window can open the system's folder chooser (Electron can; a browser cannot). */

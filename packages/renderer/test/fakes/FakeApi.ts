@@ -28,6 +28,7 @@ import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
 import { FakeChat } from './FakeChat';
 import { FakeProviders } from './FakeProviders';
+import { FakeWorkspace } from './FakeWorkspace';
 
 export { FakeTrpcError } from './CallRecorder';
 export type { FakeCall } from './CallRecorder';
@@ -91,7 +92,16 @@ export class FakeApi implements ElftiaApi {
   /** Open mcp.dependencies.install streams, per command; a test pushes into them with emitInstall. */
   readonly installStreams = new Map<DependencyCommand, Set<SubscriptionHandlers<DependencyInstallEvent>>>();
 
-  readonly serverChannel = new Channel(() => this.servers.map((server) => ({ ...server })));
+  /** workspace.* and the open workspace's project servers (listed after the global ones). */
+  readonly fakeWorkspace: FakeWorkspace = new FakeWorkspace(
+    this.recorder,
+    () => this.serverChannel.emit(),
+    (input) => this.seed(input),
+    () => this.servers,
+  );
+  readonly workspace: ElftiaApi['workspace'] = this.fakeWorkspace.api;
+
+  readonly serverChannel = new Channel(() => this.fakeWorkspace.list(this.servers));
   /** Live states of the built-in servers, per id (see setBuiltinConnection); connected by default. */
   readonly builtinConnections = new Map<string, McpServerState>();
   readonly builtinChannel = new Channel(() => this.builtinServers());
@@ -148,6 +158,10 @@ export class FakeApi implements ElftiaApi {
           return this.builtinServers().find((server) => server.id === input.id)!;
         }),
     },
+    trust: { mutate: (input) => this.#run('mcp.trust', input, () => this.fakeWorkspace.setTrusted(input.id, true)) },
+    untrust: { mutate: (input) => this.#run('mcp.untrust', input, () => this.fakeWorkspace.setTrusted(input.id, false)) },
+    copyToGlobal: { mutate: (input) => this.#run('mcp.copyToGlobal', input, () => this.fakeWorkspace.copyToGlobal(input.id)) },
+    copyToProject: { mutate: (input) => this.#run('mcp.copyToProject', input, () => this.fakeWorkspace.copyToProject(input.id)) },
     tools: { query: (input) => this.#run('mcp.tools', input, () => [...(this.tools.get(input.id) ?? [])]) },
     envNames: { query: (input) => this.#run('mcp.envNames', input, () => this.envNames.get(input.id) ?? { inheritEnv: false, names: [] }) },
     appEnvNames: { query: () => this.#run('mcp.appEnvNames', undefined, () => Object.keys(this.appEnv).sort()) },

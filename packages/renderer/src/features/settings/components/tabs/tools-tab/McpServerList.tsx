@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import { useOpenSection } from '../../../SettingsNavigation';
 import { McpServerRow, type McpServerRowProps } from './McpServerRow';
+import { overriddenByName } from './origin/serverOrigin';
 
-export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | 'toggling' | 'reveal'> {
+export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | 'toggling' | 'reveal' | 'overriddenBy'> {
   servers: McpServerView[];
   /** The server whose details open by themselves (one just added from a preset). */
   revealId?: string | undefined;
@@ -40,7 +41,14 @@ export function McpServerList({ servers, toggling, revealId, ...handlers }: McpS
         </tr>
       </thead>
       {servers.map((server) => (
-        <McpServerRow key={server.id} server={server} toggling={toggling.has(server.id)} reveal={server.id === revealId} {...handlers} />
+        <McpServerRow
+          key={server.id}
+          server={server}
+          toggling={toggling.has(server.id)}
+          reveal={server.id === revealId}
+          overriddenBy={overriddenByName(server, servers)}
+          {...handlers}
+        />
       ))}
     </table>
   );

@@ -16,6 +16,10 @@ import { currentError } from './status/serverStatus';
 import { SkippedNotice } from './status/SkippedNotice';
 import { StatusBadge } from './status/StatusBadge';
 import { deleteButtonId } from './useFocusAfterDelete';
+import { OriginBadge, OverriddenNote } from './origin/OriginBadge';
+import { OriginActions } from './origin/OriginActions';
+import { copyTarget, isProjectServer, needsApproval, type OriginView } from './origin/serverOrigin';
+import { TrustNotice } from './trust/TrustNotice';
 import './servers.css';
 
 const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
@@ -29,7 +33,7 @@ const TRANSPORT_KEYS: Record<McpServerTransport, string> = {
 const COLUMN_COUNT = 5;
 
 export interface McpServerRowProps {
-  server: McpServerView;
+  server: OriginView;
   /** True while an enable/disable for this server is in flight. */
   toggling: boolean;
   onToggle: (server: McpServerView, enabled: boolean) => void;
@@ -42,6 +46,16 @@ export interface McpServerRowProps {
   reveal?: boolean;
   /** What a built-in server offers, under its name. */
   description?: string;
+  /** A project server waiting for approval: opens the dialog showing what would run. */
+  onReviewTrust?: (server: McpServerView) => void;
+  /** "Copy to global" on a project server, "Copy to project" on a global one. */
+  onCopy?: (server: McpServerView, to: 'global' | 'project') => void;
+  /** A trusted project server: withdraws the approval (it stops, and asks again before it runs). */
+  onUntrust?: (server: McpServerView) => void;
+  /** A workspace is open, so a global server can be copied into its project file. */
+  workspaceOpen?: boolean;
+  /** Set on a global server a project server hides: that project server's name. */
+  overriddenBy?: string | undefined;
 }
 
 /**
@@ -49,7 +63,21 @@ export interface McpServerRowProps {
  * when expanded, the details panel. A <tbody> per server keeps the three rows together for
  * assistive technology.
  */
-export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onRestart, reveal = false, description }: McpServerRowProps) {
+export function McpServerRow({
+  server,
+  toggling,
+  onToggle,
+  onEdit,
+  onDelete,
+  onRestart,
+  reveal = false,
+  description,
+  onReviewTrust,
+  onCopy,
+  onUntrust,
+  workspaceOpen = false,
+  overriddenBy,
+}: McpServerRowProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(reveal);
   const groupRef = useRef<HTMLTableSectionElement>(null);
@@ -68,6 +96,11 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
   const toggleId = `mcp-server-enabled-${server.id}`;
   const detailsId = `mcp-server-details-${server.id}`;
   const error = currentError(server);
+  // A project server lives in the workspace's file: it is changed there, not through the form.
+  const project = isProjectServer(server);
+  const editable = !server.builtin && !project;
+  const copyTo = onCopy ? copyTarget(server, workspaceOpen) : undefined;
+  const withdraw = project && server.trust?.trusted === true && onUntrust !== undefined;
   const download = server.status === 'connecting' ? server.connection?.installing : undefined;
 
   useEffect(() => {
@@ -100,9 +133,14 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
   }
 
   return (
-    <tbody ref={groupRef} className="server-list__group" data-server-id={server.id}>
+    <tbody ref={groupRef} className={overriddenBy ? 'server-list__group server-list__group--overridden' : 'server-list__group'} data-server-id={server.id}>
       {/* A built-in server (`builtin: true`) ships with Elftia: status, details and restart, but no switch, Edit or Delete. */}
-      <tr data-testid={server.builtin ? 'builtin-server' : 'mcp-server-row'} data-server-id={server.id} data-name={server.name}>
+      <tr
+        data-testid={server.builtin ? 'builtin-server' : 'mcp-server-row'}
+        data-server-id={server.id}
+        data-name={server.name}
+        data-origin={server.builtin ? 'builtin' : project ? 'project' : 'global'}
+      >
         <th scope="row" className="server-list__name">
           {server.name}
           {server.builtin && (
@@ -114,6 +152,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
                 {description && <span className="builtin-server__description">{description}</span>}
             </>
           )}
+          <OriginBadge server={server} />
         </th>
         <td>{t(TRANSPORT_KEYS[server.type])}</td>
         <td className="server-list__status">
@@ -121,6 +160,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
             <StatusBadge server={server} />
             <DegradedMarker server={server} />
           </span>
+          {overriddenBy && <OverriddenNote name={overriddenBy} />}
           <NextAttempt server={server} />
           <ConnectionFacts server={server} />
           {download && (
@@ -131,7 +171,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           )}
         </td>
         <td>
-          {!server.builtin && (
+          {editable && (
             <input
               id={toggleId}
               type="checkbox"
@@ -158,7 +198,7 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           >
             <ChevronDown aria-hidden size={16} className={expanded ? 'server-list__chevron server-list__chevron--open' : 'server-list__chevron'} />
           </button>
-          {!server.builtin && (
+          {editable && (
             <>
               <button
                 type="button"
@@ -201,6 +241,13 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
           </td>
         </tr>
       )}
+      {needsApproval(server) && onReviewTrust && (
+        <tr className="server-list__notice">
+          <td colSpan={COLUMN_COUNT}>
+            <TrustNotice server={server} onReview={() => onReviewTrust(server)} />
+          </td>
+        </tr>
+      )}
       {!error && server.status === 'connected' && (server.connection?.skippedCount ?? 0) > 0 && (
         <tr className="server-list__notice">
           <td colSpan={COLUMN_COUNT}>
@@ -211,6 +258,14 @@ export function McpServerRow({ server, toggling, onToggle, onEdit, onDelete, onR
       {expanded && (
         <tr className="server-list__details">
           <td colSpan={COLUMN_COUNT}>
+            {(copyTo || withdraw) && (
+              <OriginActions
+                server={server}
+                copyTo={copyTo}
+                onCopy={(to) => onCopy?.(server, to)}
+                onUntrust={withdraw && onUntrust ? () => onUntrust(server) : undefined}
+              />
+            )}
             <ServerDetails server={server} id={detailsId} />
           </td>
         </tr>

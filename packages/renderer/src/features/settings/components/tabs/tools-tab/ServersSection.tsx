@@ -10,12 +10,25 @@ import { DeleteServerDialog } from './DeleteServerDialog';
 import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
 import { useFocusAfterDelete } from './useFocusAfterDelete';
+import type { OriginView } from './origin/serverOrigin';
+import { TrustDialog } from './trust/TrustDialog';
+import { WorkspaceBar } from './workspace/WorkspaceBar';
 import { FailureAlert } from '../../../../../components/FailureAlert';
 import { ExportDialog } from './importExport/ExportDialog';
 import { ImportDialog } from './importExport/ImportDialog';
 import './importExport/importExport.css';
 
-type OpenDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'import' } | { kind: 'export' } | { kind: 'edit'; server: McpServerView } | { kind: 'delete'; server: McpServerView };
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'export' }
+  | { kind: 'edit'; server: McpServerView }
+  | { kind: 'delete'; server: McpServerView }
+  | { kind: 'trust'; serverId: string };
+
+/** What the last copy made, announced above the list. */
+type Copied = { name: string; to: 'global' | 'project' };
 
 export interface ServersSectionProps {
   /** The server whose details open by themselves and scroll into view (one just added from a preset). */
@@ -31,6 +44,8 @@ export function ServersSection({ revealId }: ServersSectionProps) {
   const { t } = useTranslation();
   const api = useApi();
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
+  const workspace = useApiSubscription((a) => a.workspace.onChanged);
+  const [copied, setCopied] = useState<Copied>();
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
   const [actionFailure, setActionFailure] = useState<DisplayError>();
@@ -66,6 +81,28 @@ export function ServersSection({ revealId }: ServersSectionProps) {
     }
   }
 
+  async function copy(server: OriginView, to: 'global' | 'project') {
+    setActionFailure(undefined);
+    setCopied(undefined);
+    try {
+      const made = await (to === 'global' ? api.mcp.copyToGlobal : api.mcp.copyToProject).mutate({ id: server.id });
+      setCopied({ name: made.name, to });
+    } catch (error) {
+      setActionFailure(toDisplayError(error));
+    }
+  }
+
+  const trust = (server: OriginView) => api.mcp.trust.mutate({ id: server.id });
+
+  async function untrust(server: OriginView) {
+    setActionFailure(undefined);
+    try {
+      await api.mcp.untrust.mutate({ id: server.id });
+    } catch (error) {
+      setActionFailure(toDisplayError(error));
+    }
+  }
+
   const add = (input: McpServerInputParsed) => api.mcp.add.mutate(input);
   const update = (id: string) => (input: McpServerInputParsed) => api.mcp.update.mutate({ id, ...input });
   const remove = async (server: McpServerView) => {
@@ -73,6 +110,8 @@ export function ServersSection({ revealId }: ServersSectionProps) {
     focusAfterDelete(server.id);
   };
 
+  // The dialog follows the live list: a server removed from the project file meanwhile closes it.
+  const trusting = dialog.kind === 'trust' ? servers.data?.find((server) => server.id === dialog.serverId) : undefined;
   const revealed = revealId === undefined ? undefined : servers.data?.find((server) => server.id === revealId);
 
   return (
@@ -95,6 +134,8 @@ export function ServersSection({ revealId }: ServersSectionProps) {
         </div>
       </div>
 
+      <WorkspaceBar workspace={workspace.data ?? null} />
+
       {imported && (
         <p className="presets__notice" role="status">
           {t('settings/tools:importExport.importedNotice', { count: imported.length, names: imported.join(', ') })}
@@ -104,6 +145,11 @@ export function ServersSection({ revealId }: ServersSectionProps) {
       {revealed && (
         <p className="presets__notice" role="status">
           {t('settings/tools:presets.addedNotice', { name: revealed.name })}
+        </p>
+      )}
+      {copied && (
+        <p className="presets__notice" role="status">
+          {t(copied.to === 'global' ? 'settings/tools:copy.copiedToGlobal' : 'settings/tools:copy.copiedToProject', { name: copied.name })}
         </p>
       )}
       <FailureAlert error={actionFailure} />
@@ -122,6 +168,10 @@ export function ServersSection({ revealId }: ServersSectionProps) {
           onEdit={(server) => setDialog({ kind: 'edit', server })}
           onDelete={(server) => setDialog({ kind: 'delete', server })}
           onRestart={(server) => void restart(server)}
+          onReviewTrust={(server) => setDialog({ kind: 'trust', serverId: server.id })}
+          onCopy={(server, to) => void copy(server, to)}
+          onUntrust={(server) => void untrust(server)}
+          workspaceOpen={Boolean(workspace.data)}
           revealId={revealId}
         />
       )}
@@ -137,6 +187,7 @@ export function ServersSection({ revealId }: ServersSectionProps) {
           onClose={close}
         />
       )}
+      {trusting && <TrustDialog server={trusting} onTrust={trust} onClose={close} />}
       {dialog.kind === 'import' && <ImportDialog onClose={close} onImported={setImported} />}
       {dialog.kind === 'export' && servers.data && <ExportDialog servers={servers.data} onClose={close} />}
       {dialog.kind === 'delete' && <DeleteServerDialog server={dialog.server} onConfirm={remove} onClose={close} />}

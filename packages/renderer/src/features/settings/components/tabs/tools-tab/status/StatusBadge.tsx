@@ -7,7 +7,7 @@ export function StatusBadge({ server }: { server: McpServerView }) {
   const { t } = useTranslation();
   const { key, params, tone } = statusText(server);
   return (
-    <span className={`badge badge--${tone}`} data-testid="mcp-server-status" data-status={server.status}>
+    <span className={`badge badge--${tone}`} data-testid="mcp-server-status" data-status={server.status} data-tone={tone}>
       {t(key, params ?? {})}
     </span>
   );

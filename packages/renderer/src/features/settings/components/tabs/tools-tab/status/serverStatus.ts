@@ -5,9 +5,14 @@
 import type { McpServerView } from '@elftia/desktop/router';
 import type { McpServiceErrorData } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { McpServerStatus } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import { needsApproval, type OriginView } from '../origin/serverOrigin';
 
-/** The badge's tone: a status, or `reconnecting` while an automatic reconnect is scheduled. */
-export type StatusTone = McpServerStatus | 'reconnecting';
+/**
+ * The badge's tone: a status, `reconnecting` while an automatic reconnect is scheduled, `approval`
+ * for a project server waiting for the user (a question, not a crash), `overridden` for a global
+ * server a project server hides.
+ */
+export type StatusTone = McpServerStatus | 'reconnecting' | 'approval' | 'overridden';
 
 export interface StatusText {
   key: string;
@@ -30,7 +35,9 @@ export function scheduledReconnect(server: McpServerView): { attempt: number; ne
   return server.status === 'disabled' ? undefined : server.connection?.reconnect;
 }
 
-export function statusText(server: McpServerView): StatusText {
+export function statusText(server: OriginView): StatusText {
+  if (server.overriddenBy) return { key: 'settings/tools:status.overridden', tone: 'overridden' };
+  if (needsApproval(server)) return { key: 'settings/tools:status.needsApproval', tone: 'approval' };
   const reconnect = scheduledReconnect(server);
   if (reconnect) return { key: 'settings/tools:status.reconnecting', params: { attempt: reconnect.attempt }, tone: 'reconnecting' };
   // A first start's package download: its own phase, with its own (longer) timeout.
@@ -43,7 +50,9 @@ export function statusText(server: McpServerView): StatusText {
  * `lastError` after a recovery; the details panel shows it then, as history rather than an alert.
  * A server whose stored secrets cannot be read says so whatever its state: it will not start.
  */
-export function currentError(server: McpServerView): McpServiceErrorData | undefined {
+export function currentError(server: OriginView): McpServiceErrorData | undefined {
+  // Waiting for approval and hidden by an override are states the row explains, not failures.
+  if (server.overriddenBy || needsApproval(server)) return undefined;
   if (server.secretsUnreadable) return { code: 'SECRETS_UNREADABLE', params: { server: server.name } };
   return server.status === 'error' ? server.connection?.lastError : undefined;
 }
