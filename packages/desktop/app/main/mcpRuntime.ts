@@ -53,6 +53,8 @@ export interface McpRuntimeOptions {
  */
 export interface ProjectServerSource {
   merge(configured: readonly McpServerRecord[]): { servers: McpServerRecord[] };
+  /** The project's own servers (none without a workspace). */
+  projectServers(): McpServerRecord[];
   onChange(listener: () => void): () => void;
   /** Throws WORKSPACE_TRUST_REQUIRED (an McpServiceError) for a project server not approved in this form. */
   requireTrusted(server: McpServerRecord): void;
@@ -106,7 +108,13 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
 
   const project = options.projectServers;
   const listServers = () => (project ? project.merge(options.config.list()).servers : options.config.list());
-  const getServer = (id: string) => (project ? listServers().find((server) => server.id === id) : options.config.find(id));
+  // Read before every call: a map lookup while no project defines servers, as before workspaces.
+  const getServer = (id: string): McpServerRecord | undefined => {
+    const configured = options.config.find(id);
+    if (!project || project.projectServers().length === 0) return configured;
+    const candidates = configured ? project.merge([configured]).servers : project.projectServers();
+    return candidates.find((server) => server.id === id);
+  };
   // Project servers' changes (an edit of the file, a trust decision) are followed like the configuration's.
   const onServersChange = (listener: () => void) => {
     const offConfig = options.config.onChange(listener);

@@ -164,6 +164,8 @@ export class WorkspaceService {
   /** Global servers minus those a project server of the same name (nameKey) hides, then the project's. */
   merge(globals: readonly McpServerRecord[]): MergedServers {
     const project = this.projectServers();
+    // The common case, and on every list McpService reads: no project servers, nothing to hide.
+    if (project.length === 0) return { servers: [...globals], hiddenBy: new Map() };
     const byKey = new Map(project.map((server) => [nameKey(server.name), server.id]));
     const hiddenBy = new Map<string, string>();
     for (const server of globals) {
