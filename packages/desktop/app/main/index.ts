@@ -222,7 +222,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcp: mcpRuntime.service,
     mcpEnvironment: mcpRuntime.environment,
     presets,
-    imports: new ImportService(mcpServers, options.importHost ?? { homedir: os.homedir(), platform: process.platform, env: process.env }, declareInputs),
+    imports: new ImportService(mcpServers, options.importHost ?? { homedir: os.homedir(), platform: process.platform, env: process.env }, declareInputs, (id) => workspace.findProjectServer(id)),
     dependencies: mcpRuntime.dependencies,
     pickFolder: options.pickFolder,
     providers,

@@ -46,4 +46,23 @@ describe('declared inputs', () => {
       await services.dispose();
     }
   });
+
+  it('exports a server of the open project file by id, beside a global one', async () => {
+    const workspace = tempDir();
+    fs.mkdirSync(path.join(workspace, '.elftia'));
+    fs.writeFileSync(path.join(workspace, '.elftia', 'mcp.json'), JSON.stringify({ mcpServers: { lint: { command: 'node', args: ['lint.mjs'], timeout: 90 } } }));
+    const services = createAppServices({ dataDir: tempDir(), builtinServers: false, workspace });
+    try {
+      const caller = createAppCaller({ services }, { signal: new AbortController().signal });
+      const global = await caller.mcp.add({ name: 'fetch', type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] });
+      const project = services.workspace.findProjectServerByName('lint');
+      expect(project).toBeDefined();
+      const { text } = await caller.mcp.exportServers({ ids: [project!.id, global.id], dialect: 'elftia' });
+      const exported = JSON.parse(text) as { mcpServers: Record<string, { command?: string; args?: string[]; timeout?: number }> };
+      expect(Object.keys(exported.mcpServers)).toEqual(['lint', 'fetch']);
+      expect(exported.mcpServers.lint).toMatchObject({ command: 'node', args: ['lint.mjs'], timeout: 90 });
+    } finally {
+      await services.dispose();
+    }
+  });
 });

@@ -21,12 +21,22 @@ export class ImportService {
   readonly #host: SourceHost;
 
   readonly #declareInputs: (inputs: readonly ImportInput[]) => void;
+  readonly #projectServer: (id: string) => McpServerRecord | undefined;
 
-  /** `declareInputs` keeps the `inputs` of an applied import (how each `${input:id}` is asked for). */
-  constructor(servers: McpServerConfigService, host: SourceHost, declareInputs: (inputs: readonly ImportInput[]) => void = () => {}) {
+  /**
+   * `declareInputs` keeps the `inputs` of an applied import (how each `${input:id}` is asked for);
+   * `projectServer` finds a server of the open project file, which an export may name beside global ones.
+   */
+  constructor(
+    servers: McpServerConfigService,
+    host: SourceHost,
+    declareInputs: (inputs: readonly ImportInput[]) => void = () => {},
+    projectServer: (id: string) => McpServerRecord | undefined = () => undefined,
+  ) {
     this.#servers = servers;
     this.#host = host;
     this.#declareInputs = declareInputs;
+    this.#projectServer = projectServer;
   }
 
   preview(text: string, skip: readonly string[] = []): ImportPreview {
@@ -65,7 +75,7 @@ export class ImportService {
 
   export(options: ExportOptions = {}): string {
     const all = this.#servers.list();
-    const chosen = options.ids === undefined ? all : options.ids.map((id) => this.#servers.get(id));
+    const chosen = options.ids === undefined ? all : options.ids.map((id) => this.#projectServer(id) ?? this.#servers.get(id));
     return exportServers(chosen, { ...(options.dialect ? { dialect: options.dialect } : {}), ...(options.includeSecrets ? { includeSecrets: true } : {}) });
   }
 }
