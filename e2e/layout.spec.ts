@@ -111,7 +111,11 @@ for (const language of LANGUAGES) {
       // Closed first: the popover gives focus back to its button as it goes, after which Enter would reopen it.
       await page.keyboard.press('Escape');
       await expect(page.locator('.tools-popover')).toBeHidden();
+      // The focus comes back to the Tools button a moment after the popover is gone; wait for it, so
+      // it cannot land there again after the box below has been focused (a loaded CI run saw Enter reopen it).
+      await expect(page.getByRole('button', { name: t('tools.button', { mode: t('tools.manualCount', { count: 0 }) }) })).toBeFocused();
       await box.fill('And then?');
+      await expect(box).toBeFocused();
       await page.keyboard.press('Enter');
       const stop = page.getByRole('button', { name: t('composer.stop'), exact: true });
       await expect(stop).toBeVisible();
