@@ -27,6 +27,7 @@ import { mcpToolsCommand } from './mcpTools';
 import { mcpToolAllowCommand, mcpToolAskCommand, mcpToolDisableCommand, mcpToolEnableCommand } from './mcpToolSwitch';
 import { mcpTrustCommand, mcpUntrustCommand } from './mcpTrust';
 import { chatCommand } from './chat';
+import { conformanceClientCommand } from './conformanceClient';
 import { describeError, jsonLine } from './output';
 import { secretsResetCommand } from './secrets';
 import { serveCommand } from './serve';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mcpImportCommand, mcpExportCommand,
   mcpTrustCommand, mcpUntrustCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
+  conformanceClientCommand,
 ];
 
 export interface RunCliOptions {
@@ -172,7 +174,7 @@ function checkPositionals(command: CliCommand, positionals: string[], trailing: 
 /** `elftia`, `elftia --help`, `elftia mcp --help`: the list of commands; an unknown or missing command is a usage error. */
 function printGroupHelp(split: SplitCommand, commands: readonly CliCommand[], io: CliIo): number {
   const prefix = split.words.length > 0 ? `${split.words.join(' ')} ` : '';
-  const matching = commands.filter((c) => c.path.startsWith(prefix));
+  const matching = commands.filter((c) => c.path.startsWith(prefix) && !c.hidden);
   const width = Math.max(...matching.map((c) => c.path.length));
   const list = matching.map((c) => `  elftia ${c.path.padEnd(width)}  ${c.summary}`).join('\n');
   const text = `Usage:\n${list}\n\nRun "elftia <command> --help" for a command's options.\n`;
