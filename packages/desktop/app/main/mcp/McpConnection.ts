@@ -315,10 +315,18 @@ export class McpConnection {
     }
   }
 
-  private async fetch<T>(request: ListRequest<T>): Promise<T[]> {
+  /**
+   * One list fetched now, past the cache, under the caller's request options (progress, abort): the
+   * lists a user browses (resources, templates, prompts) with a Stop button.
+   */
+  fetchFresh<T>(request: ListRequest<T>, options: RequestOptions): Promise<T[]> {
+    return this.fetch(request, options);
+  }
+
+  private async fetch<T>(request: ListRequest<T>, options: RequestOptions = { timeout: this.server.timeoutSec * 1000 }): Promise<T[]> {
     // Asking a server for a list it does not offer is a JSON-RPC error, not an empty list.
     if (!this.client.getServerCapabilities()?.[request.capability]) return [];
-    const parsed = await fetchList(this.client, request, { timeout: this.server.timeoutSec * 1000 });
+    const parsed = await fetchList(this.client, request, options);
     this.parses.set(parsed.items, { kind: request.spec.kind, parsed });
     return parsed.items;
   }

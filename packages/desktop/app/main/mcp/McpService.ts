@@ -1,5 +1,7 @@
 import type {
   CallToolResult,
+  CompleteRequestParams,
+  CompleteResult,
   GetPromptResult,
   Prompt,
   ReadResourceResult,
@@ -27,6 +29,7 @@ import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
 import { checkStructuredContent } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
+import { PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST } from './listRequests';
 import type { McpAuthProviders, McpClientRequests } from './clientRequests';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -292,12 +295,18 @@ export class McpService {
     return lists.flat();
   }
 
-  async listResources(id: string): Promise<Resource[]> {
+  /**
+   * The server's resources, fetched once per connection; with `options` (progress, a Stop button),
+   * fetched now under them instead, the cache left as it is.
+   */
+  async listResources(id: string, options?: McpRequestOptions): Promise<Resource[]> {
+    if (options) return this.request(id, 'list resources', options, (connection, sdk) => connection.fetchFresh(RESOURCES_REQUEST, sdk));
     return (await this.ensureConnection(id)).resources.get();
   }
 
-  /** The server's resource templates (`resources/templates/list`), fetched once per connection. */
-  async listResourceTemplates(id: string): Promise<ResourceTemplate[]> {
+  /** The server's resource templates (`resources/templates/list`), fetched once per connection; `options` as listResources. */
+  async listResourceTemplates(id: string, options?: McpRequestOptions): Promise<ResourceTemplate[]> {
+    if (options) return this.request(id, 'list resource templates', options, (connection, sdk) => connection.fetchFresh(RESOURCE_TEMPLATES_REQUEST, sdk));
     return (await this.ensureConnection(id)).resourceTemplates.get();
   }
 
@@ -305,8 +314,15 @@ export class McpService {
     return this.request(id, `read ${uri}`, options, (connection, sdk) => connection.readResource(uri, sdk));
   }
 
-  async listPrompts(id: string): Promise<Prompt[]> {
+  /** The server's prompts, fetched once per connection; `options` as listResources. */
+  async listPrompts(id: string, options?: McpRequestOptions): Promise<Prompt[]> {
+    if (options) return this.request(id, 'list prompts', options, (connection, sdk) => connection.fetchFresh(PROMPTS_REQUEST, sdk));
     return (await this.ensureConnection(id)).prompts.get();
+  }
+
+  /** Argument completion (`completion/complete`) for a prompt or resource template argument. */
+  async complete(id: string, params: CompleteRequestParams, options: McpRequestOptions = {}): Promise<CompleteResult> {
+    return this.request(id, `complete ${params.argument.name}`, options, (connection, sdk) => connection.complete(params, sdk));
   }
 
   async getPrompt(id: string, name: string, args: Record<string, string> = {}, options: McpRequestOptions = {}): Promise<GetPromptResult> {
@@ -333,7 +349,7 @@ export class McpService {
       return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
         const input = args ?? {};
         const tool = await this.validateArguments(serverId, connection, toolName, input);
-        const raw = await connection.callTool(toolName, input, sdk);
+        const raw = await connection.callTool(toolName, input, sdk, callId);
         if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
         const notes: string[] = [];
         const result = repairToolResult(raw, notes);
