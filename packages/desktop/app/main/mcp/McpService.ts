@@ -10,7 +10,7 @@ import type {
   ResourceTemplateType as ResourceTemplate,
   Tool,
 } from '@modelcontextprotocol/client';
-import type { McpLogEntry, McpLogUpdate, McpServerState, McpServiceEvent } from '../../shared/contracts/mcp-connection';
+import type { McpLogEntry, McpLogUpdate, McpServerLogLevel, McpServerState, McpServiceEvent } from '../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { ArgumentValidator } from './ArgumentValidator';
@@ -31,6 +31,7 @@ import { checkStructuredContent } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
 import { PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST } from './listRequests';
 import type { McpAuthProviders, McpClientRequests } from './clientRequests';
+import { type McpLogLevelStore, memoryLogLevels } from './logLevels';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -88,6 +89,8 @@ export interface McpServiceOptions {
   clientRequests?: McpClientRequests;
   /** The OAuth provider of each HTTP/SSE server's transport (sign-in); default none. */
   authProviders?: McpAuthProviders;
+  /** The logging level each server is asked for (`logging/setLevel`); default `info` for all, not kept. */
+  logLevels?: McpLogLevelStore;
 }
 
 export const DEFAULT_MIN_CONNECT_TIMEOUT_MS = 10_000;
@@ -116,10 +119,12 @@ export class McpService {
   private readonly validator = new ArgumentValidator();
   private readonly calls = new Map<string, AbortController>();
   private readonly clock: Clock;
+  private readonly logLevels: McpLogLevelStore;
 
   constructor(private readonly options: McpServiceOptions) {
     const logger = options.logger ?? NO_OP_LOGGER;
     this.clock = options.clock ?? systemClock;
+    this.logLevels = options.logLevels ?? memoryLogLevels();
     this.events = new EventHub((error) => logger.error(`mcp event listener failed: ${errorText(error)}`));
     this.pool = new ConnectionPool({
       readServer: (id) => this.readServer(id),
@@ -141,6 +146,7 @@ export class McpService {
       logBuffer: options.logBuffer ?? {},
       clientInfo: options.clientInfo ?? { name: 'elftia', version: '0.1.0' },
       clientRequests: options.clientRequests,
+      logLevelOf: (serverId) => this.logLevels.get(serverId),
       logger,
       emit: (event) => this.events.emit(event),
     });
@@ -196,6 +202,22 @@ export class McpService {
     if (!log) return { kind: 'snapshot', entries: [] };
     if (afterSeq === undefined || log.lastSeq() < afterSeq) return { kind: 'snapshot', entries: log.list() };
     return { kind: 'append', entries: log.since(afterSeq) };
+  }
+
+  /** The logging level the server is asked for (`logging/setLevel`, for servers that offer `logging`). */
+  getLogLevel(id: string): McpServerLogLevel {
+    return this.logLevels.get(id);
+  }
+
+  /**
+   * Keeps the server's logging level and, when it is connected and offers `logging`, sends it at
+   * once (no restart); a server that does not offer it gets it on no later connect either.
+   */
+  async setLogLevel(id: string, level: McpServerLogLevel): Promise<void> {
+    this.logLevels.set(id, level);
+    const connection = this.pool.get(id)?.connection;
+    if (!connection?.supportsLogging) return;
+    await this.request(id, `set log level ${level}`, {}, (open, sdk) => open.setLoggingLevel(level, sdk));
   }
 
   /** Adds a line to a server's log (redacted like the rest), e.g. why it is being restarted. */
