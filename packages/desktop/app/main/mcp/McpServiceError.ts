@@ -122,6 +122,8 @@ export function retriesConnect(error: McpServiceError): boolean {
     case 'WORKSPACE_TRUST_REQUIRED':
     case 'ENV_REF_MISSING':
     case 'INPUT_REQUIRED':
+    // Retrying without a sign-in meets the same 401: the user signs in (which reconnects).
+    case 'MCP_AUTH_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return false;
@@ -162,6 +164,7 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'WORKSPACE_TRUST_REQUIRED':
     case 'ENV_REF_MISSING':
     case 'INPUT_REQUIRED':
+    case 'MCP_AUTH_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;
