@@ -44,6 +44,8 @@ export interface McpRuntimeOptions {
   onSystemServersChange?: (listener: () => void) => () => void;
   /** The open workspace's project servers, a third source beside the configured and system ones; default none. */
   projectServers?: ProjectServerSource;
+  /** See McpServiceOptions.authProviders (OAuth sign-in of HTTP/SSE servers); default none. */
+  authProviders?: McpServiceOptions['authProviders'];
 }
 
 /**
@@ -138,6 +140,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       : undefined,
     processTracker: tracker,
     logger,
+    authProviders: options.authProviders,
     // Resolved once, before the first spawn: a GUI launch lacks the user's PATH.
     beforeConnect: async () => {
       await shellEnv.get();

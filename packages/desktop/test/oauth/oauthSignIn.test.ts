@@ -190,6 +190,8 @@ describe('OAuth sign-in against a local authorization server', () => {
     await signInThroughBrowser(first);
     // Same server id, same stored state; its URL now names the other authorization server's resource.
     first.record.config.url = `${second.origin}/mcp`;
+    // The old server's tokens are never sent to the new address.
+    expect(await first.service.forServer(first.record)?.tokens()).toBeUndefined();
     await signInThroughBrowser(first);
     expect((await second.stats()).register).toBe(1);
     const client = await first.connect();

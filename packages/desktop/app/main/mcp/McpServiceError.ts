@@ -1,3 +1,4 @@
+import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServiceErrorCode, McpServiceErrorData } from '../../shared/contracts/mcp-connection';
 import { causeParams, failureCauseOf } from './failureCause';
@@ -64,8 +65,11 @@ export type FailureContext = 'connect' | 'request';
  * Maps an SDK/transport error to a service error. `redact` cleans the cause text before it becomes a
  * parameter, because parameters reach the renderer and the logs.
  */
-export function toMcpServiceError(error: unknown, context: FailureContext, redact: (text: string) => string): McpServiceError {
+export function toMcpServiceError(error: unknown, context: FailureContext, redact: (text: string) => string, serverName?: string): McpServiceError {
   if (error instanceof McpServiceError) return error;
+  // The transport's sign-in (McpServiceOptions.authProviders) met a 401 it could not fix without the
+  // user: not a broken server but one to sign in to (oauth/ marks it "Needs sign-in").
+  if (error instanceof UnauthorizedError) return new McpServiceError('MCP_AUTH_REQUIRED', serverName ? { server: serverName } : {}, { cause: error });
   const detail = redact(errorText(error)).slice(0, 500);
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) {

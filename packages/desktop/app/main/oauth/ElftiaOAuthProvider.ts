@@ -70,6 +70,20 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
     this.#clock = options.clock ?? systemClock;
     this.#fetch = options.fetch;
     this.#onChange = options.onChange ?? (() => {});
+    this.#forgetIfMoved();
+  }
+
+  /**
+   * The server's URL was edited: its tokens (bound to the old resource) must not reach the new
+   * address, and discovery runs again; the client registration stays (the SDK drops it if the
+   * authorization server differs).
+   */
+  #forgetIfMoved(): void {
+    const stored = this.#store.read(this.serverId);
+    if (!stored?.serverUrl || stored.serverUrl === this.serverUrl) return;
+    const { tokens: _tokens, tokensSavedAt: _savedAt, discovery: _discovery, codeVerifier: _verifier, serverUrl: _url, ...kept } = stored;
+    if (Object.keys(kept).length === 0) this.#store.delete(this.serverId);
+    else this.#store.write(this.serverId, kept);
   }
 
   /** A server answered 401 and no sign-in could fix it without the user. */
@@ -164,7 +178,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
 
   saveTokens(tokens: StoredOAuthTokens): void {
     this.#needsSignIn = false;
-    this.#update((state) => ({ ...state, tokens, tokensSavedAt: this.#clock.now() }));
+    this.#update((state) => ({ ...state, tokens, tokensSavedAt: this.#clock.now(), serverUrl: this.serverUrl }));
     this.#endRefreshTurn();
   }
 

@@ -21,6 +21,8 @@ export interface SignInState {
   preRegistered?: PreRegisteredClient;
   codeVerifier?: string;
   discovery?: OAuthDiscoveryState;
+  /** The server URL the tokens were issued for: they are never sent to another one. */
+  serverUrl?: string;
   /** The loopback redirect URL the registered client was registered with (its port is tried first). */
   redirectUrl?: string;
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const OAUTH_STATES = ['signed_out', 'needs_sign_in', 'signing_in', 'signed_in'] as const;
 export type OAuthState = (typeof OAUTH_STATES)[number];
 
-interface OAuthStatusBase {
+export interface OAuthStatusBase {
   serverId: string;
   /** False for a server sign-in does not apply to (stdio, WebSocket). */
   supported: boolean;
