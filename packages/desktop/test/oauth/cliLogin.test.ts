@@ -41,6 +41,10 @@ describe('elftia mcp login / logout', () => {
       expect(result.stderr).toContain('To sign in to "protected", open this URL');
       expect(result.stdout).toContain('Signed in to "protected" as ada@example.test.');
 
+      // The next command connects with the stored sign-in.
+      const status = await runCli(['mcp', 'tools', 'protected', '--data-dir', dir]);
+      expect(status.code).toBe(0);
+      expect(status.stdout).toContain('whoami');
       const logout = await runCli(['mcp', 'logout', 'protected', '--data-dir', dir]);
       expect(logout.stdout).toBe('Signed out of "protected".\n');
     },
