@@ -5,10 +5,18 @@ import { createAppServices } from '../../index';
 import { createAppCaller } from '../../routers/appRouter';
 import { type CliCommand, type CommandContext, untilShutdown, UsageError } from './command';
 import { readConformanceRun } from './conformance/context';
+import { headlessOpener } from './conformance/headlessBrowser';
 import { scenarioRun } from './conformance/scenarios';
+import { SignInOnDemand } from './conformance/signIn';
 
 /** The name of the one server the client configures; the suite's server is the only one it talks to. */
 const SERVER_NAME = 'conformance';
+
+/**
+ * The client ID metadata document URL the suite's authorization servers expect (auth/basic-cimd):
+ * they accept it without fetching it.
+ */
+const SUITE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
 /**
  * `elftia conformance-client URL`: the client the MCP conformance suite starts for each client
@@ -23,12 +31,22 @@ async function run(ctx: CommandContext): Promise<number> {
   if (!scenario) throw new UsageError(`scenario ${conformance.scenario}: not one this client takes part in`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-conformance-'));
   try {
-    const services = createAppServices({ dataDir, builtinServers: false });
+    const services = createAppServices({
+      dataDir,
+      builtinServers: false,
+      // The sign-in's "browser": the suite's authorization servers approve at once.
+      openExternal: headlessOpener(ctx.io.stderr),
+      oauthClientMetadataUrl: SUITE_CLIENT_METADATA_URL,
+    });
     try {
       await services.start();
       const caller = createAppCaller({ services }, { signal: ctx.shutdown });
       const server = await caller.mcp.add({ name: SERVER_NAME, type: 'http', url });
-      await untilShutdown(ctx.shutdown, scenario({ caller, mcp: services.mcp, serverId: server.id, context: conformance.context }));
+      const { client_id: clientId, client_secret: clientSecret } = conformance.context;
+      // auth/pre-registration: the client id and secret a user would enter in the server's details.
+      if (clientId) await caller.mcp.auth.setClient({ serverId: server.id, clientId, ...(clientSecret ? { clientSecret } : {}) });
+      const signIn = new SignInOnDemand(caller, services.oauth, server.id);
+      await untilShutdown(ctx.shutdown, scenario({ caller, mcp: services.mcp, serverId: server.id, context: conformance.context, signIn }));
     } finally {
       await services.dispose();
     }

@@ -1,6 +1,7 @@
 import type { McpService } from '../../../mcp/McpService';
 import type { AppCaller } from '../servers';
 import type { ConformanceContext } from './context';
+import type { SignInOnDemand } from './signIn';
 
 /** One configured server, driven through the app's own router and McpService, as `elftia mcp call` drives one. */
 export interface ConformanceSession {
@@ -9,12 +10,15 @@ export interface ConformanceSession {
   mcp: McpService;
   serverId: string;
   context: ConformanceContext;
+  /** Every request goes through it: a 401 the stored tokens cannot fix leads to a sign-in and a retry. */
+  signIn: SignInOnDemand;
 }
 
 type ScenarioRun = (session: ConformanceSession) => Promise<void>;
 
-const tools = (s: ConformanceSession) => s.caller.mcp.tools({ id: s.serverId });
-const call = (s: ConformanceSession, tool: string, args: Record<string, unknown>) => s.caller.mcp.callTool({ id: s.serverId, tool, arguments: args });
+const tools = (s: ConformanceSession) => s.signIn.run(() => s.caller.mcp.tools({ id: s.serverId }));
+const call = (s: ConformanceSession, tool: string, args: Record<string, unknown>) =>
+  s.signIn.run(() => s.caller.mcp.callTool({ id: s.serverId, tool, arguments: args }));
 
 /** Connects (the tool list is the first request) and lists the tools. */
 const listTools: ScenarioRun = async (s) => {
@@ -46,10 +50,10 @@ const echoSchema: ScenarioRun = async (s) => {
 const everyRequestKind: ScenarioRun = async (s) => {
   const [tool] = await tools(s);
   if (tool) await call(s, tool.name, {});
-  const [resource] = await s.mcp.listResources(s.serverId);
-  if (resource) await s.mcp.readResource(s.serverId, resource.uri);
-  const [prompt] = await s.mcp.listPrompts(s.serverId);
-  if (prompt) await s.mcp.getPrompt(s.serverId, prompt.name, {});
+  const [resource] = await s.signIn.run(() => s.mcp.listResources(s.serverId));
+  if (resource) await s.signIn.run(() => s.mcp.readResource(s.serverId, resource.uri));
+  const [prompt] = await s.signIn.run(() => s.mcp.listPrompts(s.serverId));
+  if (prompt) await s.signIn.run(() => s.mcp.getPrompt(s.serverId, prompt.name, {}));
 };
 
 /** SEP-2243: the calls the suite names, whose x-mcp-header parameters it checks. */
