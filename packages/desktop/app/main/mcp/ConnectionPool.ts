@@ -9,6 +9,7 @@ import { McpConnection } from './McpConnection';
 import { McpLogBuffer, type McpLogBufferOptions } from './McpLogBuffer';
 import { McpServiceError, countsAgainstServer, retriesConnect, toMcpServiceError } from './McpServiceError';
 import { redactorFor } from './redact';
+import type { McpClientRequests } from './clientRequests';
 import { type ConnectionState, ServerEntry } from './ServerEntry';
 
 /**
@@ -58,6 +59,8 @@ export interface ConnectionPoolDeps {
   reconnect: ReconnectPolicy;
   logBuffer: McpLogBufferOptions;
   clientInfo: { name: string; version: string };
+  /** See McpServiceOptions.clientRequests. */
+  clientRequests?: McpClientRequests | undefined;
   logger: McpLogger;
   emit(event: McpServiceEvent): void;
 }
@@ -182,6 +185,7 @@ export class ConnectionPool {
       redact,
       clock: this.deps.clock,
       clientInfo: this.deps.clientInfo,
+      clientRequests: this.deps.clientRequests,
       // The server's timeout bounds every request path, the handshake included, with a
       // floor for the process start that a short call timeout should not cut off.
       connectTimeoutMs: Math.max(server.timeoutSec * 1000, this.deps.minConnectTimeoutMs),

@@ -26,6 +26,7 @@ import { ListCache } from './ListCache';
 import { ListReport } from './listReport';
 import { type ListRequest, PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST, TOOLS_REQUEST, fetchList } from './listRequests';
 import type { McpLogBuffer } from './McpLogBuffer';
+import type { McpClientRequests } from './clientRequests';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import type { Redactor } from './redact';
 import { ResponseStreamBrokenError } from './transports/watchedFetch';
@@ -38,6 +39,8 @@ export interface McpConnectionOptions {
   redact: Redactor;
   clock: Clock;
   clientInfo: { name: string; version: string };
+  /** Answers the server's requests (elicitation, sampling, roots); without it none is advertised. */
+  clientRequests?: McpClientRequests | undefined;
   /** Bounds transport start, `initialize` and the first `tools/list` together. */
   connectTimeoutMs: number;
   /** Told about a stdio server's process once it runs and once it is closed (PID persistence, reaping). */

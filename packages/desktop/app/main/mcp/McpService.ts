@@ -19,6 +19,7 @@ import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
 import { checkStructuredContent } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
+import type { McpAuthProviders, McpClientRequests } from './clientRequests';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -69,6 +70,13 @@ export interface McpServiceOptions {
    * time and never copied into the server's record. Rejects with an McpServiceError to fail the connect.
    */
   resolveServer?: (server: McpServerRecord) => MaybePromise<McpServerRecord>;
+  /**
+   * Answers what servers ask of the app (elicitation, sampling, roots). Only with it does the client
+   * advertise the `elicitation`, `sampling` and `roots` capabilities. Default none.
+   */
+  clientRequests?: McpClientRequests;
+  /** The OAuth provider of each HTTP/SSE server's transport (sign-in); default none. */
+  authProviders?: McpAuthProviders;
 }
 
 export const DEFAULT_MIN_CONNECT_TIMEOUT_MS = 10_000;
@@ -109,13 +117,19 @@ export class McpService {
       prepareServer: this.unlessSystem(options.prepareServer),
       minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
       createTransport: (server, onStderr) =>
-        createTransport(server, { stdioTransportFactory: options.stdioTransportFactory, maxMessageBytes: options.maxMessageBytes, onStderr }),
+        createTransport(server, {
+          stdioTransportFactory: options.stdioTransportFactory,
+          maxMessageBytes: options.maxMessageBytes,
+          onStderr,
+          authProvider: options.authProviders?.forServer(server),
+        }),
       processTracker: options.processTracker,
       clock: this.clock,
       random: options.random ?? Math.random,
       reconnect: { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect },
       logBuffer: options.logBuffer ?? {},
       clientInfo: options.clientInfo ?? { name: 'elftia', version: '0.1.0' },
+      clientRequests: options.clientRequests,
       logger,
       emit: (event) => this.events.emit(event),
     });

@@ -2,6 +2,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { FailureCause } from '../failureCause';
 import { McpServiceError } from '../McpServiceError';
@@ -67,6 +68,8 @@ export interface CreateTransportDeps {
   maxMessageBytes?: number;
   /** Where a stdio server's stderr goes; default: dropped. */
   onStderr?: (chunk: string) => void;
+  /** The sign-in of an HTTP/SSE server (McpServiceOptions.authProviders); none for stdio and WebSocket. */
+  authProvider?: OAuthClientProvider | undefined;
 }
 
 /** One place that turns a server record into a transport (DESIGN decision 1). */
