@@ -198,6 +198,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     systemServers,
     onSystemServersChange: (listener) => settings.onChange(listener),
     projectServers: workspace,
+    clientRequests: interactions.broker,
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({

@@ -44,6 +44,8 @@ export interface McpRuntimeOptions {
   onSystemServersChange?: (listener: () => void) => () => void;
   /** The open workspace's project servers, a third source beside the configured and system ones; default none. */
   projectServers?: ProjectServerSource;
+  /** See McpServiceOptions.clientRequests (elicitation, sampling, roots: interactions/InteractionBroker); default none. */
+  clientRequests?: McpServiceOptions['clientRequests'];
 }
 
 /**
@@ -138,6 +140,7 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       : undefined,
     processTracker: tracker,
     logger,
+    ...(options.clientRequests ? { clientRequests: options.clientRequests } : {}),
     // Resolved once, before the first spawn: a GUI launch lacks the user's PATH.
     beforeConnect: async () => {
       await shellEnv.get();
