@@ -4,7 +4,7 @@
  * over ProcessStdioTransport, so the server runs in its own process group and closing it kills the
  * whole tree; registered with the process tracker from the moment the process exists.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { systemClock } from '../../lib/clock';
 import { McpConnection } from '../../mcp/McpConnection';
