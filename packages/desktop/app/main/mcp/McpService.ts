@@ -333,7 +333,7 @@ export class McpService {
       return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
         const input = args ?? {};
         const tool = await this.validateArguments(serverId, connection, toolName, input);
-        const raw = await connection.callTool(toolName, input, sdk);
+        const raw = await connection.callTool(toolName, input, sdk, callId);
         if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
         const notes: string[] = [];
         const result = repairToolResult(raw, notes);
