@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createAppServices } from '../../index';
 import { createAppCaller } from '../../routers/appRouter';
 import { type CliCommand, type CommandContext, untilShutdown, UsageError } from './command';
+import { answerEveryInteraction } from './conformance/answerer';
 import { readConformanceRun } from './conformance/context';
 import { headlessOpener } from './conformance/headlessBrowser';
 import { scenarioRun } from './conformance/scenarios';
@@ -38,6 +39,8 @@ async function run(ctx: CommandContext): Promise<number> {
       openExternal: headlessOpener(ctx.io.stderr),
       oauthClientMetadataUrl: SUITE_CLIENT_METADATA_URL,
     });
+    // The app's own elicitation handler (the broker the chat's forms use), answered as a person would.
+    const stopAnswering = answerEveryInteraction(services.interactions, ctx.io.stderr);
     try {
       await services.start();
       const caller = createAppCaller({ services }, { signal: ctx.shutdown });
@@ -47,7 +50,13 @@ async function run(ctx: CommandContext): Promise<number> {
       if (clientId) await caller.mcp.auth.setClient({ serverId: server.id, clientId, ...(clientSecret ? { clientSecret } : {}) });
       const signIn = new SignInOnDemand(caller, services.oauth, server.id);
       await untilShutdown(ctx.shutdown, scenario({ caller, mcp: services.mcp, serverId: server.id, context: conformance.context, signIn }));
+      // The app negotiates the revision itself; a different one than the suite runs is worth a line in the scenario's log.
+      const negotiated = (await services.mcp.getState(server.id))?.protocolVersion;
+      if (negotiated && conformance.protocolVersion && negotiated !== conformance.protocolVersion) {
+        ctx.io.stderr(`note: negotiated protocol ${negotiated}; the suite runs ${conformance.protocolVersion}\n`);
+      }
     } finally {
+      stopAnswering();
       await services.dispose();
     }
   } finally {
