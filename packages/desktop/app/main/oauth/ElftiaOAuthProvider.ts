@@ -53,6 +53,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   #pending: PendingSignIn | undefined;
   #state: string | undefined;
   #needsSignIn = false;
+  #requestedScope: string | undefined;
   /** The proactive refresh in flight. */
   #refreshing: Promise<void> | undefined;
   /**
@@ -86,9 +87,17 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
     else this.#store.write(this.serverId, kept);
   }
 
-  /** A server answered 401 and no sign-in could fix it without the user. */
+  /**
+   * The SDK wanted the user at the authorization server (a 401 a refresh could not fix, or a 403
+   * insufficient_scope step-up while the current tokens still serve the other tools); a saved token ends it.
+   */
   get needsSignIn(): boolean {
-    return this.#needsSignIn && !this.#read().tokens;
+    return this.#needsSignIn;
+  }
+
+  /** The scope the last authorization the SDK wanted (but did not get to show) asked for. */
+  get requestedScope(): string | undefined {
+    return this.#requestedScope;
   }
 
   get signingIn(): boolean {
@@ -188,8 +197,10 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
       this.#pending.onAuthorizationUrl(url);
       return;
     }
-    // Not a sign-in the user started: no browser window out of the blue.
+    // Not a sign-in the user started: no browser window out of the blue. The scope the SDK asked
+    // for (a 401's or a 403 insufficient_scope step-up's) is what the user's sign-in asks for.
     this.#needsSignIn = true;
+    this.#requestedScope = url.searchParams.get('scope') ?? undefined;
     this.#changed();
   }
 
