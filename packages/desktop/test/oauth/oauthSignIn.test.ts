@@ -35,6 +35,12 @@ describe('OAuth sign-in against a local authorization server', () => {
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(w.service.status(w.record.id).state).toBe('needs_sign_in');
     expect(w.opened).toEqual([]);
+    // Nothing registered for a redirect nobody listens on: the sign-in registers, once.
+    expect((await w.stats()).register).toBe(0);
+    await w.connect().catch(() => {});
+    expect((await w.stats()).register).toBe(0);
+    await signInThroughBrowser(w);
+    expect((await w.stats()).register).toBe(1);
   });
 
   it('signs in through the browser and the loopback redirect, then the tools answer', async () => {

@@ -10,7 +10,7 @@
  *   SDK's transport only reads `tokens()` per request and refreshes after a 401, and two overlapping
  *   refreshes with a rotating refresh token sign the user out (the second one's token is already used).
  */
-import { auth, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { auth, UnauthorizedError, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../lib/clock';
 import type { SignInState, SignInStore } from './signInState';
@@ -151,6 +151,13 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
       return { client_id, ...(client_secret ? { client_secret } : {}), ...(issuer ? { issuer } : {}) };
     }
     const registered = stored.registered;
+    if (!registered && ctx && !this.#pending && !this.clientMetadataUrl) {
+      // A background connect met its first 401: registering now would register a client for a
+      // redirect nobody listens on (and again on every reconnect). The user's sign-in registers.
+      this.#needsSignIn = true;
+      this.#changed();
+      throw new UnauthorizedError('Sign-in required');
+    }
     if (!registered) return undefined;
     // A sign-in on another loopback port than the one registered: register again (most
     // authorization servers compare redirect URIs exactly, whatever RFC 8252 says about ports).
