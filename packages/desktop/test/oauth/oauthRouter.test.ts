@@ -52,7 +52,7 @@ describe('mcp.auth (the app services)', () => {
     await fetch(authorizationUrl ?? '');
     await services.oauth.waitForSignIn(added.id);
     await waitFor(async () => (await caller.mcp.get({ id: added.id })).status === 'connected', 10_000, 'reconnected after sign-in');
-    expect((await caller.mcp.tools({ id: added.id })).map((tool) => tool.name)).toEqual(['whoami', 'ping']);
+    expect((await caller.mcp.tools({ id: added.id })).map((tool) => tool.name)).toEqual(['whoami', 'ping', 'admin']);
     expect(await caller.mcp.callTool({ id: added.id, tool: 'ping', arguments: {} })).toMatchObject({ content: [{ type: 'text', text: 'pong' }] });
 
     await fetch(`${origin}/admin/revoke`, { method: 'POST' });

@@ -35,6 +35,12 @@ describe('OAuth sign-in against a local authorization server', () => {
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(w.service.status(w.record.id).state).toBe('needs_sign_in');
     expect(w.opened).toEqual([]);
+    // Nothing registered for a redirect nobody listens on: the sign-in registers, once.
+    expect((await w.stats()).register).toBe(0);
+    await w.connect().catch(() => {});
+    expect((await w.stats()).register).toBe(0);
+    await signInThroughBrowser(w);
+    expect((await w.stats()).register).toBe(1);
   });
 
   it('signs in through the browser and the loopback redirect, then the tools answer', async () => {
@@ -57,7 +63,7 @@ describe('OAuth sign-in against a local authorization server', () => {
     expect(status).toMatchObject({ state: 'signed_in', account: 'ada@example.test' });
     expect(status.state === 'signed_in' && status.scopes).toContain('mcp:tools');
     const client = await w.connect();
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['whoami', 'ping']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['whoami', 'ping', 'admin']);
     expect(textOf(await client.callTool({ name: 'whoami', arguments: {} }))).toMatch(/^client dcr-/);
     const stats = await w.stats();
     expect(stats).toMatchObject({ register: 1, authorize: 1, token: { authorization_code: 1, refresh_token: 0 } });
@@ -196,5 +202,23 @@ describe('OAuth sign-in against a local authorization server', () => {
     expect((await second.stats()).register).toBe(1);
     const client = await first.connect();
     expect(textOf(await client.callTool({ name: 'ping', arguments: {} }))).toBe('pong');
+  });
+});
+
+describe('scope step-up', () => {
+  it('a 403 insufficient_scope asks for a sign-in with the wider scope, without a browser of its own', async () => {
+    const w = await world();
+    await signInThroughBrowser(w);
+    const client = await w.connect();
+    await expect(client.callTool({ name: 'admin', arguments: {} })).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(w.service.status(w.record.id).state).toBe('needs_sign_in');
+    expect(w.opened).toHaveLength(1);
+
+    const { authorizationUrl } = await w.service.signIn(w.record.id);
+    expect(new URL(authorizationUrl ?? '').searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp:tools', 'mcp:admin']));
+    await w.browse(authorizationUrl ?? '');
+    await w.service.waitForSignIn(w.record.id);
+    const again = await w.connect();
+    expect(textOf(await again.callTool({ name: 'admin', arguments: {} }))).toContain('mcp:admin');
   });
 });

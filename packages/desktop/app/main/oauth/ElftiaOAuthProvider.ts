@@ -10,7 +10,7 @@
  *   SDK's transport only reads `tokens()` per request and refreshes after a 401, and two overlapping
  *   refreshes with a rotating refresh token sign the user out (the second one's token is already used).
  */
-import { auth, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { auth, UnauthorizedError, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../lib/clock';
 import type { SignInState, SignInStore } from './signInState';
@@ -53,6 +53,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   #pending: PendingSignIn | undefined;
   #state: string | undefined;
   #needsSignIn = false;
+  #requestedScope: string | undefined;
   /** The proactive refresh in flight. */
   #refreshing: Promise<void> | undefined;
   /**
@@ -86,9 +87,17 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
     else this.#store.write(this.serverId, kept);
   }
 
-  /** A server answered 401 and no sign-in could fix it without the user. */
+  /**
+   * The SDK wanted the user at the authorization server (a 401 a refresh could not fix, or a 403
+   * insufficient_scope step-up while the current tokens still serve the other tools); a saved token ends it.
+   */
   get needsSignIn(): boolean {
-    return this.#needsSignIn && !this.#read().tokens;
+    return this.#needsSignIn;
+  }
+
+  /** The scope the last authorization the SDK wanted (but did not get to show) asked for. */
+  get requestedScope(): string | undefined {
+    return this.#requestedScope;
   }
 
   get signingIn(): boolean {
@@ -142,6 +151,13 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
       return { client_id, ...(client_secret ? { client_secret } : {}), ...(issuer ? { issuer } : {}) };
     }
     const registered = stored.registered;
+    if (!registered && ctx && !this.#pending && !this.clientMetadataUrl) {
+      // A background connect met its first 401: registering now would register a client for a
+      // redirect nobody listens on (and again on every reconnect). The user's sign-in registers.
+      this.#needsSignIn = true;
+      this.#changed();
+      throw new UnauthorizedError('Sign-in required');
+    }
     if (!registered) return undefined;
     // A sign-in on another loopback port than the one registered: register again (most
     // authorization servers compare redirect URIs exactly, whatever RFC 8252 says about ports).
@@ -188,8 +204,10 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
       this.#pending.onAuthorizationUrl(url);
       return;
     }
-    // Not a sign-in the user started: no browser window out of the blue.
+    // Not a sign-in the user started: no browser window out of the blue. The scope the SDK asked
+    // for (a 401's or a 403 insufficient_scope step-up's) is what the user's sign-in asks for.
     this.#needsSignIn = true;
+    this.#requestedScope = url.searchParams.get('scope') ?? undefined;
     this.#changed();
   }
 

@@ -81,6 +81,7 @@ export class OAuthService implements McpAuthProviders {
     const run = this.#runs.get(serverId);
     const preRegisteredClientId = stored.preRegistered?.client_id ?? null;
     if (run) return { serverId, supported: true, state: 'signing_in', authorizationUrl: run.authorizationUrl ?? null, preRegisteredClientId };
+    if (provider.needsSignIn) return { serverId, supported: true, state: 'needs_sign_in', preRegisteredClientId };
     if (stored.tokens) {
       const expiresAt = provider.expiresAt();
       return {
@@ -93,7 +94,7 @@ export class OAuthService implements McpAuthProviders {
         preRegisteredClientId,
       };
     }
-    return { serverId, supported: true, state: provider.needsSignIn ? 'needs_sign_in' : 'signed_out', preRegisteredClientId };
+    return { serverId, supported: true, state: 'signed_out', preRegisteredClientId };
   }
 
   /**
@@ -193,8 +194,9 @@ export class OAuthService implements McpAuthProviders {
       provider.invalidateCredentials('discovery');
       provider.invalidateCredentials('tokens');
       provider.invalidateCredentials('verifier');
+      const scope = provider.requestedScope;
       provider.beginSignIn(pending);
-      const first = await auth(provider, { serverUrl: provider.serverUrl, ...(fetchFn ? { fetchFn } : {}) }).catch((error: unknown) => {
+      const first = await auth(provider, { serverUrl: provider.serverUrl, ...(scope ? { scope } : {}), ...(fetchFn ? { fetchFn } : {}) }).catch((error: unknown) => {
         throw signInError(error);
       });
       if (first === 'REDIRECT') {
