@@ -12,7 +12,7 @@ import type { PendingInteraction } from '../../app/shared/contracts/interactions
 import type { AppServices } from '../../app/main/index';
 import { openApp } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
-import { everythingEntry } from '../mcp/helpers';
+import { everythingEntry, fixture } from '../mcp/helpers';
 import { scripted } from '../completion/helpers';
 
 async function withEverything(options: { workspace?: string } = {}) {
@@ -129,5 +129,18 @@ describe('server requests through McpService', () => {
       (error: unknown) => String(error),
     );
     expect(result).toMatch(/rejected/i);
+  });
+
+  it('a 2026-07-28 server asks through input_required inside the call: the same form, answered the same way', async () => {
+    const { services } = openApp({ builtinServers: false });
+    const { id } = services.mcpServers.add({ name: 'modern', type: 'stdio', command: process.execPath, args: [fixture('modern-stdio-server.mjs')], env: {}, watchPaths: [], timeoutSec: 30, enabled: true });
+    await services.start();
+    await services.mcp.connect(id);
+    const asked = nextInteraction(services);
+    const call = services.mcp.callTool(id, 'ask', {}, 'call-mrtr', { timeoutMs: 20_000 });
+    const interaction = await asked;
+    expect(interaction).toMatchObject({ kind: 'form', serverName: 'modern', callId: 'call-mrtr', message: 'Your name?', fields: [{ name: 'name', kind: 'text', required: true }] });
+    await services.interactions.answer(interaction.id, { action: 'accept', content: { name: 'Ada' } });
+    expect(textOf(await call)).toBe('Hello, Ada (modern)');
   });
 });
