@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { everythingEntry, fixture, type Harness, closeHarness, createHarness, elapsedMs, makeRecord, rawServer, startNetworkServer, stdioRecord, textOf, type RunningServer } from './helpers';
+import { everythingEntry, fixture, type Harness, closeHarness, createHarness, elapsedMs, makeRecord, rawServer, startNetworkServer, stdioRecord, textOf, type RunningServer, waitFor } from './helpers';
 import { STDIO_PROBE_TIMEOUT_MS } from '../../app/main/mcp/eraNegotiation';
 
 /**
@@ -61,6 +61,14 @@ describe('stdio (Elftia transport, probed in place)', () => {
     expect(await harness.service.getState(record.id)).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
     expect(textOf(await harness.service.callTool(record.id, 'echo', { message: 'hi' }, 'c1'))).toBe('Echo: hi (modern)');
     expect(harness.stdio.spawnCount).toBe(1);
+  });
+
+  it('follows tool list changes of a 2026-07-28 server (subscriptions/listen)', async () => {
+    const record = stdioRecord(fixture('modern-stdio-server.mjs'));
+    harness = createHarness([record], {}, 'process');
+    expect((await harness.service.listServerTools(record.id)).map((tool) => tool.name)).not.toContain('grown');
+    expect(textOf(await harness.service.callTool(record.id, 'grow', {}, 'c1'))).toBe('added grown');
+    await waitFor(async () => (await harness!.service.listServerTools(record.id)).some((tool) => tool.name === 'grown'), 5000, 'the new tool');
   });
 
   it('connects to server-everything (2025) after the probe', async () => {

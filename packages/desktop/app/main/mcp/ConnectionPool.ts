@@ -10,6 +10,7 @@ import { McpLogBuffer, type McpLogBufferOptions } from './McpLogBuffer';
 import { McpServiceError, countsAgainstServer, retriesConnect, toMcpServiceError } from './McpServiceError';
 import { redactorFor } from './redact';
 import type { McpClientRequests } from './clientRequests';
+import type { McpServerLogLevel } from '../../shared/contracts/mcp-connection';
 import { EraVerdicts, ProbeCostTheProcessError } from './eraNegotiation';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { type ConnectionState, ServerEntry } from './ServerEntry';
@@ -63,6 +64,8 @@ export interface ConnectionPoolDeps {
   clientInfo: { name: string; version: string };
   /** See McpServiceOptions.clientRequests. */
   clientRequests?: McpClientRequests | undefined;
+  /** The logging level a server is asked for once connected (McpServiceOptions.logLevels). */
+  logLevelOf: (serverId: string) => McpServerLogLevel;
   logger: McpLogger;
   emit(event: McpServiceEvent): void;
 }
@@ -227,6 +230,7 @@ export class ConnectionPool {
       clock: this.deps.clock,
       clientInfo: this.deps.clientInfo,
       clientRequests: this.deps.clientRequests,
+      logLevel: this.deps.logLevelOf(server.id),
       // The server's timeout bounds every request path, the handshake included, with a
       // floor for the process start that a short call timeout should not cut off.
       connectTimeoutMs: Math.max(server.timeoutSec * 1000, this.deps.minConnectTimeoutMs),

@@ -45,6 +45,8 @@ export interface McpConnectionOptions {
   clientInfo: { name: string; version: string };
   /** Answers the server's requests (elicitation, sampling, roots); without it none is advertised. */
   clientRequests?: McpClientRequests | undefined;
+  /** Sent as `logging/setLevel` once connected, when the server offers `logging`. Default none sent. */
+  logLevel?: LoggingLevel | undefined;
   /** The era verdict of an earlier connect to this server (EraVerdicts): no probe then. */
   prior?: PriorDiscovery | undefined;
   /** Bounds transport start, `initialize` and the first `tools/list` together. */
@@ -210,6 +212,8 @@ export class McpConnection {
       if (wasOpen) await this.terminateHttpSession();
     } finally {
       await this.client.close().catch((error: unknown) => this.options.log.add('warn', `close failed: ${errorText(error)}`));
+      // Closed during the era probe, the transport is not the client's yet: client.close() leaves it running.
+      if (this.client.transport !== this.transport) await this.transport.close().catch(() => undefined);
       await this.options.processTracker?.untrack(this.transport);
       this.options.log.flushStderr();
     }
@@ -229,6 +233,16 @@ export class McpConnection {
     if (version) this.serverInfo = { name: version.name, version: version.version };
     await this.tools.get();
     await this.listenForChanges();
+    await this.applyLogLevel();
+  }
+
+  /** A server that refuses the level still serves: it then logs at its own level. */
+  private async applyLogLevel(): Promise<void> {
+    const level = this.options.logLevel;
+    if (!level || !this.supportsLogging) return;
+    await this.client
+      .setLoggingLevel(level, { timeout: this.options.connectTimeoutMs })
+      .catch((error: unknown) => this.options.log.add('warn', `logging/setLevel ${level} failed: ${errorText(error)}`));
   }
 
   private wireServerRequests(): void {
@@ -315,10 +329,18 @@ export class McpConnection {
     }
   }
 
-  private async fetch<T>(request: ListRequest<T>): Promise<T[]> {
+  /**
+   * One list fetched now, past the cache, under the caller's request options (progress, abort): the
+   * lists a user browses (resources, templates, prompts) with a Stop button.
+   */
+  fetchFresh<T>(request: ListRequest<T>, options: RequestOptions): Promise<T[]> {
+    return this.fetch(request, options);
+  }
+
+  private async fetch<T>(request: ListRequest<T>, options: RequestOptions = { timeout: this.server.timeoutSec * 1000 }): Promise<T[]> {
     // Asking a server for a list it does not offer is a JSON-RPC error, not an empty list.
     if (!this.client.getServerCapabilities()?.[request.capability]) return [];
-    const parsed = await fetchList(this.client, request, { timeout: this.server.timeoutSec * 1000 });
+    const parsed = await fetchList(this.client, request, options);
     this.parses.set(parsed.items, { kind: request.spec.kind, parsed });
     return parsed.items;
   }
