@@ -5,8 +5,10 @@
  * to the authorization server and back to the loopback listener; the details end "Signed in as …"
  * with the scopes, the server connects and its tools are listed. Revoking the tokens at the server
  * brings "Needs sign-in" back. No token reaches the page. Screenshots in en, zh and ja. And in a
- * conversation, a token that expires between two tool calls is refreshed without the user noticing.
+ * conversation, a token that expires between two tool calls is refreshed without the user noticing,
+ * and no file under the data dir holds a token in plain text.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { CONNECT_TIMEOUT_MS, expect, launchHost, openSettings, ROOT, test } from './fixtures';
 import { LANGUAGES, message, seedDataDir } from './layoutHelpers';
@@ -14,6 +16,13 @@ import { startAnnouncing, stopProcess } from './processes';
 import { addEverythingServer, test as chatTest, sendMessage, startConversation } from './scriptedProvider';
 
 const FIXTURE = path.join(ROOT, 'packages/desktop/test/fixtures/oauth-server.mjs');
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
 
 for (const language of LANGUAGES) {
   test(`sign in to a protected server through the shown link (${language})`, async ({ page }) => {
@@ -107,6 +116,8 @@ chatTest('a token expiring mid-conversation is refreshed silently: the tool call
     expect(stats.token.refresh_token).toBeGreaterThanOrEqual(1);
     // Silently: no second registration or browser round trip.
     expect(stats).toMatchObject({ register: 1, authorize: 1 });
+    // No file under the data dir holds a token (the fixture's are `at-<uuid>` / `rt-<uuid>`) in plain text.
+    for (const file of filesUnder(host.dataDir)) expect(fs.readFileSync(file).toString('latin1'), file).not.toMatch(/\b(at|rt)-[0-9a-f]{8}-[0-9a-f]{4}-/);
   } finally {
     await stopProcess(child);
   }

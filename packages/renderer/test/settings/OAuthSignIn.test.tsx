@@ -30,7 +30,7 @@ describe('OAuth sign-in in the server details', () => {
     const section = within(await screen.findByTestId('mcp-server-sign-in'));
     await waitFor(() => expect(section.getByTestId('mcp-server-sign-in-state').textContent).toContain('Needs sign-in'));
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Sign-in'));
-    fireEvent.click(section.getByRole('button', { name: 'Sign in to linear' }));
+    fireEvent.click(await section.findByRole('button', { name: 'Sign in to linear' }));
     await waitFor(() => expect(section.getByTestId('mcp-server-sign-in-state').textContent).toContain('Waiting for the browser'));
     expect(api.callsTo('mcp.auth.signIn')).toEqual([{ serverId: id }]);
     const link = section.getByRole('link', { name: 'Open the sign-in page' });
@@ -51,13 +51,36 @@ describe('OAuth sign-in in the server details', () => {
     const { api, id } = protectedServer();
     fireEvent.click(await screen.findByRole('button', { name: 'Details for linear' }));
     const section = within(await screen.findByTestId('mcp-server-sign-in'));
-    fireEvent.click(section.getByRole('button', { name: 'Use your own client ID…' }));
+    // The status arrives through mcp.auth.onStatus after the section renders.
+    fireEvent.click(await section.findByRole('button', { name: 'Use your own client ID…' }));
     fireEvent.change(section.getByLabelText('OAuth client ID'), { target: { value: ' elftia-desktop ' } });
     fireEvent.change(section.getByLabelText('Client secret (optional)'), { target: { value: 's3cret' } });
     fireEvent.click(section.getByRole('button', { name: 'Save client' }));
     await waitFor(() => expect(section.getByText('Uses the OAuth client ID “elftia-desktop”.', { exact: false })).toBeTruthy());
     expect(api.callsTo('mcp.auth.setClient')).toEqual([{ serverId: id, clientId: 'elftia-desktop', clientSecret: 's3cret' }]);
     expect(screen.queryByDisplayValue('s3cret')).toBeNull();
+  });
+
+  it('the add form stores a pre-registered client for an HTTP server after the server, and offers no such field for WebSocket', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    renderApp(<ServersSection />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add server' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add MCP server' }));
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'linear' } });
+    fireEvent.change(dialog.getByLabelText('Transport'), { target: { value: 'websocket' } });
+    expect(dialog.queryByLabelText('OAuth client ID (optional)')).toBeNull();
+    fireEvent.change(dialog.getByLabelText('Transport'), { target: { value: 'http' } });
+    fireEvent.change(dialog.getByLabelText('URL'), { target: { value: 'https://mcp.linear.example/mcp' } });
+    fireEvent.change(dialog.getByLabelText('OAuth client ID (optional)'), { target: { value: 'elftia-desktop' } });
+    const secret = dialog.getByLabelText<HTMLInputElement>('OAuth client secret (optional)');
+    expect(secret.type).toBe('password');
+    fireEvent.change(secret, { target: { value: 's3cret' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [added] = api.servers;
+    expect(api.callsTo('mcp.add')[0]).not.toHaveProperty('oauthClientId');
+    expect(api.callsTo('mcp.auth.setClient')).toEqual([{ serverId: added?.id, clientId: 'elftia-desktop', clientSecret: 's3cret' }]);
   });
 
   it.each([

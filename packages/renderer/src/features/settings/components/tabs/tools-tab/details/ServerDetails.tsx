@@ -6,8 +6,8 @@ import { EnvironmentNames } from './EnvironmentNames';
 import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
 import { SecretInputs } from './SecretInputs';
-import { ServerLogLevel } from './ServerLogLevel';
 import { SignInSection } from './SignInSection';
+import { ServerLogLevel } from './ServerLogLevel';
 import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
