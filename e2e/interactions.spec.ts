@@ -5,7 +5,7 @@
  * the tool's result shows it. Screenshots of the form in en, zh and ja go to test-results/screenshots/.
  */
 import path from 'node:path';
-import { launchHost, ROOT } from './fixtures';
+import { CONNECT_TIMEOUT_MS, launchHost, ROOT } from './fixtures';
 import { addEverythingServer, expect, sendMessage, startConversation, test } from './scriptedProvider';
 import { LANGUAGES, message, SIZES, seedDataDir, visiblePlaceholders } from './layoutHelpers';
 
@@ -123,6 +123,13 @@ for (const language of LANGUAGES) {
       addEverythingServer(host.cli);
       await page.setViewportSize(SIZES[0]);
       await page.goto(host.url);
+      // The server must be connected before the message is sent, or the model's call names no tool.
+      const nav = page.getByRole('navigation', { name: t('app/shell:nav.label') });
+      await nav.getByRole('button', { name: t('app/shell:nav.settings') }).click();
+      await expect(page.getByTestId('mcp-server-row').filter({ hasText: 'everything' }).getByTestId('mcp-server-status')).toHaveAttribute('data-status', 'connected', {
+        timeout: CONNECT_TIMEOUT_MS,
+      });
+      await nav.getByRole('button', { name: t('app/shell:nav.back') }).click();
       await page.keyboard.press('ControlOrMeta+Shift+O');
       const box = page.getByRole('textbox', { name: t('chat/conversations:composer.label') });
       await expect(box).toBeFocused();

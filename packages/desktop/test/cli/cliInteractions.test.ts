@@ -52,4 +52,17 @@ describe('elftia mcp call: server requests', () => {
     expect(result.stderr).toContain('Open it in your browser? [y/N]');
     expect(result.stdout.toLowerCase()).toContain('decline');
   }, 60_000);
+
+  it('asks y/N before a sampling request runs, rejects on no, and rejects without a terminal', async () => {
+    const dir = await dataDirWithEverything();
+    const args = JSON.stringify({ prompt: 'hello there', maxTokens: 30 });
+    const asked = await runInProcess(['mcp', 'call', 'everything', 'trigger-sampling-request', '--args', args, '--data-dir', dir], { stdin: lines('n'), stdinIsTTY: true });
+    expect(asked.stderr).toContain('everything asks your model for a reply (at most 30 tokens):');
+    expect(asked.stderr).toContain('Instructions: You are a helpful test server.');
+    expect(asked.stderr).toContain('user: Resource trigger-sampling-request context: hello there');
+    expect(`${asked.stdout}${asked.stderr}`).toMatch(/User rejected sampling request/);
+    const piped = await runInProcess(['mcp', 'call', 'everything', 'trigger-sampling-request', '--args', args, '--data-dir', dir], { stdin: lines('y') });
+    expect(piped.stderr).toContain('there is no terminal to approve it, so it was rejected');
+    expect(`${piped.stdout}${piped.stderr}`).toMatch(/User rejected sampling request/);
+  }, 60_000);
 });

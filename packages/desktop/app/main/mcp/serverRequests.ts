@@ -26,16 +26,26 @@ export function clientCapabilities(requests: McpClientRequests | undefined): Cli
  */
 export class CallsInFlight {
   private readonly scope = new AsyncLocalStorage<string>();
-  /** Each call's end: a question the call caused stops waiting when the call ends (answered, cancelled, timed out). */
+  /** Each call's failure: a question the call caused stops waiting when the call fails (cancelled, timed out, disconnected). */
   private readonly running = new Map<string, AbortController>();
 
   run<T>(callId: string, call: () => Promise<T>): Promise<T> {
-    const ended = new AbortController();
-    this.running.set(callId, ended);
-    return this.scope.run(callId, call).finally(() => {
-      this.running.delete(callId);
-      ended.abort(new DOMException(`call ${callId} ended`, 'AbortError'));
-    });
+    const failed = new AbortController();
+    this.running.set(callId, failed);
+    const done = () => {
+      if (this.running.get(callId) === failed) this.running.delete(callId);
+    };
+    return this.scope.run(callId, call).then(
+      (result) => {
+        done();
+        return result;
+      },
+      (error: unknown) => {
+        done();
+        failed.abort(new DOMException(`call ${callId} ended without an answer`, 'AbortError'));
+        throw error;
+      },
+    );
   }
 
   current(): string | undefined {
@@ -44,7 +54,7 @@ export class CallsInFlight {
     return this.running.size === 1 ? [...this.running.keys()][0] : undefined;
   }
 
-  /** Aborted when the call ends; undefined for a call not in flight. */
+  /** Aborted when the call fails; undefined for a call not in flight. */
   endOf(callId: string): AbortSignal | undefined {
     return this.running.get(callId)?.signal;
   }
