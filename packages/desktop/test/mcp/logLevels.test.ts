@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../app/main/db/database';
 import { SettingsRepository } from '../../app/main/db/SettingsRepository';
 import { settingsLogLevels } from '../../app/main/mcp/logLevels';
-import { type Harness, closeHarness, createHarness, rawServer, waitFor } from './helpers';
+import { type Harness, closeHarness, createHarness, fixture, rawServer, stdioRecord, waitFor } from './helpers';
 
 /**
  * The server's own log (`notifications/message`) reaches its log at its level, and the level it is
@@ -57,6 +57,21 @@ describe('server log level', () => {
     await harness.service.setLogLevel(record.id, 'debug');
     expect(methods()).not.toContain('logging/setLevel');
     expect(harness.service.getLogLevel(record.id)).toBe('debug');
+  });
+
+  it.each([
+    ['2026-07-28 (the level rides on each request)', 'process', 'modern'],
+    ['2025 (logging/setLevel)', 'sdk', 'legacy'],
+  ] as const)('%s: a tool call brings the server lines at or above the level', async (_era, stdio, era) => {
+    const record = stdioRecord(fixture('modern-stdio-server.mjs'));
+    harness = createHarness([record], {}, stdio);
+    const lines = () => harness!.service.getLogs(record.id).map((l) => `${l.level} ${l.text}`);
+    await harness.service.callTool(record.id, 'chatty', {}, 'c1');
+    await waitFor(() => lines().includes(`warn server: chatty warning (${era})`), 5000, 'the warning line');
+    expect(lines()).not.toContain(`info server: chatty debug (${era})`);
+    await harness.service.setLogLevel(record.id, 'debug');
+    await harness.service.callTool(record.id, 'chatty', {}, 'c2');
+    await waitFor(() => lines().includes(`info server: chatty debug (${era})`), 5000, 'the debug line');
   });
 
   it('keeps the level in the settings: a new runtime asks for it on connect', async () => {

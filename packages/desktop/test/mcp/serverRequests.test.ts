@@ -55,6 +55,19 @@ describe('elicitation', () => {
     expect(script.asked[0]!.origin.signal.aborted).toBe(false);
   });
 
+  it('with two calls in flight, the request names the call it belongs to', async () => {
+    network = await startNetworkServer([fixture('modern-http-server.mjs')]);
+    const record = makeRecord({ type: 'http', config: { url: `http://127.0.0.1:${network.port}/mcp` } });
+    const script = scriptedRequests('Ada');
+    harness = createHarness([record], { clientRequests: script.requests });
+    await harness.service.connect(record.id);
+    const slow = harness.service.callTool(record.id, 'slow', { steps: 4, delayMs: 250 }, 'call-slow');
+    const asked = await harness.service.callTool(record.id, 'ask', {}, 'call-ask');
+    expect(textOf(asked)).toBe('Hello, Ada (modern)');
+    expect(script.asked.map((a) => a.origin.callId)).toEqual(['call-ask']);
+    expect(textOf(await slow)).toBe('done after 4 steps');
+  });
+
   it('2026-07-28 over stdio: the same handler answers, tied to the call', async () => {
     const record = stdioRecord(fixture('modern-stdio-server.mjs'));
     const script = scriptedRequests('Grace');

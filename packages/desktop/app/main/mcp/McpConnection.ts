@@ -3,6 +3,7 @@ import {
   type CompleteRequestParams,
   type CompleteResult,
   type GetPromptResult,
+  LOG_LEVEL_META_KEY,
   type LoggingLevel,
   type McpSubscription,
   type PriorDiscovery,
@@ -93,6 +94,7 @@ export class McpConnection {
   /** Parse results by the item array a fetch handed its cache, read once that fetch wins. */
   private readonly parses = new WeakMap<object, { kind: McpListKind; parsed: ParsedList<unknown> }>();
   private readonly calls = new CallsInFlight();
+  private logLevel: LoggingLevel | undefined;
   /** Aborted on close and on a drop: server requests still waiting for the user stop waiting. */
   private readonly ended = new AbortController();
   private unfollowRoots: (() => void) | undefined;
@@ -102,6 +104,7 @@ export class McpConnection {
   private constructor(private readonly options: McpConnectionOptions) {
     this.server = options.server;
     this.transport = options.transport;
+    this.logLevel = options.logLevel;
     const negotiation = versionNegotiationFor(options.server.type, options.transport);
     this.client = new Client(options.clientInfo, {
       capabilities: clientCapabilities(options.clientRequests),
@@ -164,7 +167,8 @@ export class McpConnection {
    * is McpService's (checkStructuredContent).
    */
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions, callId?: string): Promise<LenientCallToolResult> {
-    const send = () => this.client.request({ method: 'tools/call', params: { name, arguments: args } }, LenientCallToolResultSchema, options);
+    const params = { name, arguments: args, ...this.requestMeta() };
+    const send = () => this.client.request({ method: 'tools/call', params }, LenientCallToolResultSchema, options);
     return callId === undefined ? send() : this.calls.run(callId, send);
   }
 
@@ -180,7 +184,7 @@ export class McpConnection {
 
   readResource(uri: string, options: RequestOptions): Promise<ReadResourceResult> {
     // Bypass: the app keeps no resource cache of its own, and a read is always what the user asked for now.
-    return this.client.readResource({ uri }, { ...options, cacheMode: 'bypass' });
+    return this.client.readResource({ uri, ...this.requestMeta() }, { ...options, cacheMode: 'bypass' });
   }
 
   complete(params: CompleteRequestParams, options: RequestOptions): Promise<CompleteResult> {
@@ -188,16 +192,28 @@ export class McpConnection {
   }
 
   /** Whether the server offers `logging` (legacy era only: 2026-07-28 sets the level per request). */
+  /**
+   * 2026-07-28 has no logging/setLevel: a request asks for the server's log lines that belong to it
+   * with a level in its `_meta` (none: no lines). Sent to a server that offers `logging`.
+   */
+  private requestMeta(): { _meta?: Record<string, unknown> } {
+    const level = this.logLevel;
+    if (this.era !== 'modern' || !level || this.client.getServerCapabilities()?.logging === undefined) return {};
+    return { _meta: { [LOG_LEVEL_META_KEY]: level } };
+  }
+
   get supportsLogging(): boolean {
     return this.client.getServerCapabilities()?.logging !== undefined && this.era === 'legacy';
   }
 
-  setLoggingLevel(level: LoggingLevel, options: RequestOptions): Promise<unknown> {
-    return this.client.setLoggingLevel(level, options);
+  /** The level from now on: sent at once (2025), or with each later request (2026-07-28). */
+  async setLoggingLevel(level: LoggingLevel, options: RequestOptions): Promise<void> {
+    this.logLevel = level;
+    if (this.supportsLogging) await this.client.setLoggingLevel(level, options);
   }
 
   getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<GetPromptResult> {
-    return this.client.getPrompt({ name, arguments: args }, options);
+    return this.client.getPrompt({ name, arguments: args, ...this.requestMeta() }, options);
   }
 
   /** Ends the session on purpose: no onDrop. Safe to call more than once. */
@@ -238,7 +254,7 @@ export class McpConnection {
 
   /** A server that refuses the level still serves: it then logs at its own level. */
   private async applyLogLevel(): Promise<void> {
-    const level = this.options.logLevel;
+    const level = this.logLevel;
     if (!level || !this.supportsLogging) return;
     await this.client
       .setLoggingLevel(level, { timeout: this.options.connectTimeoutMs })

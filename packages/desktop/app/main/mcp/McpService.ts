@@ -216,7 +216,8 @@ export class McpService {
   async setLogLevel(id: string, level: McpServerLogLevel): Promise<void> {
     this.logLevels.set(id, level);
     const connection = this.pool.get(id)?.connection;
-    if (!connection?.supportsLogging) return;
+    if (!connection) return;
+    if (!connection.supportsLogging) return connection.setLoggingLevel(level, {});
     await this.request(id, `set log level ${level}`, {}, (open, sdk) => open.setLoggingLevel(level, sdk));
   }
 
