@@ -43,7 +43,8 @@ describe('OAuth sign-in in the server details', () => {
     });
     await waitFor(() => expect(section.getByTestId('mcp-server-sign-in-state').textContent).toBe('Signed in as ada@example.test. Access granted: read write.'));
     fireEvent.click(section.getByRole('button', { name: 'Sign out of linear' }));
-    await waitFor(() => expect(section.getByTestId('mcp-server-sign-in-state').textContent).toBe('Not signed in.'));
+    // Signed out of a server that uses no client of its own: nothing to show until it asks again.
+    await waitFor(() => expect(screen.queryByTestId('mcp-server-sign-in')).toBeNull());
     expect(api.callsTo('mcp.auth.signOut')).toEqual([{ serverId: id }]);
   });
 
@@ -91,6 +92,17 @@ describe('OAuth sign-in in the server details', () => {
     const notice = within(await screen.findByTestId('mcp-server-error'));
     expect(notice.getByRole('alert').textContent).toBe(text);
     expect(notice.getByRole('button', { name: button })).toBeTruthy();
+  });
+
+  it('shows nothing for an HTTP server that never asked for a sign-in', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    api.seed({ name: 'open', type: 'http', url: 'https://open.example/mcp' });
+    renderApp(<ServersSection />, { api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Details for open' }));
+    await screen.findByTestId('mcp-server-consecutive-errors');
+    await waitFor(() => expect(api.callsTo('mcp.auth.status').length + api.oauthChannel.sizeOf(api.servers[0]!.id)).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByTestId('mcp-server-sign-in')).toBeNull());
   });
 
   it('shows nothing for a stdio server', async () => {

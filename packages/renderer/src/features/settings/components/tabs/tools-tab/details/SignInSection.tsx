@@ -46,6 +46,9 @@ export function SignInSection({ server, headingId }: { server: McpServerView; he
 
   if (server.type !== 'http' && server.type !== 'sse') return null;
   if (status?.supported === false) return null;
+  // A server that never asked for a sign-in (no OAuth, or a bearer header) shows none; one that
+  // does answers 401 first and then reads "Needs sign-in" here.
+  if (status?.state === 'signed_out' && !status.preRegisteredClientId) return null;
   // The heading is there from the first render: a row's "Sign in" moves focus to it at once.
   return (
     <section aria-labelledby={headingId} className="server-details__section sign-in" data-testid="mcp-server-sign-in" data-state={status?.state}>
