@@ -13,6 +13,7 @@ import { fileStorageError, sqliteStorageError } from './db/storageErrors';
 import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
+import { settingsLogLevels } from './mcp/logLevels';
 import { builtinServerRecords } from './builtin-servers';
 import { createMcpRuntime } from './mcpRuntime';
 import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
@@ -146,7 +147,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   }
   const mcpRepository = new McpServerRepository(db, secretStore);
   const mcpServers = new McpServerConfigService({ repository: mcpRepository });
-  const settings = new SettingsService(new SettingsRepository(db));
+  const settingsRepository = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepository);
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
   const lender = (id: string): KeyLender | undefined => (providers.find(id) ? providers.resolve(id) : undefined);
@@ -187,6 +189,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     autoConnect: options.autoConnectMcp ?? false,
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
+    logLevels: settingsLogLevels(settingsRepository),
     resolveServer: (server) => startableServer(server, { lender, environment: () => mcpRuntime.environment, inputs: secretInputs }),
     // clock-math ships with every install; `files` only once the user picked a folder (Settings →
     // General), and a new folder restarts it. They get the same allowlisted environment as every server.

@@ -25,7 +25,7 @@ import type {
   toolResultQuerySchema,
 } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
-import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogUpdate, McpServerLogLevel } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contracts/mcp-import.ts';
@@ -68,6 +68,10 @@ export interface ElftiaApi {
     remove: Mutation<Inputs['mcp']['remove'], { id: string }>;
     /** Stops the server and connects it again; rejects with the connect failure. */
     restart: Mutation<Inputs['mcp']['restart'], McpServerView>;
+    /** The logging level the server is asked for (MCP `logging/setLevel`); `info` until changed. */
+    logLevel: Query<Inputs['mcp']['logLevel'], { level: McpServerLogLevel }>;
+    /** Keeps the server's logging level and sends it at once to a connected server that supports logging. */
+    setLogLevel: Mutation<Inputs['mcp']['setLogLevel'], { level: McpServerLogLevel }>;
     /** The tools a server reported (raw MCP), from its connection's cache. */
     tools: Query<Inputs['mcp']['tools'], MCPTool[]>;
     /** The names (never the values) of the variables a stdio server is started with, and their sources. */

@@ -1,4 +1,4 @@
-import { type CallToolResult, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/client';
 import type { ArgumentValidator } from './ArgumentValidator';
 
 /**
@@ -10,10 +10,10 @@ export function checkStructuredContent(validator: ArgumentValidator, tool: Tool,
   if (!tool.outputSchema) return;
   if (result.structuredContent === undefined) {
     if (result.isError) return;
-    throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} has an output schema but did not return structured content`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Tool ${tool.name} has an output schema but did not return structured content`);
   }
   const problems = validator.problems(tool.outputSchema, result.structuredContent, onSchemaError);
   if (problems.length === 0) return;
   const listed = problems.map((p) => `${p.field || '(structuredContent)'} ${p.reason}`).join('; ');
-  throw new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${listed}`);
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${listed}`);
 }

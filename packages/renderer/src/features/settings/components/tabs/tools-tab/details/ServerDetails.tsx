@@ -6,6 +6,7 @@ import { EnvironmentNames } from './EnvironmentNames';
 import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
 import { SecretInputs } from './SecretInputs';
+import { ServerLogLevel } from './ServerLogLevel';
 import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
@@ -45,6 +46,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         <h3 id={logHeadingId} className="server-details__heading" tabIndex={-1}>
           {t('settings/tools:log.heading')}
         </h3>
+        <ServerLogLevel server={server} />
         <LogView server={server} />
       </section>
       <SecretInputs server={server} />
