@@ -46,6 +46,8 @@ import { ImportService } from './import/ImportService';
 import type { SourceHost } from './import/importSources';
 import { WorkspaceRepository } from './db/WorkspaceRepository';
 import { WorkspaceService } from './workspace/WorkspaceService';
+import { createInteractionsRuntime } from './interactionsRuntime';
+import type { InteractionBroker } from './interactions/InteractionBroker';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -120,6 +122,8 @@ export interface AppServices {
   unreadableSecrets: UnreadableSecretsService;
   /** The open workspace, its project file's servers, and workspace trust. */
   workspace: WorkspaceService;
+  /** What servers ask of the user mid-call (elicitation, sampling) waiting for an answer; roots. */
+  interactions: InteractionBroker;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -183,6 +187,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   const systemServers = () =>
     (builtinRecords ??= options.builtinServers === false ? [] : builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined }));
+  const interactions = createInteractionsRuntime({ completion, providers, workspace, openExternal: options.openExternal, logger: options.logger });
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
@@ -196,6 +201,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     systemServers,
     onSystemServersChange: (listener) => settings.onChange(listener),
     projectServers: workspace,
+    clientRequests: interactions.broker,
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -210,6 +216,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;
+  const detachInteractions = interactions.attachChat(chat);
   const stopInputRestarts = restartOnInputChange(secretInputs, mcpServers, mcpRuntime.service);
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
@@ -236,6 +243,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secretInputs,
     unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     workspace,
+    interactions: interactions.broker,
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
@@ -251,6 +259,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       workspace.dispose();
       stopInputRestarts();
       stopDeclaringProjectInputs();
+      // A server waiting on the user hears "cancel" before its connection closes.
+      interactions.broker.cancelAll();
+      detachInteractions();
       try {
         // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
         await chat.dispose();
