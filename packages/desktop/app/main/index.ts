@@ -50,6 +50,8 @@ import { OAuthCredentialRepository } from './db/OAuthCredentialRepository';
 import type { CallbackPageText } from './oauth/LoopbackRedirect';
 import { OAuthService } from './oauth/OAuthService';
 import { repositorySignInStore } from './oauth/repositoryStore';
+import { createInteractionsRuntime } from './interactionsRuntime';
+import type { InteractionBroker } from './interactions/InteractionBroker';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -130,6 +132,8 @@ export interface AppServices {
   workspace: WorkspaceService;
   /** OAuth sign-in of HTTP/SSE servers: status, sign in (browser + loopback), sign out, a pre-registered client. */
   oauth: OAuthService;
+  /** What servers ask of the user mid-call (elicitation, sampling) waiting for an answer; roots. */
+  interactions: InteractionBroker;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -203,6 +207,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   const systemServers = () =>
     (builtinRecords ??= options.builtinServers === false ? [] : builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined }));
+  const interactions = createInteractionsRuntime({ completion, providers, workspace, openExternal: options.openExternal, logger: options.logger });
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
@@ -217,6 +222,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     onSystemServersChange: (listener) => settings.onChange(listener),
     projectServers: workspace,
     authProviders: oauth,
+    clientRequests: interactions.broker,
     logger: options.logger,
   });
   // A sign-in or sign-out reconnects a running server with (or without) its tokens.
@@ -237,6 +243,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;
+  const detachInteractions = interactions.attachChat(chat);
   const stopInputRestarts = restartOnInputChange(secretInputs, mcpServers, mcpRuntime.service);
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
@@ -264,6 +271,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     workspace,
     oauth,
+    interactions: interactions.broker,
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
@@ -280,6 +288,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       workspace.dispose();
       stopInputRestarts();
       stopDeclaringProjectInputs();
+      // A server waiting on the user hears "cancel" before its connection closes.
+      interactions.broker.cancelAll();
+      detachInteractions();
       try {
         // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
         await chat.dispose();

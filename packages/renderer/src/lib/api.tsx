@@ -34,6 +34,7 @@ import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachment
 import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { RecentWorkspace, serverIdInputSchema, WorkspaceView, workspaceOpenSchema } from '@elftia/desktop/shared/contracts/workspace.ts';
+import type { InteractionAnswer, InteractionAnswerResult, InteractionsState } from '@elftia/desktop/shared/contracts/interactions.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -229,6 +230,14 @@ export interface ElftiaApi {
     policy: Query<void, ApprovalPolicy>;
     /** A patch: only the fields given change. Answers the whole policy as stored. */
     setPolicy: Mutation<Partial<ApprovalPolicy>, ApprovalPolicy>;
+  };
+  /** What servers ask of the user mid-call (shared/contracts/interactions.ts). */
+  interactions: {
+    state: Query<void, InteractionsState>;
+    /** NOT_FOUND when nothing waits under the id; VALIDATION (by field name) for form values that do not fit. */
+    answer: Mutation<{ id: string; answer: InteractionAnswer }, InteractionAnswerResult>;
+    /** The pending interactions and sampled results now and after every change. */
+    onChanged: Subscription<InteractionsState>;
   };
 }
 

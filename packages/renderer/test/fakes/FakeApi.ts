@@ -30,6 +30,7 @@ import { Channel, KeyedChannel } from './channels';
 import { FakeChat } from './FakeChat';
 import { FakeProviders } from './FakeProviders';
 import { FakeWorkspace } from './FakeWorkspace';
+import { FakeInteractions } from './FakeInteractions';
 
 export { FakeTrpcError } from './CallRecorder';
 export type { FakeCall } from './CallRecorder';
@@ -62,6 +63,9 @@ export class FakeApi implements ElftiaApi {
   readonly fakeChat = new FakeChat(this.recorder);
   readonly chat: ElftiaApi['chat'] = this.fakeChat.chatApi;
   readonly approvals: ElftiaApi['approvals'] = this.fakeChat.approvalsApi;
+  /** interactions.*: a test pushes what a server asks (fakeInteractions.request) and reads the answers. */
+  readonly fakeInteractions = new FakeInteractions(this.recorder);
+  readonly interactions: ElftiaApi['interactions'] = this.fakeInteractions.api;
 
   /** mcp.tools answers, per server id (see setTools). */
   readonly tools = new Map<string, MCPTool[]>();

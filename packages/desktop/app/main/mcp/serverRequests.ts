@@ -26,17 +26,37 @@ export function clientCapabilities(requests: McpClientRequests | undefined): Cli
  */
 export class CallsInFlight {
   private readonly scope = new AsyncLocalStorage<string>();
-  private readonly running = new Set<string>();
+  /** Each call's failure: a question the call caused stops waiting when the call fails (cancelled, timed out, disconnected). */
+  private readonly running = new Map<string, AbortController>();
 
   run<T>(callId: string, call: () => Promise<T>): Promise<T> {
-    this.running.add(callId);
-    return this.scope.run(callId, call).finally(() => this.running.delete(callId));
+    const failed = new AbortController();
+    this.running.set(callId, failed);
+    const done = () => {
+      if (this.running.get(callId) === failed) this.running.delete(callId);
+    };
+    return this.scope.run(callId, call).then(
+      (result) => {
+        done();
+        return result;
+      },
+      (error: unknown) => {
+        done();
+        failed.abort(new DOMException(`call ${callId} ended without an answer`, 'AbortError'));
+        throw error;
+      },
+    );
   }
 
   current(): string | undefined {
     const scoped = this.scope.getStore();
     if (scoped !== undefined) return scoped;
-    return this.running.size === 1 ? [...this.running][0] : undefined;
+    return this.running.size === 1 ? [...this.running.keys()][0] : undefined;
+  }
+
+  /** Aborted when the call fails; undefined for a call not in flight. */
+  endOf(callId: string): AbortSignal | undefined {
+    return this.running.get(callId)?.signal;
   }
 }
 
@@ -57,11 +77,13 @@ export interface ServerRequestWiring {
 export function wireServerRequests({ client, server, requests, calls, log, closed }: ServerRequestWiring): () => void {
   const origin = (ctx: ClientContext): ServerRequestOrigin => {
     const callId = calls.current();
+    // A server need not cancel its question when its call is cancelled (server-everything does not).
+    const callEnded = callId === undefined ? undefined : calls.endOf(callId);
     return {
       serverId: server.id,
       serverName: server.name,
       ...(callId === undefined ? {} : { callId }),
-      signal: AbortSignal.any([ctx.mcpReq.signal, closed]),
+      signal: AbortSignal.any([ctx.mcpReq.signal, closed, ...(callEnded ? [callEnded] : [])]),
     };
   };
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
