@@ -46,6 +46,10 @@ import { ImportService } from './import/ImportService';
 import type { SourceHost } from './import/importSources';
 import { WorkspaceRepository } from './db/WorkspaceRepository';
 import { WorkspaceService } from './workspace/WorkspaceService';
+import { OAuthCredentialRepository } from './db/OAuthCredentialRepository';
+import type { CallbackPageText } from './oauth/LoopbackRedirect';
+import { OAuthService } from './oauth/OAuthService';
+import { repositorySignInStore } from './oauth/repositoryStore';
 import { createInteractionsRuntime } from './interactionsRuntime';
 import type { InteractionBroker } from './interactions/InteractionBroker';
 
@@ -85,6 +89,10 @@ export interface AppServicesOptions {
   workspace?: string;
   /** Open the workspace the app had open last (the app and the host); default false. */
   restoreWorkspace?: boolean;
+  /** The page the browser shows when an OAuth sign-in comes back, in the app's language; default English. */
+  oauthCallbackPage?: () => CallbackPageText;
+  /** How long an OAuth sign-in waits for the browser, in milliseconds; default 5 minutes. */
+  oauthSignInTimeoutMs?: number;
   logger?: McpLogger;
 }
 
@@ -122,6 +130,8 @@ export interface AppServices {
   unreadableSecrets: UnreadableSecretsService;
   /** The open workspace, its project file's servers, and workspace trust. */
   workspace: WorkspaceService;
+  /** OAuth sign-in of HTTP/SSE servers: status, sign in (browser + loopback), sign out, a pre-registered client. */
+  oauth: OAuthService;
   /** What servers ask of the user mid-call (elicitation, sampling) waiting for an answer; roots. */
   interactions: InteractionBroker;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
@@ -150,7 +160,17 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     throw error;
   }
   const mcpRepository = new McpServerRepository(db, secretStore);
-  const mcpServers = new McpServerConfigService({ repository: mcpRepository });
+  // Built before the servers' service, which tells it of a deletion; it looks servers up lazily.
+  let restartAfterSignIn: (serverId: string) => void = () => {};
+  const oauth = new OAuthService({
+    store: repositorySignInStore(new OAuthCredentialRepository(db, secretStore)),
+    findServer: (id) => mcpServers.find(id) ?? workspace.findProjectServer(id),
+    openExternal: options.openExternal,
+    onSignInChanged: (id) => restartAfterSignIn(id),
+    ...(options.oauthCallbackPage ? { callbackPage: options.oauthCallbackPage } : {}),
+    ...(options.oauthSignInTimeoutMs ? { signInTimeoutMs: options.oauthSignInTimeoutMs } : {}),
+  });
+  const mcpServers = new McpServerConfigService({ repository: mcpRepository, onRemoved: (id) => oauth.forget(id) });
   const settingsRepository = new SettingsRepository(db);
   const settings = new SettingsService(settingsRepository);
   const completion = new CompletionService();
@@ -201,9 +221,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     systemServers,
     onSystemServersChange: (listener) => settings.onChange(listener),
     projectServers: workspace,
+    authProviders: oauth,
     clientRequests: interactions.broker,
     logger: options.logger,
   });
+  // A sign-in or sign-out reconnects a running server with (or without) its tokens.
+  restartAfterSignIn = (id) => {
+    void mcpRuntime.service.getState(id).then(async (state) => {
+      if (state?.status === 'connected' || state?.status === 'error' || state?.status === 'connecting') await mcpRuntime.service.restart(id);
+    }).catch((error: unknown) => options.logger?.warn(`reconnecting after sign-in failed: ${String(error)}`));
+  };
   const chatRuntime = createChatRuntime({
     db,
     dataDir,
@@ -243,6 +270,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secretInputs,
     unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     workspace,
+    oauth,
     interactions: interactions.broker,
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
@@ -256,6 +284,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     },
     async dispose() {
       stopWatch();
+      oauth.dispose();
       workspace.dispose();
       stopInputRestarts();
       stopDeclaringProjectInputs();

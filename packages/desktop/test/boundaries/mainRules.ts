@@ -8,7 +8,7 @@
 export const ROOT = '(root)';
 
 /** The domains: each holds one concern and imports only the folders its row names. */
-export const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'interactions', 'lib', 'mcp', 'presets', 'providers', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
+export const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'interactions', 'lib', 'mcp', 'oauth', 'presets', 'providers', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
 
 /**
  * Folder → the other folders of main it may import (itself and app/shared always). Written from the
@@ -30,6 +30,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   presets: ['mcp', 'lib'],
   import: ['mcp', 'lib'],
   workspace: ['mcp', 'db', 'lib'],
+  oauth: ['mcp', 'db', 'lib'],
   engine: ['tools', 'mcp', 'completion', 'lib'],
   approvals: ['engine', 'db', 'lib'],
   interactions: ['mcp', 'completion', 'lib'],

@@ -28,7 +28,7 @@ describe('openDatabase', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     const tables = db.prepare<[], { name: string; strict: number }>("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name NOT LIKE 'sqlite_%'").all();
     expect(tables.map((t) => t.name).sort()).toEqual(
-      ['chat_history', 'chat_messages', 'conversations', 'mcp_servers', 'providers', 'secret_inputs', 'settings', 'tool_permissions', 'workspace_trust', 'workspaces'],
+      ['chat_history', 'chat_messages', 'conversations', 'mcp_servers', 'oauth_credentials', 'providers', 'secret_inputs', 'settings', 'tool_permissions', 'workspace_trust', 'workspaces'],
     );
     expect(tables.every((t) => t.strict === 1)).toBe(true);
     db.close();

@@ -28,6 +28,7 @@ import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop
 import type { McpLogUpdate, McpServerLogLevel } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
+import type { OAuthStatus } from '@elftia/desktop/shared/contracts/oauth.ts';
 import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contracts/mcp-import.ts';
 import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachments.ts';
 import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
@@ -117,6 +118,19 @@ export interface ElftiaApi {
       list: Query<void, McpPresetView[]>;
       /** Adds (and so starts) the preset; VALIDATION names `apiKey` or `inputs.<key>`. */
       add: Mutation<Inputs['mcp']['presets']['add'], McpServerView>;
+    };
+    /** OAuth sign-in of an HTTP/SSE server; tokens never reach the renderer. */
+    auth: {
+      status: Query<Inputs['mcp']['auth']['status'], OAuthStatus>;
+      /** Resolves with the authorization URL (opened in the browser by Electron, shown as a link in a browser window). */
+      signIn: Mutation<Inputs['mcp']['auth']['signIn'], { authorizationUrl: string | null }>;
+      cancelSignIn: Mutation<Inputs['mcp']['auth']['cancelSignIn'], OAuthStatus>;
+      /** Forgets the tokens; the server reconnects without them. */
+      signOut: Mutation<Inputs['mcp']['auth']['signOut'], OAuthStatus>;
+      /** A pre-registered client id/secret; `clientId: null` goes back to dynamic registration. */
+      setClient: Mutation<Inputs['mcp']['auth']['setClient'], OAuthStatus>;
+      /** The status at start and after every change (signing in, signed in, needs sign-in). */
+      onStatus: Subscription<OAuthStatus, Inputs['mcp']['auth']['onStatus']>;
     };
     dependencies: {
       /** Whether node/npx/uv/uvx runs on the servers' PATH; never starts a server. */

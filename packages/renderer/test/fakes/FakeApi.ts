@@ -23,6 +23,7 @@ import {
 import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contracts/mcp-import.ts';
 import { builtinServerId } from '@elftia/desktop/shared/contracts/builtin-servers.ts';
 import { type AppSettings, DEFAULT_SETTINGS, type LanguagePreference, type PackageMirrors, type ThemePreference } from '@elftia/desktop/shared/contracts/settings.ts';
+import type { OAuthStatus } from '@elftia/desktop/shared/contracts/oauth.ts';
 import type { ElftiaApi, SubscriptionHandlers } from '../../src/lib/api';
 import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
@@ -113,6 +114,11 @@ export class FakeApi implements ElftiaApi {
   readonly builtinChannel = new Channel(() => this.builtinServers());
   readonly settingsChannel = new Channel((): AppSettings => this.#settings());
   readonly logChannel = new KeyedChannel<McpLogUpdate>((id) => ({ kind: 'snapshot', entries: [...(this.logs.get(id) ?? [])] }));
+  /** mcp.auth statuses, per server id; an HTTP/SSE server without one is signed out. */
+  readonly oauthStatuses = new Map<string, OAuthStatus>();
+  /** The URL mcp.auth.signIn answers with. */
+  authorizationUrl = 'https://auth.example.test/authorize?client_id=elftia&state=s1';
+  readonly oauthChannel = new KeyedChannel<OAuthStatus>((id) => this.oauthStatus(id));
 
   readonly mcp: ElftiaApi['mcp'] = {
     add: { mutate: (input) => this.#run('mcp.add', input, () => this.#store(input as McpServerInputParsed)) },
@@ -253,7 +259,44 @@ export class FakeApi implements ElftiaApi {
       },
     },
     onLogs: { subscribe: (input, handlers) => this.logChannel.subscribe(input.id, handlers) },
+    auth: {
+      status: { query: (input) => this.#run('mcp.auth.status', input, () => this.oauthStatus(input.serverId)) },
+      signIn: {
+        mutate: (input) =>
+          this.#run('mcp.auth.signIn', input, () => {
+            this.setOAuthStatus({ ...this.oauthStatus(input.serverId), state: 'signing_in', authorizationUrl: this.authorizationUrl });
+            return { authorizationUrl: this.authorizationUrl };
+          }),
+      },
+      cancelSignIn: { mutate: (input) => this.#run('mcp.auth.cancelSignIn', input, () => this.setOAuthStatus({ ...this.#oauthBase(input.serverId), state: 'signed_out' })) },
+      signOut: { mutate: (input) => this.#run('mcp.auth.signOut', input, () => this.setOAuthStatus({ ...this.#oauthBase(input.serverId), state: 'signed_out' })) },
+      setClient: {
+        mutate: (input) =>
+          this.#run('mcp.auth.setClient', input, () => this.setOAuthStatus({ ...this.#oauthBase(input.serverId), state: 'signed_out', preRegisteredClientId: input.clientId })),
+      },
+      onStatus: { subscribe: (input, handlers) => this.oauthChannel.subscribe(input.serverId, handlers) },
+    },
   };
+
+  /** A server's sign-in status as mcp.auth.status answers it. */
+  oauthStatus(serverId: string): OAuthStatus {
+    const known = this.oauthStatuses.get(serverId);
+    if (known) return known;
+    const server = this.servers.find((view) => view.id === serverId);
+    return { serverId, supported: server?.type === 'http' || server?.type === 'sse', state: 'signed_out', preRegisteredClientId: null };
+  }
+
+  /** Sets a status and pushes it to mcp.auth.onStatus, as main does when a sign-in moves on. */
+  setOAuthStatus(status: OAuthStatus): OAuthStatus {
+    this.oauthStatuses.set(status.serverId, status);
+    this.oauthChannel.emit(status.serverId);
+    return status;
+  }
+
+  #oauthBase(serverId: string) {
+    const { supported, preRegisteredClientId } = this.oauthStatus(serverId);
+    return { serverId, supported, preRegisteredClientId };
+  }
 
   /** The system folder chooser: present only when a test sets folderChooser (the Electron app). */
   readonly dialogs: ElftiaApi['dialogs'] = {

@@ -7,6 +7,7 @@ const SEALED_COLUMNS = [
   { table: 'mcp_servers', column: 'sealed_secrets' },
   { table: 'providers', column: 'sealed_api_key' },
   { table: 'secret_inputs', column: 'sealed_value' },
+  { table: 'oauth_credentials', column: 'sealed_state' },
 ] as const;
 
 /** Written instead of a sealed value that `elftia secrets reset` cleared; McpServerRepository reads it as unreadable. */
@@ -47,6 +48,8 @@ export interface UnopenableRows {
   providers: { id: string; name: string }[];
   /** `${input:id}` values (migration 0013); the name is the id. */
   inputs: { id: string; name: string }[];
+  /** OAuth sign-ins (migration 0014), by server id; cleared means signed out. */
+  oauth?: { id: string; name: string }[];
 }
 
 /** The rows holding a value sealed under `scheme` that `canOpen` refuses. */
@@ -59,7 +62,19 @@ export function findUnopenable(db: Db, scheme: string, canOpen: (sealed: string)
           .filter((row) => !canOpen(row.sealed))
           .map(({ id, name }) => ({ id, name }))
       : [];
-  return { servers: unopenable('mcp_servers', 'sealed_secrets'), providers: unopenable('providers', 'sealed_api_key'), inputs: unopenable('secret_inputs', 'sealed_value', 'id') };
+  const oauth = tableExists(db, 'oauth_credentials')
+    ? db
+        .prepare<[string], { id: string; sealed: string }>("SELECT server_id AS id, sealed_state AS sealed FROM oauth_credentials WHERE sealed_state LIKE ? || ':%' ORDER BY rowid")
+        .all(scheme)
+        .filter((row) => !canOpen(row.sealed))
+        .map(({ id }) => ({ id, name: id }))
+    : [];
+  return {
+    servers: unopenable('mcp_servers', 'sealed_secrets'),
+    providers: unopenable('providers', 'sealed_api_key'),
+    inputs: unopenable('secret_inputs', 'sealed_value', 'id'),
+    oauth,
+  };
 }
 
 /**
@@ -77,6 +92,11 @@ export function clearSealedValues(db: Db, rows: UnopenableRows): void {
     if (rows.inputs.length > 0) {
       const input = db.prepare<[string]>('UPDATE secret_inputs SET sealed_value = NULL WHERE id = ?');
       for (const { id } of rows.inputs) input.run(id);
+    }
+    // A sign-in that cannot be opened is no sign-in: the server asks to sign in again.
+    if (rows.oauth && rows.oauth.length > 0) {
+      const oauth = db.prepare<[string]>('DELETE FROM oauth_credentials WHERE server_id = ?');
+      for (const { id } of rows.oauth) oauth.run(id);
     }
   })();
 }

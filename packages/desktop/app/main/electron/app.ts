@@ -64,6 +64,11 @@ function openServices(paths: ShellPaths): AppServices | undefined {
       // The runtime installer's download page (no winget / Homebrew) opens in the user's browser.
       openExternal: (url) => shell.openExternal(url),
       pickFolder,
+      // The page the browser shows when an OAuth sign-in comes back to the loopback listener.
+      oauthCallbackPage: () => {
+        const t = createTranslator(paths.localesDir, matchLanguage(app.getLocale()));
+        return { title: PRODUCT_NAME, done: t('cli/messages:oauthPage.done'), failed: t('cli/messages:oauthPage.failed') };
+      },
     });
   } catch (error) {
     // A newer or corrupt database: say so in the user's language and leave the file alone.

@@ -192,7 +192,7 @@ export class ConnectionPool {
       .catch((error: unknown) => {
         this.eras.forgetIfModern(server);
         // Mapped here, where the redactor knows what the references were filled with (onOpenFailed does not).
-        const mapped = toMcpServiceError(error, 'connect', redact);
+        const mapped = toMcpServiceError(error, 'connect', redact, server.name);
         prepared?.connectFailed(mapped);
         throw mapped;
       });
@@ -308,7 +308,7 @@ export class ConnectionPool {
   }
 
   private onOpenFailed(entry: ServerEntry, generation: number, server: McpServerRecord, error: unknown, attempt: number): never {
-    const mapped = toMcpServiceError(error, 'connect', redactorFor(server));
+    const mapped = toMcpServiceError(error, 'connect', redactorFor(server), server.name);
     if (entry.generation === generation) {
       entry.log.add('error', `connect failed: ${mapped.message}`);
       this.recordFailure(entry, mapped);

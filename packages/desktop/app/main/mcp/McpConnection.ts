@@ -419,7 +419,7 @@ export class McpConnection {
   }
 
   private connectError(error: unknown): McpServiceError {
-    const mapped = toMcpServiceError(error, 'connect', this.options.redact);
+    const mapped = toMcpServiceError(error, 'connect', this.options.redact, this.options.server.name);
     if (mapped.code === 'CONNECTION_CLOSED') return new McpServiceError('CONNECT_FAILED', mapped.params, { cause: error });
     if (mapped.code !== 'CONNECT_FAILED') return mapped;
     const closed = this.transport.closeReason;

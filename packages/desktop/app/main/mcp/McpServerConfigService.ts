@@ -18,6 +18,8 @@ export interface McpServerConfigServiceOptions {
   /** Returns ISO 8601 timestamps; injectable for tests. */
   now?: () => string;
   newId?: () => string;
+  /** Told after a server is deleted, so what is kept elsewhere under its id (its OAuth sign-in) goes too. */
+  onRemoved?: (id: string) => void;
 }
 
 export type McpServersChangeListener = () => void;
@@ -32,6 +34,7 @@ export class McpServerConfigService {
   readonly #repository: McpServerRepository;
   readonly #now: () => string;
   readonly #newId: () => string;
+  readonly #onRemoved: ((id: string) => void) | undefined;
   readonly #events = new EventEmitter();
   /**
    * The records, read once per change. McpService looks a server up on every call; reading and
@@ -43,6 +46,7 @@ export class McpServerConfigService {
     this.#repository = options.repository;
     this.#now = options.now ?? (() => new Date().toISOString());
     this.#newId = options.newId ?? (() => crypto.randomUUID());
+    this.#onRemoved = options.onRemoved;
   }
 
   list(): McpServerRecord[] {
@@ -145,6 +149,7 @@ export class McpServerConfigService {
   remove(id: string): void {
     refuseBuiltin(id);
     if (!this.#repository.delete(id)) throw new AppError('NOT_FOUND', { params: { id } });
+    this.#onRemoved?.(id);
     this.#changed();
   }
 

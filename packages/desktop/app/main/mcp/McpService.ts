@@ -428,7 +428,7 @@ export class McpService {
       this.pool.recordOutcome(id);
       return result;
     } catch (error) {
-      let mapped = toMcpServiceError(error, 'request', redactorFor(server));
+      let mapped = toMcpServiceError(error, 'request', redactorFor(server), server.name);
       // A transport error that cost the session (an HTTP 404) is a lost connection, whatever the
       // transport called it; the drop's detail carries the server's last words (stderr).
       const lost = !connection.isOpen && (mapped.code === 'REQUEST_FAILED' || mapped.code === 'CONNECTION_CLOSED');

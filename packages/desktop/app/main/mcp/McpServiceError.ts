@@ -1,4 +1,4 @@
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { McpServiceErrorCode, McpServiceErrorData } from '../../shared/contracts/mcp-connection';
 import { causeParams, failureCauseOf } from './failureCause';
 import { RESULT_TOO_LARGE_REASON } from './process/overlongLine';
@@ -64,8 +64,11 @@ export type FailureContext = 'connect' | 'request';
  * Maps an SDK/transport error to a service error. `redact` cleans the cause text before it becomes a
  * parameter, because parameters reach the renderer and the logs.
  */
-export function toMcpServiceError(error: unknown, context: FailureContext, redact: (text: string) => string): McpServiceError {
+export function toMcpServiceError(error: unknown, context: FailureContext, redact: (text: string) => string, serverName?: string): McpServiceError {
   if (error instanceof McpServiceError) return error;
+  // The transport's sign-in (McpServiceOptions.authProviders) met a 401 it could not fix without the
+  // user: not a broken server but one to sign in to (oauth/ marks it "Needs sign-in").
+  if (error instanceof UnauthorizedError) return new McpServiceError('MCP_AUTH_REQUIRED', serverName ? { server: serverName } : {}, { cause: error });
   const detail = redact(errorText(error)).slice(0, 500);
   if (error instanceof SdkError) {
     if (error.code === SdkErrorCode.RequestTimeout) {
@@ -124,6 +127,8 @@ export function retriesConnect(error: McpServiceError): boolean {
     case 'WORKSPACE_TRUST_REQUIRED':
     case 'ENV_REF_MISSING':
     case 'INPUT_REQUIRED':
+    // Retrying without a sign-in meets the same 401: the user signs in (which reconnects).
+    case 'MCP_AUTH_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return false;
@@ -164,6 +169,7 @@ export function countsAgainstServer(error: McpServiceError): boolean {
     case 'WORKSPACE_TRUST_REQUIRED':
     case 'ENV_REF_MISSING':
     case 'INPUT_REQUIRED':
+    case 'MCP_AUTH_REQUIRED':
     case 'INSTALL_FAILED':
     case 'INSTALL_TIMEOUT':
       return true;

@@ -26,6 +26,7 @@ import { type ServerOriginFields, isProjectServerId, serverIdInputSchema } from 
 import { secretInputIdInputSchema, secretInputSetSchema } from '../../shared/contracts/secret-inputs';
 import { apiKeyString } from '../../shared/contracts/providers';
 import { dependenciesRouter } from './DependenciesRouter';
+import { oauthRouter } from './OAuthRouter';
 import { copyToGlobal, copyToProject } from './projectCopies';
 import { SharedFeed } from './sharedFeed';
 import { changes } from './subscriptions';
@@ -202,6 +203,7 @@ const presetsRouter = router({
 export const mcpRouter = router({
   presets: presetsRouter,
   dependencies: dependenciesRouter,
+  auth: oauthRouter,
   list: publicProcedure.query(({ ctx }) => listViews(ctx.services)),
   /**
    * Elftia's own servers that run now (clock-math; files once a folder is chosen), as views like the

@@ -39,6 +39,14 @@ export const APP_ERROR_CODES = [
   'NO_WORKSPACE',
   /** The project file cannot be used (workspace.ts ProjectFileProblem: `params.problem`, file, line, column, entry, field). */
   'PROJECT_FILE_INVALID',
+  /** OAuth sign-in (main/oauth/): the browser did not come back in time (5 minutes). */
+  'OAUTH_SIGN_IN_TIMEOUT',
+  /** The sign-in was cancelled (a new one started, sign out, or the app closed). */
+  'OAUTH_SIGN_IN_CANCELLED',
+  /** The authorization server refused or the exchange failed; `params.reason` is its error code (never its description). */
+  'OAUTH_SIGN_IN_FAILED',
+  /** Sign-in for a server that has none: not HTTP/SSE (`params.server`). */
+  'OAUTH_NOT_SUPPORTED',
   'INTERNAL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

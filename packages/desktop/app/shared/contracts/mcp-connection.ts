@@ -32,6 +32,8 @@ export const MCP_SERVICE_ERROR_CODES = [
   'ENV_REF_MISSING',
   /** A `${input:id}` reference has no value yet: the user enters it (params: server, input, description, field). */
   'INPUT_REQUIRED',
+  /** An HTTP/SSE server answered 401 and no valid sign-in is stored: the user signs in (params: server). */
+  'MCP_AUTH_REQUIRED',
 ] as const;
 export type McpServiceErrorCode = (typeof MCP_SERVICE_ERROR_CODES)[number];
 

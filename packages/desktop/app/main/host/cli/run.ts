@@ -26,6 +26,7 @@ import { mcpStatusCommand } from './mcpStatus';
 import { mcpToolsCommand } from './mcpTools';
 import { mcpToolAllowCommand, mcpToolAskCommand, mcpToolDisableCommand, mcpToolEnableCommand } from './mcpToolSwitch';
 import { mcpTrustCommand, mcpUntrustCommand } from './mcpTrust';
+import { mcpLoginCommand, mcpLogoutCommand } from './mcpLogin';
 import { chatCommand } from './chat';
 import { describeError, jsonLine } from './output';
 import { secretsResetCommand } from './secrets';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mcpStatusCommand, mcpToolsCommand, mcpToolDisableCommand, mcpToolEnableCommand, mcpToolAllowCommand, mcpToolAskCommand, mcpCallCommand, mcpLogsCommand, mcpPresetsCommand, mcpAddPresetCommand,
   mcpImportCommand, mcpExportCommand,
   mcpTrustCommand, mcpUntrustCommand,
+  mcpLoginCommand, mcpLogoutCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
 ];
 

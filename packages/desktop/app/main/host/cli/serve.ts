@@ -25,7 +25,13 @@ async function run(ctx: CommandContext): Promise<number> {
   if (!isLoopbackBindHost(host)) throw new UsageError(`--host ${host}: only a loopback address (127.0.0.1, ::1, localhost) is allowed`);
   const rendererDir = stringValue(ctx.values, 'renderer-dir') ?? defaultRendererDir();
 
-  const services = ctx.openServices({ externalChangePollMs: EXTERNAL_CHANGE_POLL_MS, autoConnectMcp: true, restoreWorkspace: true });
+  const services = ctx.openServices({
+    externalChangePollMs: EXTERNAL_CHANGE_POLL_MS,
+    autoConnectMcp: true,
+    restoreWorkspace: true,
+    // The page the browser shows when an OAuth sign-in comes back to the loopback listener.
+    oauthCallbackPage: () => ({ title: 'Elftia', done: ctx.t('cli/messages:oauthPage.done'), failed: ctx.t('cli/messages:oauthPage.failed') }),
+  });
   const stored = readHostAccess(ctx.dataDir);
   const token = stored && !flag(ctx.values, 'new-token') ? stored.token : newAccessToken();
   await services.start();

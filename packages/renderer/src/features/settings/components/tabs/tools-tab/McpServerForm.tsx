@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MCP_NAME_MAX_LENGTH,
@@ -13,7 +13,7 @@ import { describedBy, FieldErrorText } from '../../../../../components/FieldMess
 import { SelectField } from '../../../../../components/SelectField';
 import { TextField } from '../../../../../components/TextField';
 import { fieldErrorMessage } from '../../../../../lib/fieldErrorMessage';
-import { emptyFormValues, hasStoredSecrets, rowIdGenerator, toFormValues } from './formModel';
+import { emptyFormValues, hasStoredSecrets, oauthClientOf, rowIdGenerator, toFormValues } from './formModel';
 import { TransportFields } from './TransportFields';
 import type { McpServerFormMode, McpServerFormSubmit } from './types';
 import { useMcpServerForm } from './useMcpServerForm';
@@ -41,8 +41,18 @@ export function McpServerForm({ mode, initial, onSubmit, onClose }: McpServerFor
   const [newRowId] = useState(rowIdGenerator);
   // Read once: a live list update while the dialog is open must not overwrite what the user typed.
   const [initialValues] = useState(() => (initial ? toFormValues(initial, newRowId) : emptyFormValues()));
-  const form = useMcpServerForm(initialValues, onSubmit, onClose);
+  // The OAuth client fields are not part of the server's input: read at submit time, saved after it.
+  const latest = useRef(initialValues);
+  const form = useMcpServerForm(
+    initialValues,
+    (input) => {
+      const client = oauthClientOf(latest.current);
+      return client ? onSubmit(input, client) : onSubmit(input);
+    },
+    onClose,
+  );
   const { values, errors, change, blur } = form;
+  latest.current = values;
 
   const transportId = `${idPrefix}-transport`;
   const transportError = fieldErrorMessage(t, errors.type);

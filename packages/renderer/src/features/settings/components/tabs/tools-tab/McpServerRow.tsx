@@ -92,7 +92,7 @@ export function McpServerRow({
   const [installing, setInstalling] = useState<DependencyCommand>();
   const [asking, setAsking] = useState<InputRequest>();
   /** Where focus goes once the details are open: the part of them a failure's button pointed at. */
-  const [jumpTo, setJumpTo] = useState<'log' | 'skipped'>();
+  const [jumpTo, setJumpTo] = useState<'log' | 'skipped' | 'signin'>();
   const toggleId = `mcp-server-enabled-${server.id}`;
   const detailsId = `mcp-server-details-${server.id}`;
   const error = currentError(server);
@@ -111,7 +111,7 @@ export function McpServerRow({
     setJumpTo(undefined);
   }, [jumpTo, expanded, detailsId]);
 
-  function openDetailsAt(target: 'log' | 'skipped') {
+  function openDetailsAt(target: 'log' | 'skipped' | 'signin') {
     setExpanded(true);
     setJumpTo(target);
   }
@@ -129,6 +129,8 @@ export function McpServerRow({
         return openDetailsAt('log');
       case 'retry':
         return onRestart(server);
+      case 'signIn':
+        return openDetailsAt('signin');
     }
   }
 

@@ -9,6 +9,7 @@ import { BuiltinServerList } from './builtins/BuiltinServerList';
 import { DeleteServerDialog } from './DeleteServerDialog';
 import { McpServerForm } from './McpServerForm';
 import { McpServerList } from './McpServerList';
+import type { OAuthClientSubmit } from './types';
 import { useFocusAfterDelete } from './useFocusAfterDelete';
 import type { OriginView } from './origin/serverOrigin';
 import { TrustDialog } from './trust/TrustDialog';
@@ -103,8 +104,13 @@ export function ServersSection({ revealId }: ServersSectionProps) {
     }
   }
 
-  const add = (input: McpServerInputParsed) => api.mcp.add.mutate(input);
-  const update = (id: string) => (input: McpServerInputParsed) => api.mcp.update.mutate({ id, ...input });
+  // A pre-registered OAuth client typed in the form is stored once the server is (mcp.auth.setClient).
+  const withClient = async (saved: McpServerView, client: OAuthClientSubmit | undefined) => {
+    if (client) await api.mcp.auth.setClient.mutate({ serverId: saved.id, ...client });
+    return saved;
+  };
+  const add = async (input: McpServerInputParsed, client?: OAuthClientSubmit) => withClient(await api.mcp.add.mutate(input), client);
+  const update = (id: string) => async (input: McpServerInputParsed, client?: OAuthClientSubmit) => withClient(await api.mcp.update.mutate({ id, ...input }), client);
   const remove = async (server: McpServerView) => {
     await api.mcp.remove.mutate({ id: server.id });
     focusAfterDelete(server.id);

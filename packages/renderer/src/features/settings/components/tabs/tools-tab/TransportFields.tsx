@@ -90,6 +90,28 @@ export function TransportFields({ idPrefix, form, newRowId }: TransportFieldsPro
         onChange={(headers, field) => change((v) => ({ ...v, headers }), field)}
         onBlur={blur}
       />
+      {values.type !== 'websocket' && (
+        <>
+          <TextField
+            id={`${idPrefix}-oauth-client-id`}
+            label={t('settings/tools:form.oauthClientId')}
+            hint={t('settings/tools:form.oauthClientIdHint')}
+            value={values.oauthClientId}
+            onValueChange={(oauthClientId) => change((v) => ({ ...v, oauthClientId }))}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <TextField
+            id={`${idPrefix}-oauth-client-secret`}
+            label={t('settings/tools:form.oauthClientSecret')}
+            type="password"
+            value={values.oauthClientSecret}
+            onValueChange={(oauthClientSecret) => change((v) => ({ ...v, oauthClientSecret }))}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </>
+      )}
     </>
   );
 }

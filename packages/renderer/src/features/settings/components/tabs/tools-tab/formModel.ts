@@ -10,7 +10,7 @@ import {
   parseMcpServerInput,
 } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import { SECRET_SET } from '@elftia/desktop/shared/contracts/secrets.ts';
-import type { ArgumentRow, FieldKey, FormErrors, FormValidation, KeyValueRow, McpServerFormValues } from './types';
+import type { ArgumentRow, FieldKey, FormErrors, FormValidation, KeyValueRow, McpServerFormValues, OAuthClientSubmit } from './types';
 
 export type NewRowId = () => string;
 
@@ -33,7 +33,16 @@ export function emptyFormValues(): McpServerFormValues {
     headers: [],
     timeoutSec: String(MCP_TIMEOUT_DEFAULT_SEC),
     enabled: true,
+    oauthClientId: '',
+    oauthClientSecret: '',
   };
+}
+
+/** The OAuth client the form asks to store: only for HTTP/SSE, and only when an id was typed. */
+export function oauthClientOf(values: McpServerFormValues): OAuthClientSubmit | undefined {
+  const clientId = values.oauthClientId.trim();
+  if ((values.type !== 'http' && values.type !== 'sse') || clientId === '') return undefined;
+  return values.oauthClientSecret ? { clientId, clientSecret: values.oauthClientSecret } : { clientId };
 }
 
 function toRows(record: Record<string, string> | undefined, newId: NewRowId): KeyValueRow[] {

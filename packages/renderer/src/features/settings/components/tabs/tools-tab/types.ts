@@ -45,6 +45,19 @@ export interface McpServerFormValues {
   /** As typed, so "abc" or "" reports an error instead of silently becoming a number. */
   timeoutSec: string;
   enabled: boolean;
+  /**
+   * HTTP/SSE: a client id the user registered with the server's sign-in service (OAuth), saved
+   * through mcp.auth.setClient after the server; empty leaves what is stored (dynamic registration).
+   */
+  oauthClientId: string;
+  /** Write-only, like the headers' secrets: never read back into the form. */
+  oauthClientSecret: string;
+}
+
+/** What the form's OAuth client fields ask to store, when an id was typed. */
+export interface OAuthClientSubmit {
+  clientId: string;
+  clientSecret?: string;
 }
 
 /** The shared schema's codes plus the form's own; each has `validation.<code>` in common/errors. */
@@ -74,7 +87,7 @@ export type FormValidation = { ok: true; value: McpServerInputParsed } | { ok: f
 export type McpServerFormMode = { kind: 'add' } | { kind: 'edit'; id: string };
 
 /** What submitting the form does; a rejection with the router's VALIDATION error is shown inline. */
-export type McpServerFormSubmit = (input: McpServerInputParsed) => Promise<unknown>;
+export type McpServerFormSubmit = (input: McpServerInputParsed, oauthClient?: OAuthClientSubmit) => Promise<unknown>;
 
 /** A failure that belongs to no field (not found, connection lost, …). */
 export type FormFailure = DisplayError;

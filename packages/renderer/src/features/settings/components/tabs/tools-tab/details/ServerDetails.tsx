@@ -6,18 +6,19 @@ import { EnvironmentNames } from './EnvironmentNames';
 import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
 import { SecretInputs } from './SecretInputs';
+import { SignInSection } from './SignInSection';
 import { ServerLogLevel } from './ServerLogLevel';
 import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
 /** The element a row's "Show log" or "Show details" moves focus to (a heading, focusable from script). */
-export function detailsTargetId(detailsId: string, target: 'log' | 'skipped'): string {
+export function detailsTargetId(detailsId: string, target: 'log' | 'skipped' | 'signin'): string {
   return `${detailsId}-${target}`;
 }
 
 /**
- * One server's diagnostics: its error history, Restart, its live log, the environment variable names
- * a stdio server gets, and the tools it offers.
+ * One server's diagnostics: its error history, Restart, its sign-in (HTTP/SSE), its live log, the
+ * environment variable names a stdio server gets, and the tools it offers.
  * Mounted only while expanded, so closed panels hold no log subscription.
  */
 export function ServerDetails({ server, id }: { server: McpServerView; id: string }) {
@@ -40,6 +41,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         </div>
         <RestartButton server={server} />
       </div>
+      <SignInSection server={server} headingId={detailsTargetId(id, 'signin')} />
       <SkippedItems server={server} headingId={detailsTargetId(id, 'skipped')} />
       {/* The log first: it is height-bounded, while a server may offer dozens of tools. */}
       <section aria-labelledby={logHeadingId} className="server-details__section">

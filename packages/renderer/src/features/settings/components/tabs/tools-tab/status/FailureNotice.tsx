@@ -30,6 +30,8 @@ function ActionLabel({ action }: { action: RemedyAction }) {
       return <>{t('settings/tools:failure.actions.showLog')}</>;
     case 'retry':
       return <>{t('settings/tools:failure.actions.retry')}</>;
+    case 'signIn':
+      return <>{t('settings/tools:failure.actions.signIn')}</>;
   }
 }
 

@@ -23,7 +23,9 @@ export type RemedyAction =
   /** Opens the details at the server's log: what it wrote before it failed. */
   | { kind: 'showLog' }
   /** Starts it again: the failure may be passing (not up yet, a dropped network). */
-  | { kind: 'retry' };
+  | { kind: 'retry' }
+  /** Sign in to the server's authorization server (OAuth). */
+  | { kind: 'signIn' };
 
 export interface FailureSummary {
   /** The headline's i18n key, and its parameters. */
@@ -109,6 +111,8 @@ export function failureSummary(server: McpServerView, error: McpServiceErrorData
       const enter: RemedyAction = { kind: 'enterInput', input, description: String(paramOf(error, 'description') ?? ''), password: paramOf(error, 'password') !== 0 };
       return { key: 'settings/tools:failure.inputRequired', params: { input }, actions: [enter, { kind: 'edit' }] };
     }
+    case 'MCP_AUTH_REQUIRED':
+      return { key: 'settings/tools:failure.authRequired', params: {}, actions: [{ kind: 'signIn' }] };
     case 'INSTALL_FAILED':
       return { key: 'settings/tools:failure.installFailed', params: { packages: paramOf(error, 'packages') ?? '' }, actions: [{ kind: 'showLog' }, { kind: 'retry' }] };
     case 'INSTALL_TIMEOUT':
