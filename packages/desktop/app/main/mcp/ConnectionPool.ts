@@ -60,6 +60,8 @@ export interface ConnectionPoolDeps {
   clientInfo: { name: string; version: string };
   logger: McpLogger;
   emit(event: McpServiceEvent): void;
+  /** A live connection's server said a subscribed resource changed. */
+  resourceUpdated?: ((serverId: string, uri: string) => void) | undefined;
 }
 
 /**
@@ -194,6 +196,9 @@ export class ConnectionPool {
       },
       onSkippedChanged: (connection) => {
         if (entry.connection === connection) this.emitState(entry);
+      },
+      onResourceUpdated: (connection, uri) => {
+        if (entry.connection === connection) this.deps.resourceUpdated?.(entry.serverId, uri);
       },
     }).catch((error: unknown) => {
       // Mapped here, where the redactor knows what the references were filled with (onOpenFailed does not).

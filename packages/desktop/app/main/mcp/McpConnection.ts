@@ -5,6 +5,10 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  type CompleteRequest,
+  type CompleteResult,
+  type ServerCapabilities,
   ToolListChangedNotificationSchema,
   type GetPromptResult,
   type JSONRPCMessage,
@@ -50,6 +54,8 @@ export interface McpConnectionOptions {
   onToolsChanged: (connection: McpConnection, tools: Tool[]) => void;
   /** The entries left out of the lists (skippedItems()) changed after open. */
   onSkippedChanged?: (connection: McpConnection) => void;
+  /** `notifications/resources/updated`: a resource subscribed to changed. */
+  onResourceUpdated?: (connection: McpConnection, uri: string) => void;
 }
 
 type Phase = 'opening' | 'open' | 'dropped' | 'closed';
@@ -150,6 +156,23 @@ export class McpConnection {
     return this.client.getPrompt({ name, arguments: args }, options);
   }
 
+  /** What the server said at initialize that it offers; undefined before. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.client.getServerCapabilities();
+  }
+
+  complete(params: CompleteRequest['params'], options: RequestOptions): Promise<CompleteResult> {
+    return this.client.complete(params, options);
+  }
+
+  async subscribeResource(uri: string, options: RequestOptions): Promise<void> {
+    await this.client.subscribeResource({ uri }, options);
+  }
+
+  async unsubscribeResource(uri: string, options: RequestOptions): Promise<void> {
+    await this.client.unsubscribeResource({ uri }, options);
+  }
+
   /** Ends the session on purpose: no onDrop. Safe to call more than once. */
   async close(): Promise<void> {
     if (this.phase === 'closed') return;
@@ -210,6 +233,7 @@ export class McpConnection {
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged('tools', this.tools));
     this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged('resources', this.resources, this.resourceTemplates));
     this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged('prompts', this.prompts));
+    this.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => this.options.onResourceUpdated?.(this, notification.params.uri));
   }
 
   /** `caches`: the lists the notification covers (resources/list_changed covers the templates too). */

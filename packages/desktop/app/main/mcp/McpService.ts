@@ -1,5 +1,5 @@
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, CompleteRequest, CompleteResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLogEntry, McpLogUpdate, McpServerState, McpServiceEvent } from '../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
@@ -94,6 +94,8 @@ const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {
 export class McpService {
   private readonly pool: ConnectionPool;
   private readonly events: EventHub<McpServiceEvent>;
+  /** Kept apart from `events`: a resource update changes no server's state, list or log. */
+  private readonly resourceUpdates: EventHub<{ serverId: string; uri: string }>;
   private readonly validator = new ArgumentValidator();
   private readonly calls = new Map<string, AbortController>();
   private readonly clock: Clock;
@@ -102,6 +104,7 @@ export class McpService {
     const logger = options.logger ?? NO_OP_LOGGER;
     this.clock = options.clock ?? systemClock;
     this.events = new EventHub((error) => logger.error(`mcp event listener failed: ${errorText(error)}`));
+    this.resourceUpdates = new EventHub((error) => logger.error(`resource update listener failed: ${errorText(error)}`));
     this.pool = new ConnectionPool({
       readServer: (id) => this.readServer(id),
       resolveServer: options.resolveServer,
@@ -118,6 +121,7 @@ export class McpService {
       clientInfo: options.clientInfo ?? { name: 'elftia', version: '0.1.0' },
       logger,
       emit: (event) => this.events.emit(event),
+      resourceUpdated: (serverId, uri) => this.resourceUpdates.emit({ serverId, uri }),
     });
   }
 
@@ -281,6 +285,36 @@ export class McpService {
 
   async readResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
     return this.request(id, `read ${uri}`, options, (connection, sdk) => connection.readResource(uri, sdk));
+  }
+
+  /** Whether the server takes `resources/subscribe` and answers `completion/complete` (connecting it first). */
+  async resourceFeatures(id: string): Promise<{ canSubscribe: boolean; canComplete: boolean }> {
+    const capabilities = (await this.ensureConnection(id)).capabilities;
+    return { canSubscribe: capabilities?.resources?.subscribe === true, canComplete: capabilities?.completions !== undefined };
+  }
+
+  /** `completion/complete`: suggestions for a prompt argument or a template variable, given what is typed. */
+  async complete(id: string, ref: CompleteRequest['params']['ref'], argument: { name: string; value: string }, context?: Record<string, string>, options: McpRequestOptions = {}): Promise<CompleteResult['completion']> {
+    const params: CompleteRequest['params'] = { ref, argument, ...(context ? { context: { arguments: context } } : {}) };
+    const result = await this.request(id, `complete ${argument.name}`, options, (connection, sdk) => connection.complete(params, sdk));
+    return result.completion;
+  }
+
+  /**
+   * `resources/subscribe`: the server tells of changes to `uri` until unsubscribed or disconnected;
+   * each arrives through onResourceUpdated.
+   */
+  async subscribeResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<void> {
+    await this.request(id, `subscribe ${uri}`, options, (connection, sdk) => connection.subscribeResource(uri, sdk));
+  }
+
+  async unsubscribeResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<void> {
+    await this.request(id, `unsubscribe ${uri}`, options, (connection, sdk) => connection.unsubscribeResource(uri, sdk));
+  }
+
+  /** Told of every `notifications/resources/updated` of a live connection; returns the unsubscribe function. */
+  onResourceUpdated(listener: (update: { serverId: string; uri: string }) => void): () => void {
+    return this.resourceUpdates.subscribe(listener);
   }
 
   async listPrompts(id: string): Promise<Prompt[]> {

@@ -3,6 +3,7 @@ import { chatRouter } from './ChatRouter';
 import { dialogsRouter } from './DialogsRouter';
 import { mcpRouter } from './McpRouter';
 import { providersRouter } from './ProvidersRouter';
+import { resourcesRouter } from './ResourcesRouter';
 import { settingsRouter } from './SettingsRouter';
 import { createCallerFactory, router } from './trpc';
 import { workspaceRouter } from './WorkspaceRouter';
@@ -15,6 +16,7 @@ export const appRouter = router({
   approvals: approvalsRouter,
   dialogs: dialogsRouter,
   workspace: workspaceRouter,
+  resources: resourcesRouter,
 });
 
 export type AppRouter = typeof appRouter;
