@@ -28,6 +28,7 @@ import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
 import { FakeChat } from './FakeChat';
 import { FakeProviders } from './FakeProviders';
+import { FakeResources } from './FakeResources';
 import { FakeWorkspace } from './FakeWorkspace';
 
 export { FakeTrpcError } from './CallRecorder';
@@ -61,6 +62,10 @@ export class FakeApi implements ElftiaApi {
   readonly fakeChat = new FakeChat(this.recorder);
   readonly chat: ElftiaApi['chat'] = this.fakeChat.chatApi;
   readonly approvals: ElftiaApi['approvals'] = this.fakeChat.approvalsApi;
+
+  /** resources.*: catalogs, reads, completions and prompt runs a test scripts; updates pushed with fakeResources.update. */
+  readonly fakeResources = new FakeResources(this.recorder);
+  readonly resources: ElftiaApi['resources'] = this.fakeResources.api;
 
   /** mcp.tools answers, per server id (see setTools). */
   readonly tools = new Map<string, MCPTool[]>();

@@ -9,6 +9,8 @@ import { problemsFromFieldErrors } from '../../model/attachmentFiles';
 import { useAttachments } from '../../model/useAttachments';
 import { AttachButton } from '../attachments/AttachButton';
 import { AttachmentTray } from '../attachments/AttachmentTray';
+import { ResourcesButton } from '../resources/ResourcesButton';
+import type { McpServerView } from '@elftia/desktop/router';
 
 // The schema's own limit, so the box cannot accept more than chat.send does.
 const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
@@ -34,6 +36,11 @@ export interface ComposerProps {
   onStop: () => Promise<unknown>;
   /** The conversation's controls in the bar under the box (model picker, tools), compact. */
   controls?: ReactNode;
+  /**
+   * The servers whose resources and prompts the "Resources & prompts" button offers (the connected
+   * ones of these); the button shows only when given. undefined entries: the list is loading.
+   */
+  resourceServers?: { servers: McpServerView[] | undefined };
   ref?: Ref<ComposerHandle>;
 }
 
@@ -43,7 +50,7 @@ export interface ComposerProps {
  * (Japanese and Chinese use Enter to confirm a conversion). The box empties at once and gets the
  * text back if sending fails, so nothing typed is ever lost. Send turns into Stop while a turn runs.
  */
-export function Composer({ running, blockedReason, onSend, onStop, controls, ref }: ComposerProps) {
+export function Composer({ running, blockedReason, onSend, onStop, controls, resourceServers, ref }: ComposerProps) {
   const { t } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -94,6 +101,19 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
     } finally {
       setSending(false);
     }
+  }
+
+  /** A prompt's text: the box's, or after what is typed there already, a blank line apart. */
+  function insertText(inserted: string) {
+    const input = inputRef.current;
+    if (inserted !== '') {
+      const current = input?.value ?? text;
+      const next = current.trim() === '' ? inserted : `${current}\n\n${inserted}`;
+      if (input) input.value = next;
+      setText(next);
+    }
+    input?.focus();
+    if (input) input.setSelectionRange(input.value.length, input.value.length);
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
@@ -180,6 +200,7 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
         />
         <div className="composer__bar">
           <AttachButton onFiles={(files) => void attachments.add(files)} />
+          {resourceServers && <ResourcesButton servers={resourceServers.servers} onAttach={attachments.attach} onInsertText={insertText} />}
           <div className="composer__controls">{controls}</div>
           {running ? (
             <Tooltip label={`${stopLabel} (Esc)`}>

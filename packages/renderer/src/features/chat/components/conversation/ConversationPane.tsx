@@ -147,6 +147,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
           blockedReason={blockedReason}
           onSend={(text, attachments) => api.chat.send.mutate({ conversationId: conversation.id, text, ...(attachments.length > 0 ? { attachments } : {}) })}
           onStop={() => api.chat.stop.mutate({ conversationId: conversation.id })}
+          resourceServers={{ servers: servers.data }}
           controls={
             <>
               <ModelPicker
