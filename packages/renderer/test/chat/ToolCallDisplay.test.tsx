@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolCallStatus, ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
 import { ToolCallDisplay } from '../../src/features/chat/components/ToolCallDisplay';
+import { FakeApi } from '../fakes/FakeApi';
 import { renderApp } from '../helpers/renderApp';
 import { PNG_BASE64, toolCall } from './toolCalls';
 
@@ -143,6 +144,38 @@ describe('ToolCallDisplay', () => {
     expect(link.getByText('file:///tmp/report.pdf')).toBeTruthy();
     expect(link.getByText('application/pdf · 2,048 bytes')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('opens a resource link through the server that returned it, and shows what it holds without navigating', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    api.fakeResources.reads.set('srv-1 demo://resource/static/document/notes.md', { contents: [{ uri: 'demo://resource/static/document/notes.md', mimeType: 'text/markdown', text: '# Notes body' }] });
+    renderApp(
+      <ToolCallDisplay
+        call={toolCall({
+          result: result({
+            content: [
+              { type: 'resource_link', uri: 'demo://resource/static/document/notes.md', name: 'notes.md' },
+              { type: 'resource_link', uri: 'demo://gone', name: 'gone' },
+            ],
+          }),
+        })}
+      />,
+      { api },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open notes.md' }));
+    const preview = await screen.findByTestId('tool-resource-preview');
+    expect(within(preview).getByText('# Notes body')).toBeTruthy();
+    expect(api.callsTo('resources.read')).toEqual([{ id: 'srv-1', uri: 'demo://resource/static/document/notes.md' }]);
+    expect(screen.queryByRole('button', { name: 'Open notes.md' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open gone' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Could not open the resource\. /);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('offers no Open for a resource link of an engine tool (no server to read it from)', () => {
+    show(toolCall({ serverId: undefined, serverName: undefined, toolName: 'use_mcp_tool', result: result({ content: [{ type: 'resource_link', uri: 'demo://x', name: 'x' }] }) }));
+    expect(screen.queryByRole('button', { name: 'Open x' })).toBeNull();
   });
 
   it('shows an embedded text resource with a preview, and a binary one by size', () => {

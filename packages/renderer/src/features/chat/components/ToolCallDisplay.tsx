@@ -50,7 +50,7 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
       <ToolArguments args={call.arguments} open={awaiting} />
       {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
-      {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} />}
+      {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} serverId={call.serverId} />}
       {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}
     </article>
   );
