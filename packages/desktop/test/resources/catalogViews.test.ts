@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promptRunView, readView, resourceView } from '../../app/main/mcp/catalogViews';
+import { toMcpTool } from '../../app/main/mcp/toMcpTool';
 import { expandTemplate, templateVariables } from '../../app/shared/contracts/mcp-resources';
 
 describe('catalog views', () => {
@@ -27,6 +28,13 @@ describe('catalog views', () => {
   it('keeps only a safe icon of a resource', () => {
     expect(resourceView({ uri: 'u', name: 'n', icons: [{ src: 'javascript:alert(1)' }] } as never)).toEqual({ uri: 'u', name: 'n' });
     expect(resourceView({ uri: 'u', name: 'n', icons: [{ src: 'https://e.com/i.png' }], size: 3 } as never)).toEqual({ uri: 'u', name: 'n', size: 3, icon: 'https://e.com/i.png' });
+  });
+
+  it('gives a tool the first icon the app may show, and none for a hostile one', () => {
+    const server = { id: 's', name: 'srv' };
+    const schema = { type: 'object' as const };
+    expect(toMcpTool(server, { name: 't', inputSchema: schema, icons: [{ src: 'http://e.com/i.png' }, { src: 'https://e.com/i.png' }] } as never).icon).toBe('https://e.com/i.png');
+    expect(toMcpTool(server, { name: 't', inputSchema: schema, icons: [{ src: 'javascript:alert(1)' }] } as never)).not.toHaveProperty('icon');
   });
 
   it('turns prompt messages into parts; an image over the limit is left out', () => {
