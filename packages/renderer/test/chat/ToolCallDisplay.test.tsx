@@ -213,6 +213,15 @@ describe('ToolCallDisplay', () => {
     expect(within(tree).getByText('true')).toBeTruthy();
   });
 
+  it('warns, above the JSON, when structuredContent misses the output schema; a fitting one has no warning', () => {
+    const { unmount } = show(toolCall({ result: result({ structuredContent: { sum: 'three' }, structuredContentMismatch: 'sum must be number' }) }), 'ja');
+    expect(screen.getByTestId('tool-structured-mismatch').textContent).toBe('構造化コンテンツがツールの出力スキーマと一致しません：sum must be number');
+    expect(screen.getByRole('group', { name: '構造化コンテンツ' })).toBeTruthy();
+    unmount();
+    show(toolCall({ result: result({ structuredContent: { sum: 3 } }) }));
+    expect(screen.queryByTestId('tool-structured-mismatch')).toBeNull();
+  });
+
   it('styles an error result as an error', () => {
     show(toolCall({ status: 'error', result: result({ text: 'boom', content: [{ type: 'text', text: 'boom' }], isError: true }) }));
     const box = screen.getByTestId('tool-result');

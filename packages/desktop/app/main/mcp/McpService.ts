@@ -17,7 +17,7 @@ import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/jsonDepth';
 import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
-import { checkStructuredContent } from './structuredOutput';
+import { checkStructuredContent, structuredContentMismatch } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -82,6 +82,16 @@ export interface McpRequestOptions {
   maxTotalTimeoutMs?: number;
   onProgress?: (progress: McpProgress) => void;
 }
+
+export interface McpCallOptions extends McpRequestOptions {
+  /**
+   * A result whose structuredContent does not fit the tool's outputSchema: 'reject' fails the call
+   * (the default, as the SDK Client does); 'report' returns it with `outputMismatch` saying how, so
+   * the chat can show the result with a warning.
+   */
+  structuredOutput?: 'reject' | 'report';
+}
+
 
 const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -334,8 +344,9 @@ export class McpService {
     toolName: string,
     args: Record<string, unknown> | undefined,
     callId: string,
-    options: McpRequestOptions = {},
-  ): Promise<CallToolResult> {
+    options: McpCallOptions = {},
+    // Spelled out rather than named: the router's inferred types reach the renderer, which must be able to name them.
+  ): Promise<CallToolResult & { outputMismatch?: string }> {
     const controller = new AbortController();
     const forward = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) forward();
@@ -350,8 +361,15 @@ export class McpService {
         const notes: string[] = [];
         const result = repairToolResult(raw, notes);
         for (const note of notes) this.pool.get(serverId)?.log.add('warn', `result of ${toolName}: ${note}`);
-        checkStructuredContent(this.validator, tool, result, (reason) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason));
-        return result;
+        const onSchemaError = (reason: string) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason);
+        if (options.structuredOutput !== 'report') {
+          checkStructuredContent(this.validator, tool, result, onSchemaError);
+          return result;
+        }
+        const mismatch = structuredContentMismatch(this.validator, tool, result, onSchemaError);
+        if (mismatch === undefined) return result;
+        this.pool.get(serverId)?.log.add('warn', `result of ${toolName} does not match its outputSchema: ${mismatch}`);
+        return { ...result, outputMismatch: mismatch };
       });
     } finally {
       options.signal?.removeEventListener('abort', forward);

@@ -72,6 +72,8 @@ export interface RawCallToolResult {
   content?: unknown;
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
+  /** How structuredContent misses the tool's outputSchema (McpService's 'report' mode). */
+  outputMismatch?: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export function toToolExecutionResult(result: RawCallToolResult, options: Flatte
     content,
     isError: result.isError === true,
     ...(structured === undefined ? {} : { structuredContent: structured }),
+    ...(result.outputMismatch === undefined ? {} : { structuredContentMismatch: result.outputMismatch }),
   };
 }
 

@@ -64,6 +64,11 @@ export function ToolResult({ result: sent, loadAll, serverId }: { result: Result
         <ContentItem key={index} item={item} serverId={serverId} />
       ))}
       {result.content.length === 0 && result.text !== '' && <TextResult text={result.text} />}
+      {result.structuredContentMismatch !== undefined && (
+        <p className="tool-result__note tool-result__warning" data-testid="tool-structured-mismatch">
+          {t('chat/tool-calls:result.structuredMismatch', { detail: result.structuredContentMismatch })}
+        </p>
+      )}
       {result.structuredContent !== undefined && <JsonTree value={result.structuredContent} label={t('chat/tool-calls:result.structured')} />}
       {empty && <p className="tool-result__note">{t('chat/tool-calls:result.empty')}</p>}
     </div>
