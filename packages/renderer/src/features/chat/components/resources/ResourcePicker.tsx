@@ -123,7 +123,7 @@ export function ResourcePicker({ servers, subscribed, updated, actions }: Resour
       ) : step.kind === 'prompt' ? (
         <section aria-label={step.prompt.title ?? step.prompt.name}>
           <h3 className="resource-picker__heading">{step.prompt.title ?? step.prompt.name}</h3>
-          {step.prompt.description && <p className="resource-picker__meta">{step.prompt.description}</p>}
+          {step.prompt.description && <p className="field__hint">{step.prompt.description}</p>}
           <ArgumentForm
             serverId={server.id}
             completeRef={{ type: 'ref/prompt', name: step.prompt.name }}
@@ -165,8 +165,8 @@ export function ResourcePicker({ servers, subscribed, updated, actions }: Resour
                     <McpIcon src={template.icon} />
                     {!template.icon && <FileText size={16} aria-hidden />}
                     <span className="resource-picker__name">{template.title ?? template.name}</span>
-                    <span className="resource-picker__meta mono">{template.uriTemplate}</span>
                   </button>
+                  <p className="resource-picker__meta mono">{template.uriTemplate}</p>
                 </li>
               ))}
             </CatalogSection>
@@ -178,8 +178,8 @@ export function ResourcePicker({ servers, subscribed, updated, actions }: Resour
                   <McpIcon src={prompt.icon} />
                   {!prompt.icon && <MessageSquareText size={16} aria-hidden />}
                   <span className="resource-picker__name">{prompt.title ?? prompt.name}</span>
-                  {prompt.description && <span className="resource-picker__meta">{prompt.description}</span>}
                 </button>
+                {prompt.description && <p className="resource-picker__meta">{prompt.description}</p>}
               </li>
             ))}
           </CatalogSection>
@@ -223,7 +223,6 @@ function ResourceRow({ resource, meta, canSubscribe, subscribed, updated, disabl
         {!resource.icon && <FileText size={16} aria-hidden />}
         <span className="resource-picker__name">{label}</span>
         {updated && <span className="resource-picker__updated">{t('chat/resources:updated')}</span>}
-        {meta && <span className="resource-picker__meta">{meta}</span>}
       </button>
       {canSubscribe && (
         <button
@@ -238,6 +237,7 @@ function ResourceRow({ resource, meta, canSubscribe, subscribed, updated, disabl
           {subscribed ? <Bell size={14} aria-hidden /> : <BellOff size={14} aria-hidden />}
         </button>
       )}
+      {meta && <p className="resource-picker__meta">{meta}</p>}
     </li>
   );
 }
