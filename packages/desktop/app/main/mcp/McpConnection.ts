@@ -18,6 +18,7 @@ import {
   type ResourceTemplate,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { pickIcon } from '../../shared/contracts/icons';
 import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import type { Clock } from '../lib/clock';
@@ -193,7 +194,8 @@ export class McpConnection {
     this.trackFromSpawn();
     await this.client.connect(this.transport, { timeout: this.options.connectTimeoutMs });
     const version = this.client.getServerVersion();
-    if (version) this.serverInfo = { name: version.name, version: version.version };
+    const icon = pickIcon((version as { icons?: unknown } | undefined)?.icons);
+    if (version) this.serverInfo = { name: version.name, version: version.version, ...(icon ? { icon } : {}) };
     await this.tools.get();
   }
 
