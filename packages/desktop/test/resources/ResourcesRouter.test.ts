@@ -76,6 +76,18 @@ describe('resources router', () => {
     await updates.return?.();
   });
 
+  it('subscribes again after the server restarts: its new session is told, and updates keep coming', async () => {
+    const { caller, id } = await everything();
+    const uri = 'demo://resource/dynamic/text/2';
+    await caller.resources.subscribe({ id, uri });
+    await caller.mcp.restart({ id });
+    const updates = (await caller.resources.onUpdated({ id }))[Symbol.asyncIterator]();
+    // The new process knows of no subscriber until Elftia tells it again.
+    await caller.mcp.callTool({ id, tool: 'toggle-subscriber-updates' });
+    expect((await updates.next()).value).toEqual({ serverId: id, uri });
+    await updates.return?.();
+  });
+
   it('answers SERVER_NOT_FOUND for an unknown server and REQUEST_FAILED for an unknown prompt, translated', async () => {
     const { caller, id } = await everything();
     const unknown = await rejection(caller.resources.catalog({ id: 'nope' }));

@@ -151,6 +151,17 @@ describe('resources and prompts in the composer', () => {
     await waitFor(() => expect(api.fakeResources.subscribed.size).toBe(0));
   });
 
+  it('ends its subscriptions when the composer goes (another conversation opened)', async () => {
+    const { api, server } = seeded();
+    const { unmount } = renderApp(<ChatView onSetUpProviders={() => {}} />, { api });
+    await screen.findByRole('log', { name: 'Messages' });
+    const picker = await openPicker();
+    fireEvent.click(await within(picker).findByRole('button', { name: 'Tell me when Read me changes' }));
+    await waitFor(() => expect(api.fakeResources.subscribed.size).toBe(1));
+    unmount();
+    await waitFor(() => expect(api.callsTo('resources.unsubscribe')).toEqual([{ id: server.id, uri: 'demo://doc/readme' }]));
+  });
+
   it('says when no server is connected', async () => {
     const { api, server } = seeded();
     api.setConnection(server.id, { status: 'disconnected' });

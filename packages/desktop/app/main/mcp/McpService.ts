@@ -108,6 +108,11 @@ export class McpService {
   private readonly resourceUpdates: EventHub<{ serverId: string; uri: string }>;
   private readonly validator = new ArgumentValidator();
   private readonly calls = new Map<string, AbortController>();
+  /**
+   * The resources subscribed to, per server, and the session that was told: a subscription lives in
+   * its session, so a new one (a reconnect, a restart) is told again.
+   */
+  private readonly subscriptions = new Map<string, { connection: McpConnection | undefined; uris: Set<string> }>();
   private readonly clock: Clock;
 
   constructor(private readonly options: McpServiceOptions) {
@@ -132,6 +137,10 @@ export class McpService {
       logger,
       emit: (event) => this.events.emit(event),
       resourceUpdated: (serverId, uri) => this.resourceUpdates.emit({ serverId, uri }),
+    });
+    this.events.subscribe((event) => {
+      if (event.type === 'state' && event.state.status === 'connected') this.resubscribe(event.serverId);
+      else if (event.type === 'removed') this.subscriptions.delete(event.serverId);
     });
   }
 
@@ -315,11 +324,30 @@ export class McpService {
    * each arrives through onResourceUpdated.
    */
   async subscribeResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<void> {
-    await this.request(id, `subscribe ${uri}`, options, (connection, sdk) => connection.subscribeResource(uri, sdk));
+    await this.request(id, `subscribe ${uri}`, options, async (connection, sdk) => {
+      await connection.subscribeResource(uri, sdk);
+      const known = this.subscriptions.get(id);
+      if (known && known.connection === connection) known.uris.add(uri);
+      else this.subscriptions.set(id, { connection, uris: new Set([...(known?.uris ?? []), uri]) });
+    });
   }
 
   async unsubscribeResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<void> {
+    this.subscriptions.get(id)?.uris.delete(uri);
     await this.request(id, `unsubscribe ${uri}`, options, (connection, sdk) => connection.unsubscribeResource(uri, sdk));
+  }
+
+  /** A server connected anew: its new session is told the subscriptions the old one had. */
+  private resubscribe(id: string): void {
+    const known = this.subscriptions.get(id);
+    const connection = this.pool.get(id)?.connection;
+    if (!known || known.uris.size === 0 || !connection || known.connection === connection) return;
+    known.connection = connection;
+    for (const uri of known.uris) {
+      connection
+        .subscribeResource(uri, { timeout: connection.server.timeoutSec * 1000 })
+        .catch((error: unknown) => this.pool.get(id)?.log.add('warn', `subscribe ${uri} again failed: ${errorText(error)}`));
+    }
   }
 
   /** Told of every `notifications/resources/updated` of a live connection; returns the unsubscribe function. */

@@ -1,6 +1,6 @@
 import { Library } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import { useApi } from '../../../../lib/api';
@@ -29,6 +29,18 @@ export function ResourcesButton({ servers, onAttach, onInsertText }: ResourcesBu
   const [subscribed, setSubscribed] = useState<ReadonlySet<string>>(new Set());
   const [updated, setUpdated] = useState<ReadonlySet<string>>(new Set());
   const connected = (servers ?? []).filter((server) => server.status === 'connected');
+  // The subscriptions end with the composer (another conversation opened): the server stops telling.
+  const subscribedRef = useRef(subscribed);
+  subscribedRef.current = subscribed;
+  useEffect(
+    () => () => {
+      for (const key of subscribedRef.current) {
+        const [id = '', ...rest] = key.split(' ');
+        api.resources.unsubscribe.mutate({ id, uri: rest.join(' ') }).catch(() => {});
+      }
+    },
+    [api],
+  );
 
   useEffect(() => {
     if (subscribed.size === 0) return;
