@@ -116,6 +116,10 @@ describe('resources and prompts in the composer', () => {
     fireEvent.click(within(picker).getByRole('button', { name: 'Use prompt' }));
     expect(await within(picker).findByText('Fill this in.')).toBeTruthy();
     expect(api.callsTo('resources.getPrompt')).toEqual([]);
+    // A connection event (a new server list) leaves the form as it is.
+    act(() => void api.setConnection(server.id, { status: 'connected', toolCount: 2 }));
+    expect(within(picker).getByText('Fill this in.')).toBeTruthy();
+    expect(api.callsTo('resources.catalog')).toHaveLength(1);
 
     const department = within(picker).getByRole('textbox', { name: /^department/ });
     expect(department.getAttribute('aria-required')).toBe('true');

@@ -47,21 +47,23 @@ export function ResourcePicker({ servers, subscribed, updated, actions }: Resour
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const server = servers.find((candidate) => candidate.id === serverId) ?? servers[0];
+  // By id: the server list arrives anew on every connection event, which must not reset a form being filled.
+  const shownId = server?.id;
 
   useEffect(() => {
-    if (!server) return;
+    if (shownId === undefined) return;
     let live = true;
     setCatalog(undefined);
     setLoadError(undefined);
     setStep({ kind: 'list' });
-    api.resources.catalog.query({ id: server.id }).then(
+    api.resources.catalog.query({ id: shownId }).then(
       (answer) => live && setCatalog(answer),
       (error: unknown) => live && setLoadError(toDisplayError(error)),
     );
     return () => {
       live = false;
     };
-  }, [api, server]);
+  }, [api, shownId]);
 
   if (!server) return <p className="field__hint">{t('chat/resources:noServers')}</p>;
 
