@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ChatView } from '../../src/features/chat/ChatView';
 import { FakeApi } from '../fakes/FakeApi';
 import { renderApp } from '../helpers/renderApp';
+import { toolCall } from './toolCalls';
 
 const PNG_BASE64 = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).toString('base64');
 
@@ -164,6 +165,30 @@ describe('resources and prompts in the composer', () => {
     await waitFor(() => expect(api.fakeResources.subscribed.size).toBe(1));
     unmount();
     await waitFor(() => expect(api.callsTo('resources.unsubscribe')).toEqual([{ id: server.id, uri: 'demo://doc/readme' }]));
+  });
+
+  it('attaches a resource a tool linked to, from its card, to the next message', async () => {
+    const { api, conversation, server } = seeded();
+    const stored = [api.fakeChat.message(conversation.id, { role: 'user', text: 'Find the readme' })];
+    stored.push(api.fakeChat.message(conversation.id, {
+      role: 'assistant',
+      text: 'Here it is.',
+      toolCalls: [
+        toolCall({
+          serverId: server.id,
+          result: { text: '', isError: false, content: [{ type: 'resource_link', uri: 'demo://doc/readme', name: 'readme.md' }] },
+        }),
+      ],
+    }));
+    api.fakeChat.messages.set(conversation.id, stored);
+    await open(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open readme.md' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Attach to the next message' }));
+    await waitFor(() => expect(within(tray()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['readme.md15 B']));
+    expect((screen.getByRole('button', { name: 'Attached to the next message' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('chat.send')).toHaveLength(1));
+    expect(api.callsTo('chat.send')[0]).toMatchObject({ attachments: [{ kind: 'text', name: 'readme.md', text: '# Read me first' }] });
   });
 
   it('says when no server is connected', async () => {

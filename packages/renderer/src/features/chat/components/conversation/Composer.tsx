@@ -6,7 +6,7 @@ import type { AttachmentInput } from '@elftia/desktop/shared/contracts/attachmen
 import { Tooltip } from '../../../../components/Tooltip';
 import { type DisplayError, errorMessageKey, readAppError, toDisplayError } from '../../../../lib/appError';
 import { problemsFromFieldErrors } from '../../model/attachmentFiles';
-import { useAttachments } from '../../model/useAttachments';
+import { type Attachments, useAttachments } from '../../model/useAttachments';
 import { AttachButton } from '../attachments/AttachButton';
 import { AttachmentTray } from '../attachments/AttachmentTray';
 import { ResourcesButton } from '../resources/ResourcesButton';
@@ -24,6 +24,8 @@ export interface ComposerHandle {
   isIdle(): boolean;
   /** Sends `text` (and files read elsewhere) as if typed and sent; the text is left in the box when it cannot be sent (yet). */
   send(text: string, attachments?: AttachmentInput[]): void;
+  /** Adds what was read elsewhere (a linked resource) to the files of the next message. */
+  attach: Attachments['attach'];
 }
 
 export interface ComposerProps {
@@ -76,6 +78,7 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, res
     stop: () => void stop(),
     isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',
     send: (value, given) => void send(value, given),
+    attach: (items, problems) => attachments.attach(items, problems),
   }));
 
   async function send(sent: string = text, given?: AttachmentInput[]) {

@@ -4,6 +4,8 @@ import type { ResourceReadView } from '@elftia/desktop/shared/contracts/mcp-reso
 import type { EmbeddedResourceContent, ResourceLinkContent } from '@elftia/desktop/shared/contracts/tool-content.ts';
 import { useApi } from '../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+import { useComposerAttach } from '../../model/composerAttach';
+import { readToAttachments } from '../../model/resourceAttachments';
 import { base64Bytes } from './mediaSource';
 import { AudioResult, ImageResult } from './MediaResults';
 import { TextResult } from './TextResult';
@@ -20,6 +22,8 @@ export function ResourceLinkResult({ content, serverId }: { content: ResourceLin
   const [read, setRead] = useState<ResourceReadView>();
   const [failure, setFailure] = useState<DisplayError>();
   const [busy, setBusy] = useState(false);
+  const [attached, setAttached] = useState(false);
+  const attachToComposer = useComposerAttach();
 
   async function open() {
     if (!serverId) return;
@@ -55,6 +59,20 @@ export function ResourceLinkResult({ content, serverId }: { content: ResourceLin
         <p className="field__error" role="alert">
           {t('chat/tool-calls:result.openFailed', { reason: t(errorMessageKey(failure.code), failure.params ?? {}) })}
         </p>
+      )}
+      {read && attachToComposer && (
+        <button
+          type="button"
+          className="button resource__open"
+          disabled={attached}
+          onClick={() => {
+            const { items, problems } = readToAttachments(read, content.name);
+            attachToComposer(items, problems);
+            setAttached(true);
+          }}
+        >
+          {t(attached ? 'chat/tool-calls:result.attached' : 'chat/tool-calls:result.attachToMessage')}
+        </button>
       )}
       {read && (
         <div className="resource__preview" data-testid="tool-resource-preview">
