@@ -13,6 +13,7 @@ import { fileStorageError, sqliteStorageError } from './db/storageErrors';
 import { McpServerRepository } from './db/McpServerRepository';
 import { ProviderRepository } from './db/ProviderRepository';
 import { SettingsRepository } from './db/SettingsRepository';
+import { settingsLogLevels } from './mcp/logLevels';
 import { builtinServerRecords } from './builtin-servers';
 import { createMcpRuntime } from './mcpRuntime';
 import { lenders, upgradeServerSecrets } from './mcpSecretsUpgrade';
@@ -45,6 +46,8 @@ import { ImportService } from './import/ImportService';
 import type { SourceHost } from './import/importSources';
 import { WorkspaceRepository } from './db/WorkspaceRepository';
 import { WorkspaceService } from './workspace/WorkspaceService';
+import { createInteractionsRuntime } from './interactionsRuntime';
+import type { InteractionBroker } from './interactions/InteractionBroker';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -119,6 +122,8 @@ export interface AppServices {
   unreadableSecrets: UnreadableSecretsService;
   /** The open workspace, its project file's servers, and workspace trust. */
   workspace: WorkspaceService;
+  /** What servers ask of the user mid-call (elicitation, sampling) waiting for an answer; roots. */
+  interactions: InteractionBroker;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -146,7 +151,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   }
   const mcpRepository = new McpServerRepository(db, secretStore);
   const mcpServers = new McpServerConfigService({ repository: mcpRepository });
-  const settings = new SettingsService(new SettingsRepository(db));
+  const settingsRepository = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepository);
   const completion = new CompletionService();
   const providers = new ProviderService({ repository: new ProviderRepository(db, secretStore), tester: completion });
   const lender = (id: string): KeyLender | undefined => (providers.find(id) ? providers.resolve(id) : undefined);
@@ -181,18 +187,21 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
   const systemServers = () =>
     (builtinRecords ??= options.builtinServers === false ? [] : builtinServerRecords({ filesRoot: settings.getFilesFolder() || undefined }));
+  const interactions = createInteractionsRuntime({ completion, providers, workspace, openExternal: options.openExternal, logger: options.logger });
   const mcpRuntime = createMcpRuntime({
     dataDir,
     config: mcpServers,
     autoConnect: options.autoConnectMcp ?? false,
     openExternal: options.openExternal,
     packageEnv: () => packageMirrorEnv(settings.getPackageMirrors()),
+    logLevels: settingsLogLevels(settingsRepository),
     resolveServer: (server) => startableServer(server, { lender, environment: () => mcpRuntime.environment, inputs: secretInputs }),
     // clock-math ships with every install; `files` only once the user picked a folder (Settings →
     // General), and a new folder restarts it. They get the same allowlisted environment as every server.
     systemServers,
     onSystemServersChange: (listener) => settings.onChange(listener),
     projectServers: workspace,
+    clientRequests: interactions.broker,
     logger: options.logger,
   });
   const chatRuntime = createChatRuntime({
@@ -207,6 +216,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;
+  const detachInteractions = interactions.attachChat(chat);
   const stopInputRestarts = restartOnInputChange(secretInputs, mcpServers, mcpRuntime.service);
   const stopWatch = watchExternalChanges(db, options.externalChangePollMs ?? 0, () => {
     mcpServers.notifyExternalChange();
@@ -233,6 +243,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secretInputs,
     unreadableSecrets: new UnreadableSecretsService(db, secretStore),
     workspace,
+    interactions: interactions.broker,
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.
@@ -248,6 +259,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       workspace.dispose();
       stopInputRestarts();
       stopDeclaringProjectInputs();
+      // A server waiting on the user hears "cancel" before its connection closes.
+      interactions.broker.cancelAll();
+      detachInteractions();
       try {
         // Turns first: a stopped turn still writes its messages, and cancels its tool calls on live connections.
         await chat.dispose();

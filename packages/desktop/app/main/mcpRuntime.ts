@@ -38,6 +38,12 @@ export interface McpRuntimeOptions {
   sourceDebounceMs?: number;
   /** See McpServiceOptions.resolveServer (keys borrowed from providers); default none. */
   resolveServer?: McpServiceOptions['resolveServer'];
+  /** See McpServiceOptions.logLevels; default: for the runtime's life only. */
+  logLevels?: McpServiceOptions['logLevels'];
+  /** See McpServiceOptions.clientRequests (elicitation, sampling, roots); default none. */
+  clientRequests?: McpServiceOptions['clientRequests'];
+  /** See McpServiceOptions.authProviders (OAuth sign-in of HTTP/SSE servers); default none. */
+  authProviders?: McpServiceOptions['authProviders'];
   /** See McpServiceOptions.systemServers (the built-in servers); default none. */
   systemServers?: McpServiceOptions['systemServers'];
   /** Told when what systemServers() returns may have changed (a new files folder); default never. */
@@ -138,6 +144,9 @@ export function createMcpRuntime(options: McpRuntimeOptions): McpRuntime {
       : undefined,
     processTracker: tracker,
     logger,
+    logLevels: options.logLevels,
+    clientRequests: options.clientRequests,
+    authProviders: options.authProviders,
     // Resolved once, before the first spawn: a GUI launch lacks the user's PATH.
     beforeConnect: async () => {
       await shellEnv.get();

@@ -1,13 +1,13 @@
 /**
  * (c) Tools of 20 connected servers served from the cache: listAllActiveServerTools() timed per call,
  * with the tools/list requests the servers received meanwhile counted (the goal is zero). For scale,
- * one live tools/list round trip to one such server through a bare SDK Client runs interleaved.
+ * one live tools/list round trip to one such server through a bare SDK v2 Client runs interleaved.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { AppServices } from '../../app/main/index';
 import { addServer, benchFixture, nodeStdioInput, withAppServices } from '../lib/servers';
 import { sampleInterleaved, wallOf } from '../lib/stats';
@@ -52,7 +52,7 @@ async function measure(services: AppServices, logDir: string): Promise<SectionRe
     await sleep(SETTLE_MS);
     const duringCalls = countLines(poolLog) - atConnect;
     const calls = SAMPLING.warmup + SAMPLING.iterations;
-    const baseline = measuredRow(SECTION, 'live tools/list, 1 server (bare SDK Client)', wallOf(live!));
+    const baseline = measuredRow(SECTION, 'live tools/list, 1 server (bare SDK v2 Client)', wallOf(live!));
     const note = `${toolCount} tools; tools/list requests: ${atConnect} at connect, ${duringCalls} during ${calls} calls`;
     const row: Row = { ...compared(measuredRow(SECTION, 'listAllActiveServerTools() from cache', wallOf(cached!), note), baseline), goal: { text: '0 requests', met: duringCalls === 0 } };
     const warnings = duringCalls === 0 ? [] : [`${SECTION}: the servers received ${duringCalls} tools/list requests during ${calls} cached calls (expected 0)`];

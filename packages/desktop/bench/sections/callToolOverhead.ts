@@ -1,14 +1,16 @@
 /**
- * (a) McpService.callTool round trip vs the bare SDK Client on the same server (server-everything
+ * (a) McpService.callTool round trip vs the bare SDK v2 Client on the same server (server-everything
  * `echo`), over stdio and Streamable HTTP. The ratio is what the service adds per call: the record
  * lookup, argument validation, the timeout policy, the error counter, and over stdio our transport.
  * A bare Client over ProcessStdioTransport runs too, to tell the transport's share from the service's
  * (it also starts the server in its own session, which Linux autogroup scheduling treats differently).
+ * The bare SDK v1 Client (the client Elftia used before v2) runs as a second reference line.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AppServices } from '../../app/main/index';
 import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { addServer, everythingEntry, nodeStdioInput, startEverythingHttp, withAppServices } from '../lib/servers';
@@ -19,20 +21,32 @@ const SECTION = 'a callTool';
 const GOAL_MAX_RATIO = 1.1;
 const SAMPLING = { warmup: 30, iterations: 300 };
 
+/** What the section calls on a bare client, v2 or v1. */
+interface BareClient {
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
 async function bareClient(transport: Transport): Promise<Client> {
   const client = new Client({ name: 'elftia-bench', version: '0.0.0' });
   await client.connect(transport);
   return client;
 }
 
+async function bareV1Client(transport: V1StdioClientTransport | V1StreamableHTTPClientTransport): Promise<V1Client> {
+  const client = new V1Client({ name: 'elftia-bench', version: '0.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
 const echoArgs = { message: 'bench' };
-const echo = (client: Client) => () => client.callTool({ name: 'echo', arguments: echoArgs });
+const echo = (client: BareClient) => () => client.callTool({ name: 'echo', arguments: echoArgs });
 
 /**
  * Interleaved echo calls through the service and through bare clients: the first client is the
  * baseline, any others are references. Returns the baseline row, the service's, then the references'.
  */
-async function compare(services: AppServices, serverId: string, transportName: string, clients: { name: string; client: Client }[]): Promise<Row[]> {
+async function compare(services: AppServices, serverId: string, transportName: string, clients: { name: string; client: BareClient }[]): Promise<Row[]> {
   let callCount = 0;
   const viaService = () => services.mcp.callTool(serverId, 'echo', echoArgs, `bench-${(callCount += 1)}`);
   const [service, ...bare] = await sampleInterleaved([viaService, ...clients.map(({ client }) => echo(client))], SAMPLING);
@@ -57,15 +71,21 @@ export async function benchCallToolOverhead(): Promise<SectionResult> {
       const sdkStdio = await bareClient(new StdioClientTransport({ ...stdioCommand, stderr: 'ignore' }));
       const ourStdio = await bareClient(new ProcessStdioTransport(stdioCommand));
       const httpClient = await bareClient(new StreamableHTTPClientTransport(new URL(http.url)));
+      const v1Stdio = await bareV1Client(new V1StdioClientTransport({ ...stdioCommand, stderr: 'ignore' }));
+      const v1Http = await bareV1Client(new V1StreamableHTTPClientTransport(new URL(http.url)));
       try {
         const stdioRows = await compare(services, stdioServer.id, 'stdio', [
-          { name: 'bare SDK Client', client: sdkStdio },
-          { name: 'bare Client + ProcessStdioTransport', client: ourStdio },
+          { name: 'bare SDK v2 Client', client: sdkStdio },
+          { name: 'bare v2 Client + ProcessStdioTransport', client: ourStdio },
+          { name: 'bare SDK v1 Client', client: v1Stdio },
         ]);
-        const httpRows = await compare(services, httpServer.id, 'http', [{ name: 'bare SDK Client', client: httpClient }]);
+        const httpRows = await compare(services, httpServer.id, 'http', [
+          { name: 'bare SDK v2 Client', client: httpClient },
+          { name: 'bare SDK v1 Client', client: v1Http },
+        ]);
         return { rows: [...stdioRows, ...httpRows], warnings: [] };
       } finally {
-        await Promise.allSettled([sdkStdio.close(), ourStdio.close(), httpClient.close(), services.mcp.closeAll()]);
+        await Promise.allSettled([sdkStdio.close(), ourStdio.close(), httpClient.close(), v1Stdio.close(), v1Http.close(), services.mcp.closeAll()]);
       }
     });
   } finally {

@@ -1,13 +1,13 @@
 /**
  * (b) Connecting 10 stdio servers at once through McpService (syncWithConfig with 10 enabled
  * server-everything servers, until all are connected) vs the slowest of 10 single connects made one
- * at a time, both through the service. 10 bare SDK Clients connecting at once over the same transport
+ * at a time, both through the service. 10 bare SDK v2 Clients connecting at once over the same transport
  * (and listing tools, as the service does) run as a reference: on a machine with few cores, starting
  * 10 Node servers together is CPU-bound whoever starts them, and that row shows the machine's share.
  * The reference uses ProcessStdioTransport, not the SDK's, because it starts each server in its own
  * session: under Linux autogroup scheduling that alone changed the time 3× on a loaded machine.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import type { AppServices } from '../../app/main/index';
 import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { addServer, everythingEntry, nodeStdioInput, withAppServices } from '../lib/servers';
@@ -25,7 +25,7 @@ async function notConnected(services: AppServices): Promise<string[]> {
   return (await services.mcp.listStates()).filter((state) => state.status !== 'connected').map((state) => state.serverName);
 }
 
-/** Time until 10 bare SDK Clients have connected and listed tools; they are closed afterwards. */
+/** Time until 10 bare SDK v2 Clients have connected and listed tools; they are closed afterwards. */
 async function bareAtOnce(): Promise<number> {
   const clients = Array.from({ length: SERVER_COUNT }, () => new Client({ name: 'elftia-bench', version: '0.0.0' }));
   const connectAll = () =>

@@ -4,9 +4,8 @@
  * LineReader (the "after"). Wall time and this process's CPU, which is the Electron main process's in
  * the app, where a busy CPU stalls the UI.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { DEFAULT_MAX_LINE_BYTES, ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { benchFixture } from '../lib/servers';
 import { cpuOf, sampleInterleaved, wallOf } from '../lib/stats';

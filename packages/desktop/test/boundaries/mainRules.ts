@@ -8,7 +8,7 @@
 export const ROOT = '(root)';
 
 /** The domains: each holds one concern and imports only the folders its row names. */
-export const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'lib', 'mcp', 'presets', 'providers', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
+export const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'interactions', 'lib', 'mcp', 'presets', 'providers', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
 
 /**
  * Folder → the other folders of main it may import (itself and app/shared always). Written from the
@@ -32,6 +32,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   workspace: ['mcp', 'db', 'lib'],
   engine: ['tools', 'mcp', 'completion', 'lib'],
   approvals: ['engine', 'db', 'lib'],
+  interactions: ['mcp', 'completion', 'lib'],
   chat: ['engine', 'approvals', 'completion', 'providers', 'settings', 'tools', 'mcp', 'db', 'lib'],
   [ROOT]: DOMAINS,
   routers: [ROOT, ...DOMAINS],

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { formatCallResult, formatContentBlock, parseToolArguments } from '../../app/main/host/cli/callOutput';
 import { UsageError } from '../../app/main/host/cli/command';

@@ -73,13 +73,15 @@ describe('a failed first connect', () => {
     harness = createHarness([record], { reconnect: { initialDelayMs: 50, maxDelayMs: 100, jitterRatio: 0, maxAttempts: 3 }, clock }, 'process');
     await expect(harness.service.connect(record.id)).rejects.toMatchObject({ code: 'CONNECT_FAILED', params: { cause: 'exit', exitCode: 3 } });
     for (const attempt of [1, 2, 3]) expect(await runNextRetry(clock, harness.service, record.id)).toBe(attempt);
-    expect(harness.stdio.spawnCount).toBe(4);
+    // The first start probes the protocol era; a process that dies then is started once more with the
+    // 2025 handshake (a legacy server that exits on the probe), and the retries skip the probe.
+    expect(harness.stdio.spawnCount).toBe(5);
     expect(await harness.service.getState(record.id)).toMatchObject({ status: 'error' });
     expect((await harness.service.getState(record.id))?.reconnect).toBeUndefined();
     // Given up: no timer is left to start a fifth process, however long the app keeps running.
     expect(clock.pending()).toEqual([]);
     clock.advance(60_000);
-    expect(harness.stdio.spawnCount).toBe(4);
+    expect(harness.stdio.spawnCount).toBe(5);
     expect(await harness.service.getState(record.id)).toMatchObject({ consecutiveErrors: 4, degraded: true, lastError: { code: 'CONNECT_FAILED', params: { cause: 'exit', exitCode: 3 } } });
     expect(harness.service.getLogs(record.id).some((l) => l.text === 'giving up after 3 reconnect attempts')).toBe(true);
   }, 30_000);

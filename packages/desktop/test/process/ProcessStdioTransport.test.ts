@@ -1,4 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ProcessSpawnError,
@@ -92,7 +92,7 @@ describe('ProcessStdioTransport', () => {
     await client.connect(transport);
     sandbox.remember(transport.pid);
     // The SDK server writes the id last: the request is failed when the line ends, long before its timeout.
-    await expect(client.callTool({ name: 'big', arguments: { bytes: 16 * 1024 } }, undefined, { timeout: 10_000 })).rejects.toMatchObject({
+    await expect(client.callTool({ name: 'big', arguments: { bytes: 16 * 1024 } }, { timeout: 10_000 })).rejects.toMatchObject({
       code: -32603,
       data: { reason: 'elftia/resultTooLarge', limitBytes: 4096, bytes: expect.any(Number) },
     });

@@ -25,7 +25,7 @@ import type {
   toolResultQuerySchema,
 } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { DependencyInstallPreview, DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
-import type { McpLogUpdate } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogUpdate, McpServerLogLevel } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contracts/mcp-import.ts';
@@ -42,6 +42,7 @@ import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachment
 import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { RecentWorkspace, serverIdInputSchema, WorkspaceView, workspaceOpenSchema } from '@elftia/desktop/shared/contracts/workspace.ts';
+import type { InteractionAnswer, InteractionAnswerResult, InteractionsState } from '@elftia/desktop/shared/contracts/interactions.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -77,6 +78,10 @@ export interface ElftiaApi {
     remove: Mutation<Inputs['mcp']['remove'], { id: string }>;
     /** Stops the server and connects it again; rejects with the connect failure. */
     restart: Mutation<Inputs['mcp']['restart'], McpServerView>;
+    /** The logging level the server is asked for (MCP `logging/setLevel`); `info` until changed. */
+    logLevel: Query<Inputs['mcp']['logLevel'], { level: McpServerLogLevel }>;
+    /** Keeps the server's logging level and sends it at once to a connected server that supports logging. */
+    setLogLevel: Mutation<Inputs['mcp']['setLogLevel'], { level: McpServerLogLevel }>;
     /** The tools a server reported (raw MCP), from its connection's cache. */
     tools: Query<Inputs['mcp']['tools'], MCPTool[]>;
     /** The names (never the values) of the variables a stdio server is started with, and their sources. */
@@ -235,6 +240,14 @@ export interface ElftiaApi {
     policy: Query<void, ApprovalPolicy>;
     /** A patch: only the fields given change. Answers the whole policy as stored. */
     setPolicy: Mutation<Partial<ApprovalPolicy>, ApprovalPolicy>;
+  };
+  /** What servers ask of the user mid-call (shared/contracts/interactions.ts). */
+  interactions: {
+    state: Query<void, InteractionsState>;
+    /** NOT_FOUND when nothing waits under the id; VALIDATION (by field name) for form values that do not fit. */
+    answer: Mutation<{ id: string; answer: InteractionAnswer }, InteractionAnswerResult>;
+    /** The pending interactions and sampled results now and after every change. */
+    onChanged: Subscription<InteractionsState>;
   };
 }
 

@@ -10,7 +10,7 @@
 import type { DependencyInstallEvent, McpPresetView, McpServerView } from '@elftia/desktop/router';
 import { DEPENDENCY_COMMANDS, type DependencyCommand, type DependencyInstallPreview, type DependencyStatus } from '@elftia/desktop/shared/contracts/dependencies.ts';
 import { presetToServerInput } from '@elftia/desktop/shared/mcp-presets.ts';
-import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
+import type { McpLogEntry, McpLogLevel, McpLogUpdate, McpServerLogLevel, McpServerState } from '@elftia/desktop/shared/contracts/mcp-connection.ts';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { SecretInputView } from '@elftia/desktop/shared/contracts/secret-inputs.ts';
 import {
@@ -30,6 +30,7 @@ import { FakeChat } from './FakeChat';
 import { FakeProviders } from './FakeProviders';
 import { FakeResources } from './FakeResources';
 import { FakeWorkspace } from './FakeWorkspace';
+import { FakeInteractions } from './FakeInteractions';
 
 export { FakeTrpcError } from './CallRecorder';
 export type { FakeCall } from './CallRecorder';
@@ -62,6 +63,9 @@ export class FakeApi implements ElftiaApi {
   readonly fakeChat = new FakeChat(this.recorder);
   readonly chat: ElftiaApi['chat'] = this.fakeChat.chatApi;
   readonly approvals: ElftiaApi['approvals'] = this.fakeChat.approvalsApi;
+  /** interactions.*: a test pushes what a server asks (fakeInteractions.request) and reads the answers. */
+  readonly fakeInteractions = new FakeInteractions(this.recorder);
+  readonly interactions: ElftiaApi['interactions'] = this.fakeInteractions.api;
 
   /** resources.*: catalogs, reads, completions and prompt runs a test scripts; updates pushed with fakeResources.update. */
   readonly fakeResources = new FakeResources(this.recorder);
@@ -83,6 +87,8 @@ export class FakeApi implements ElftiaApi {
     JSON.stringify({ mcpServers: Object.fromEntries(this.servers.filter((s) => !input.ids || input.ids.includes(s.id)).map((s) => [s.name, { includeSecrets: input.includeSecrets === true }])) });
   /** `${input:id}` definitions and values, as main stores them (values only readable by tests). */
   readonly inputs = new Map<string, SecretInputView & { value?: string }>();
+  /** mcp.logLevel answers, per server id (what mcp.setLogLevel kept); `info` by default. */
+  readonly logLevels = new Map<string, McpServerLogLevel>();
   /** mcp.envNames answers, per server id; none by default. */
   readonly envNames = new Map<string, McpServerEnvironment>();
 
@@ -161,6 +167,14 @@ export class FakeApi implements ElftiaApi {
           if (!builtin) return this.setConnection(input.id, { status: 'connecting' });
           this.setBuiltinConnection(builtin.name, { status: 'connecting' });
           return this.builtinServers().find((server) => server.id === input.id)!;
+        }),
+    },
+    logLevel: { query: (input) => this.#run('mcp.logLevel', input, () => ({ level: this.logLevels.get(input.id) ?? 'info' })) },
+    setLogLevel: {
+      mutate: (input) =>
+        this.#run('mcp.setLogLevel', input, () => {
+          this.logLevels.set(input.id, input.level);
+          return { level: input.level };
         }),
     },
     trust: { mutate: (input) => this.#run('mcp.trust', input, () => this.fakeWorkspace.setTrusted(input.id, true)) },

@@ -81,6 +81,8 @@ interface Target {
 
 export class ChatService {
   private readonly running = new Map<string, RunningTurn>();
+  /** The provider and model of each running turn, by conversation. */
+  private readonly targets = new Map<string, Target>();
   private readonly events = new EventHub<{ conversationId: string; event: ChatStreamEvent }>();
   private readonly listChanges = new EventHub<void>();
   private readonly nowMs: () => number;
@@ -272,6 +274,25 @@ export class ChatService {
     return turn !== undefined;
   }
 
+  /**
+   * The conversation, provider and model of a running turn's tool call: a server's request made
+   * during the call (an elicitation, a sampling request) belongs to that conversation.
+   */
+  callTarget(callId: string): (Target & { conversationId: string }) | undefined {
+    for (const [conversationId, turn] of this.running) {
+      const target = this.targets.get(conversationId);
+      if (target && turn.transcript.messages().some((message) => message.toolCalls.some((call) => call.id === callId))) return { conversationId, ...target };
+    }
+    return undefined;
+  }
+
+  /** Called when any conversation's turn ends (answered, stopped or failed); returns the unsubscribe function. */
+  onTurnEnded(listener: (conversationId: string) => void): () => void {
+    return this.events.subscribe((entry) => {
+      if (entry.event.type === 'turn' && !entry.event.running) listener(entry.conversationId);
+    });
+  }
+
   isRunning(conversationId: string): boolean {
     return this.running.has(conversationId);
   }
@@ -395,11 +416,13 @@ export class ChatService {
       warn: (message, error) => this.warn(message, error),
     });
     this.running.set(conversationId, turn);
+    this.targets.set(conversationId, target);
     this.publish(conversationId, { type: 'turn', running: true });
     turn.done = this.runTurn(conversation, target, turn)
       .catch((error: unknown) => this.warn(`chat: turn of ${conversationId} failed`, error))
       .finally(() => {
         this.running.delete(conversationId);
+        this.targets.delete(conversationId);
         this.publish(conversationId, { type: 'turn', running: false });
       });
   }

@@ -162,6 +162,9 @@ export async function runToolCall(call: EngineToolCall, ctx: CallContext): Promi
   tracker.update({ status: 'running', startedAtMs: ctx.now() });
   const result = await prepared.run({
     signal: ctx.signal,
+    // The call's own id reaches the server connection: what the server asks during the call
+    // (an elicitation, a sampling request) is tied to this call's card and conversation.
+    callId: tracker.view.id,
     // Late notifications can arrive after the result; they must not reopen a finished view.
     onProgress: (progress) => {
       if (!settled) tracker.update({ progress: { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}), ...(progress.message !== undefined ? { message: progress.message } : {}) } });

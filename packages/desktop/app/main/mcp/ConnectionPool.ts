@@ -9,6 +9,10 @@ import { McpConnection } from './McpConnection';
 import { McpLogBuffer, type McpLogBufferOptions } from './McpLogBuffer';
 import { McpServiceError, countsAgainstServer, retriesConnect, toMcpServiceError } from './McpServiceError';
 import { redactorFor } from './redact';
+import type { McpClientRequests } from './clientRequests';
+import type { McpServerLogLevel } from '../../shared/contracts/mcp-connection';
+import { EraVerdicts, ProbeCostTheProcessError } from './eraNegotiation';
+import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { type ConnectionState, ServerEntry } from './ServerEntry';
 
 /**
@@ -58,6 +62,10 @@ export interface ConnectionPoolDeps {
   reconnect: ReconnectPolicy;
   logBuffer: McpLogBufferOptions;
   clientInfo: { name: string; version: string };
+  /** See McpServiceOptions.clientRequests. */
+  clientRequests?: McpClientRequests | undefined;
+  /** The logging level a server is asked for once connected (McpServiceOptions.logLevels). */
+  logLevelOf: (serverId: string) => McpServerLogLevel;
   logger: McpLogger;
   emit(event: McpServiceEvent): void;
   /** A live connection's server said a subscribed resource changed. */
@@ -71,6 +79,8 @@ export interface ConnectionPoolDeps {
  */
 export class ConnectionPool {
   private readonly entries = new Map<string, ServerEntry>();
+  /** Each server's protocol era, for the runtime's life: a reconnect does not probe again. */
+  private readonly eras = new EraVerdicts();
 
   constructor(private readonly deps: ConnectionPoolDeps) {}
 
@@ -176,14 +186,53 @@ export class ConnectionPool {
     const prepared = await this.prepare(entry, server, signal);
     await this.deps.beforeConnect?.();
     const redact = redactorFor(server, configured);
+    return this.openNegotiated(entry, server, redact, signal)
+      .then((connection) => {
+        this.eras.remember(server, connection.sdkClient);
+        return connection;
+      })
+      .catch((error: unknown) => {
+        this.eras.forgetIfModern(server);
+        // Mapped here, where the redactor knows what the references were filled with (onOpenFailed does not).
+        const mapped = toMcpServiceError(error, 'connect', redact);
+        prepared?.connectFailed(mapped);
+        throw mapped;
+      });
+  }
+
+  /**
+   * One connect in the era the server was found to speak before, or with a probe; a stdio server
+   * that exited on the probe is started once more, straight into the 2025 handshake.
+   */
+  private async openNegotiated(entry: ServerEntry, server: McpServerRecord, redact: (text: string) => string, signal: AbortSignal): Promise<McpConnection> {
+    try {
+      return await this.openConnection(entry, server, redact, signal, this.eras.prior(server));
+    } catch (error) {
+      if (!(error instanceof ProbeCostTheProcessError)) throw error;
+      entry.log.add('info', 'the server exited on the protocol version probe; starting it again with the 2025 handshake');
+      this.eras.rememberLegacy(server);
+      return this.openConnection(entry, server, redact, signal, { kind: 'legacy' });
+    }
+  }
+
+  private openConnection(
+    entry: ServerEntry,
+    server: McpServerRecord,
+    redact: (text: string) => string,
+    signal: AbortSignal,
+    prior: PriorDiscovery | undefined,
+  ): Promise<McpConnection> {
     return McpConnection.open({
       server,
+      prior,
       transport: this.deps.createTransport(server, (chunk) => entry.log.addStderrChunk(chunk)),
       processTracker: this.deps.processTracker,
       log: entry.log,
       redact,
       clock: this.deps.clock,
       clientInfo: this.deps.clientInfo,
+      clientRequests: this.deps.clientRequests,
+      logLevel: this.deps.logLevelOf(server.id),
       // The server's timeout bounds every request path, the handshake included, with a
       // floor for the process start that a short call timeout should not cut off.
       connectTimeoutMs: Math.max(server.timeoutSec * 1000, this.deps.minConnectTimeoutMs),
@@ -200,11 +249,6 @@ export class ConnectionPool {
       onResourceUpdated: (connection, uri) => {
         if (entry.connection === connection) this.deps.resourceUpdated?.(entry.serverId, uri);
       },
-    }).catch((error: unknown) => {
-      // Mapped here, where the redactor knows what the references were filled with (onOpenFailed does not).
-      const mapped = toMcpServiceError(error, 'connect', redact);
-      prepared?.connectFailed(mapped);
-      throw mapped;
     });
   }
 

@@ -1,23 +1,23 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  type CompleteRequest,
+  Client,
+  type CompleteRequestParams,
   type CompleteResult,
   type ServerCapabilities,
-  ToolListChangedNotificationSchema,
   type GetPromptResult,
-  type JSONRPCMessage,
+  LOG_LEVEL_META_KEY,
+  type LoggingLevel,
+  type McpSubscription,
+  type PriorDiscovery,
   type Prompt,
   type ReadResourceResult,
+  type RequestOptions,
   type Resource,
-  type ResourceTemplate,
+  type ResourceTemplateType as ResourceTemplate,
+  SdkHttpError,
+  SseError,
+  StreamableHTTPClientTransport,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import { pickIcon } from '../../shared/contracts/icons';
 import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
@@ -31,6 +31,9 @@ import { ListCache } from './ListCache';
 import { ListReport } from './listReport';
 import { type ListRequest, PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST, TOOLS_REQUEST, fetchList } from './listRequests';
 import type { McpLogBuffer } from './McpLogBuffer';
+import type { McpClientRequests } from './clientRequests';
+import { ProbeCostTheProcessError, failedInProbe, versionNegotiationFor } from './eraNegotiation';
+import { CallsInFlight, clientCapabilities, wireServerRequests } from './serverRequests';
 import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError';
 import type { Redactor } from './redact';
 import { ResponseStreamBrokenError } from './transports/watchedFetch';
@@ -43,6 +46,12 @@ export interface McpConnectionOptions {
   redact: Redactor;
   clock: Clock;
   clientInfo: { name: string; version: string };
+  /** Answers the server's requests (elicitation, sampling, roots); without it none is advertised. */
+  clientRequests?: McpClientRequests | undefined;
+  /** Sent as `logging/setLevel` once connected, when the server offers `logging`. Default none sent. */
+  logLevel?: LoggingLevel | undefined;
+  /** The era verdict of an earlier connect to this server (EraVerdicts): no probe then. */
+  prior?: PriorDiscovery | undefined;
   /** Bounds transport start, `initialize` and the first `tools/list` together. */
   connectTimeoutMs: number;
   /** Told about a stdio server's process once it runs and once it is closed (PID persistence, reaping). */
@@ -88,11 +97,23 @@ export class McpConnection {
   private readonly report: ListReport;
   /** Parse results by the item array a fetch handed its cache, read once that fetch wins. */
   private readonly parses = new WeakMap<object, { kind: McpListKind; parsed: ParsedList<unknown> }>();
+  private readonly calls = new CallsInFlight();
+  private logLevel: LoggingLevel | undefined;
+  /** Aborted on close and on a drop: server requests still waiting for the user stop waiting. */
+  private readonly ended = new AbortController();
+  private unfollowRoots: (() => void) | undefined;
+  /** 2026-07-28: the `subscriptions/listen` stream that carries the list_changed notifications. */
+  private subscription: McpSubscription | undefined;
 
   private constructor(private readonly options: McpConnectionOptions) {
     this.server = options.server;
     this.transport = options.transport;
-    this.client = new Client(options.clientInfo, { capabilities: {} });
+    this.logLevel = options.logLevel;
+    const negotiation = versionNegotiationFor(options.server.type, options.transport);
+    this.client = new Client(options.clientInfo, {
+      capabilities: clientCapabilities(options.clientRequests),
+      ...(negotiation ? { versionNegotiation: negotiation } : {}),
+    });
     this.report = new ListReport(options.log);
     this.tools = new ListCache(
       () => this.fetch(TOOLS_REQUEST),
@@ -125,6 +146,10 @@ export class McpConnection {
       if (connection.dropError) throw connection.dropError;
     } catch (error) {
       await connection.close();
+      // In-place probe on a stdio process that died of it: the caller starts it again, legacy.
+      if (options.server.type === 'stdio' && !options.prior && failedInProbe(error, connection.client) && options.transport.closeReason) {
+        throw new ProbeCostTheProcessError(error);
+      }
       throw connection.connectError(error);
     }
     connection.phase = 'open';
@@ -145,25 +170,59 @@ export class McpConnection {
    * plain request: client.callTool takes only the SDK's result schemas, and its output-schema check
    * is McpService's (checkStructuredContent).
    */
-  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallToolResult> {
-    return this.client.request({ method: 'tools/call', params: { name, arguments: args } }, LenientCallToolResultSchema, options);
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions, callId?: string): Promise<LenientCallToolResult> {
+    const params = { name, arguments: args, ...this.requestMeta() };
+    const send = () => this.client.request({ method: 'tools/call', params }, LenientCallToolResultSchema, options);
+    return callId === undefined ? send() : this.calls.run(callId, send);
+  }
+
+  /** The session's current protocol era: 'modern' is 2026-07-28, 'legacy' every revision before. */
+  get era(): 'modern' | 'legacy' | undefined {
+    return this.client.getProtocolEra();
+  }
+
+  /** For EraVerdicts: the client that negotiated the era. */
+  get sdkClient(): Client {
+    return this.client;
   }
 
   readResource(uri: string, options: RequestOptions): Promise<ReadResourceResult> {
-    return this.client.readResource({ uri }, options);
+    // Bypass: the app keeps no resource cache of its own, and a read is always what the user asked for now.
+    return this.client.readResource({ uri, ...this.requestMeta() }, { ...options, cacheMode: 'bypass' });
+  }
+
+  complete(params: CompleteRequestParams, options: RequestOptions): Promise<CompleteResult> {
+    return this.client.complete(params, options);
+  }
+
+  /** Whether the server offers `logging` (legacy era only: 2026-07-28 sets the level per request). */
+  /**
+   * 2026-07-28 has no logging/setLevel: a request asks for the server's log lines that belong to it
+   * with a level in its `_meta` (none: no lines). Sent to a server that offers `logging`.
+   */
+  private requestMeta(): { _meta?: Record<string, unknown> } {
+    const level = this.logLevel;
+    if (this.era !== 'modern' || !level || this.client.getServerCapabilities()?.logging === undefined) return {};
+    return { _meta: { [LOG_LEVEL_META_KEY]: level } };
+  }
+
+  get supportsLogging(): boolean {
+    return this.client.getServerCapabilities()?.logging !== undefined && this.era === 'legacy';
+  }
+
+  /** The level from now on: sent at once (2025), or with each later request (2026-07-28). */
+  async setLoggingLevel(level: LoggingLevel, options: RequestOptions): Promise<void> {
+    this.logLevel = level;
+    if (this.supportsLogging) await this.client.setLoggingLevel(level, options);
   }
 
   getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<GetPromptResult> {
-    return this.client.getPrompt({ name, arguments: args }, options);
+    return this.client.getPrompt({ name, arguments: args, ...this.requestMeta() }, options);
   }
 
   /** What the server said at initialize that it offers; undefined before. */
   get capabilities(): ServerCapabilities | undefined {
     return this.client.getServerCapabilities();
-  }
-
-  complete(params: CompleteRequest['params'], options: RequestOptions): Promise<CompleteResult> {
-    return this.client.complete(params, options);
   }
 
   async subscribeResource(uri: string, options: RequestOptions): Promise<void> {
@@ -179,10 +238,15 @@ export class McpConnection {
     if (this.phase === 'closed') return;
     const wasOpen = this.phase === 'open';
     this.phase = 'closed';
+    this.ended.abort(new Error('connection closed'));
+    this.unfollowRoots?.();
     try {
+      await this.subscription?.close().catch(() => undefined);
       if (wasOpen) await this.terminateHttpSession();
     } finally {
       await this.client.close().catch((error: unknown) => this.options.log.add('warn', `close failed: ${errorText(error)}`));
+      // Closed during the era probe, the transport is not the client's yet: client.close() leaves it running.
+      if (this.client.transport !== this.transport) await this.transport.close().catch(() => undefined);
       await this.options.processTracker?.untrack(this.transport);
       this.options.log.flushStderr();
     }
@@ -192,11 +256,54 @@ export class McpConnection {
     this.wireTransport();
     this.wireNotifications();
     this.trackFromSpawn();
-    await this.client.connect(this.transport, { timeout: this.options.connectTimeoutMs });
+    this.wireServerRequests();
+    await this.client.connect(this.transport, {
+      timeout: this.options.connectTimeoutMs,
+      ...(this.options.prior ? { prior: this.options.prior } : {}),
+    });
+    this.protocolVersion = this.client.getNegotiatedProtocolVersion();
     const version = this.client.getServerVersion();
     const icon = pickIcon((version as { icons?: unknown } | undefined)?.icons);
     if (version) this.serverInfo = { name: version.name, version: version.version, ...(icon ? { icon } : {}) };
     await this.tools.get();
+    await this.listenForChanges();
+    await this.applyLogLevel();
+  }
+
+  /** A server that refuses the level still serves: it then logs at its own level. */
+  private async applyLogLevel(): Promise<void> {
+    const level = this.logLevel;
+    if (!level || !this.supportsLogging) return;
+    await this.client
+      .setLoggingLevel(level, { timeout: this.options.connectTimeoutMs })
+      .catch((error: unknown) => this.options.log.add('warn', `logging/setLevel ${level} failed: ${errorText(error)}`));
+  }
+
+  private wireServerRequests(): void {
+    const requests = this.options.clientRequests;
+    if (!requests) return;
+    this.unfollowRoots = wireServerRequests({ client: this.client, server: this.server, requests, calls: this.calls, log: this.options.log, closed: this.ended.signal });
+  }
+
+  /**
+   * A 2026-07-28 server sends list_changed only on a `subscriptions/listen` stream; the SDK hands
+   * them to the same notification handlers a 2025 server's unsolicited ones reach. A server that
+   * refuses the stream still works, with lists as of connect.
+   */
+  private async listenForChanges(): Promise<void> {
+    if (this.era !== 'modern') return;
+    const capabilities = this.client.getServerCapabilities();
+    const filter = {
+      ...(capabilities?.tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(capabilities?.prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(capabilities?.resources?.listChanged ? { resourcesListChanged: true } : {}),
+    };
+    if (Object.keys(filter).length === 0) return;
+    try {
+      this.subscription = await this.client.listen(filter, { timeout: this.options.connectTimeoutMs });
+    } catch (error) {
+      this.options.log.add('warn', `subscriptions/listen failed, lists are not followed: ${errorText(error)}`);
+    }
   }
 
   /**
@@ -218,11 +325,6 @@ export class McpConnection {
 
   private wireTransport(): void {
     const { log } = this.options;
-    // Protocol.connect() chains a handler that is already set, so this sees every message; the SDK
-    // Client keeps the negotiated version to itself.
-    this.transport.onmessage = (message: JSONRPCMessage) => {
-      if (this.protocolVersion === undefined) this.protocolVersion = negotiatedVersion(message);
-    };
     this.client.onclose = () => this.reportDrop(new McpServiceError('CONNECTION_CLOSED', this.lossParams(undefined)));
     this.client.onerror = (error) => {
       log.add('warn', `transport: ${errorText(error)}`);
@@ -232,10 +334,18 @@ export class McpConnection {
   }
 
   private wireNotifications(): void {
-    this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged('tools', this.tools));
-    this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged('resources', this.resources, this.resourceTemplates));
-    this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged('prompts', this.prompts));
-    this.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => this.options.onResourceUpdated?.(this, notification.params.uri));
+    this.client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged('tools', this.tools));
+    this.client.setNotificationHandler('notifications/resources/list_changed', () => this.onListChanged('resources', this.resources, this.resourceTemplates));
+    this.client.setNotificationHandler('notifications/prompts/list_changed', () => this.onListChanged('prompts', this.prompts));
+    this.client.setNotificationHandler('notifications/resources/updated', (notification) => this.options.onResourceUpdated?.(this, notification.params.uri));
+    this.client.setNotificationHandler('notifications/message', (notification) => this.onLogMessage(notification.params));
+  }
+
+  /** A server's own log line (`notifications/message`), into the server's log at its level. */
+  private onLogMessage(params: { level: LoggingLevel; logger?: string | undefined; data?: unknown }): void {
+    const text = typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? String(params.data));
+    const prefix = params.logger ? `[${params.logger}] ` : '';
+    this.options.log.add(logBufferLevel(params.level), `server: ${prefix}${text}`.slice(0, 4000));
   }
 
   /** `caches`: the lists the notification covers (resources/list_changed covers the templates too). */
@@ -254,10 +364,18 @@ export class McpConnection {
     }
   }
 
-  private async fetch<T>(request: ListRequest<T>): Promise<T[]> {
+  /**
+   * One list fetched now, past the cache, under the caller's request options (progress, abort): the
+   * lists a user browses (resources, templates, prompts) with a Stop button.
+   */
+  fetchFresh<T>(request: ListRequest<T>, options: RequestOptions): Promise<T[]> {
+    return this.fetch(request, options);
+  }
+
+  private async fetch<T>(request: ListRequest<T>, options: RequestOptions = { timeout: this.server.timeoutSec * 1000 }): Promise<T[]> {
     // Asking a server for a list it does not offer is a JSON-RPC error, not an empty list.
     if (!this.client.getServerCapabilities()?.[request.capability]) return [];
-    const parsed = await fetchList(this.client, request, { timeout: this.server.timeoutSec * 1000 });
+    const parsed = await fetchList(this.client, request, options);
     this.parses.set(parsed.items, { kind: request.spec.kind, parsed });
     return parsed.items;
   }
@@ -275,6 +393,7 @@ export class McpConnection {
     // While opening, open() sees dropError and fails the connect instead.
     if (this.phase !== 'open') return;
     this.phase = 'dropped';
+    this.ended.abort(error);
     // The first line only: the stderr tail in the detail is already in the log.
     this.options.log.add('error', `connection lost: ${String(error.params.detail ?? error.code).split('\n')[0]}`);
     this.options.onDrop(this, error);
@@ -287,7 +406,7 @@ export class McpConnection {
    * SSE stream of the legacy transport would silently reconnect into a new, uninitialized session.
    */
   private isSessionLost(error: Error): boolean {
-    if (error instanceof StreamableHTTPError) return error.code === 404 && this.hasHttpSession();
+    if (error instanceof SdkHttpError) return error.status === 404 && this.hasHttpSession();
     if (error instanceof SseError) return true;
     // An SSE answer that broke off never completes; the SDK would leave its request to time out.
     if (error instanceof ResponseStreamBrokenError) return true;
@@ -352,9 +471,20 @@ export class McpConnection {
   }
 }
 
-function negotiatedVersion(message: JSONRPCMessage): string | undefined {
-  if (!('result' in message)) return undefined;
-  const result = message.result as { protocolVersion?: unknown; serverInfo?: unknown };
-  return typeof result.protocolVersion === 'string' && result.serverInfo !== undefined ? result.protocolVersion : undefined;
+/** The server log's three levels from the eight of MCP logging (RFC 5424 severities). */
+function logBufferLevel(level: LoggingLevel): 'info' | 'warn' | 'error' {
+  switch (level) {
+    case 'debug':
+    case 'info':
+    case 'notice':
+      return 'info';
+    case 'warning':
+      return 'warn';
+    case 'error':
+    case 'critical':
+    case 'alert':
+    case 'emergency':
+      return 'error';
+  }
 }
 

@@ -1,6 +1,16 @@
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, CompleteRequest, CompleteResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpLogEntry, McpLogUpdate, McpServerState, McpServiceEvent } from '../../shared/contracts/mcp-connection';
+import type {
+  CallToolResult,
+  CompleteRequestParams,
+  CompleteResult,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  RequestOptions,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  Tool,
+} from '@modelcontextprotocol/client';
+import type { McpLogEntry, McpLogUpdate, McpServerLogLevel, McpServerState, McpServiceEvent } from '../../shared/contracts/mcp-connection';
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { ArgumentValidator } from './ArgumentValidator';
@@ -19,6 +29,9 @@ import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
 import { checkStructuredContent, structuredContentMismatch } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
+import { PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST } from './listRequests';
+import type { McpAuthProviders, McpClientRequests } from './clientRequests';
+import { type McpLogLevelStore, memoryLogLevels } from './logLevels';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -69,6 +82,15 @@ export interface McpServiceOptions {
    * time and never copied into the server's record. Rejects with an McpServiceError to fail the connect.
    */
   resolveServer?: (server: McpServerRecord) => MaybePromise<McpServerRecord>;
+  /**
+   * Answers what servers ask of the app (elicitation, sampling, roots). Only with it does the client
+   * advertise the `elicitation`, `sampling` and `roots` capabilities. Default none.
+   */
+  clientRequests?: McpClientRequests;
+  /** The OAuth provider of each HTTP/SSE server's transport (sign-in); default none. */
+  authProviders?: McpAuthProviders;
+  /** The logging level each server is asked for (`logging/setLevel`); default `info` for all, not kept. */
+  logLevels?: McpLogLevelStore;
 }
 
 export const DEFAULT_MIN_CONNECT_TIMEOUT_MS = 10_000;
@@ -114,10 +136,12 @@ export class McpService {
    */
   private readonly subscriptions = new Map<string, { connection: McpConnection | undefined; uris: Set<string> }>();
   private readonly clock: Clock;
+  private readonly logLevels: McpLogLevelStore;
 
   constructor(private readonly options: McpServiceOptions) {
     const logger = options.logger ?? NO_OP_LOGGER;
     this.clock = options.clock ?? systemClock;
+    this.logLevels = options.logLevels ?? memoryLogLevels();
     this.events = new EventHub((error) => logger.error(`mcp event listener failed: ${errorText(error)}`));
     this.resourceUpdates = new EventHub((error) => logger.error(`resource update listener failed: ${errorText(error)}`));
     this.pool = new ConnectionPool({
@@ -127,13 +151,20 @@ export class McpService {
       prepareServer: this.unlessSystem(options.prepareServer),
       minConnectTimeoutMs: options.minConnectTimeoutMs ?? DEFAULT_MIN_CONNECT_TIMEOUT_MS,
       createTransport: (server, onStderr) =>
-        createTransport(server, { stdioTransportFactory: options.stdioTransportFactory, maxMessageBytes: options.maxMessageBytes, onStderr }),
+        createTransport(server, {
+          stdioTransportFactory: options.stdioTransportFactory,
+          maxMessageBytes: options.maxMessageBytes,
+          onStderr,
+          authProvider: options.authProviders?.forServer(server),
+        }),
       processTracker: options.processTracker,
       clock: this.clock,
       random: options.random ?? Math.random,
       reconnect: { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect },
       logBuffer: options.logBuffer ?? {},
       clientInfo: options.clientInfo ?? { name: 'elftia', version: '0.1.0' },
+      clientRequests: options.clientRequests,
+      logLevelOf: (serverId) => this.logLevels.get(serverId),
       logger,
       emit: (event) => this.events.emit(event),
       resourceUpdated: (serverId, uri) => this.resourceUpdates.emit({ serverId, uri }),
@@ -194,6 +225,23 @@ export class McpService {
     if (!log) return { kind: 'snapshot', entries: [] };
     if (afterSeq === undefined || log.lastSeq() < afterSeq) return { kind: 'snapshot', entries: log.list() };
     return { kind: 'append', entries: log.since(afterSeq) };
+  }
+
+  /** The logging level the server is asked for (`logging/setLevel`, for servers that offer `logging`). */
+  getLogLevel(id: string): McpServerLogLevel {
+    return this.logLevels.get(id);
+  }
+
+  /**
+   * Keeps the server's logging level and, when it is connected and offers `logging`, sends it at
+   * once (no restart); a server that does not offer it gets it on no later connect either.
+   */
+  async setLogLevel(id: string, level: McpServerLogLevel): Promise<void> {
+    this.logLevels.set(id, level);
+    const connection = this.pool.get(id)?.connection;
+    if (!connection) return;
+    if (!connection.supportsLogging) return connection.setLoggingLevel(level, {});
+    await this.request(id, `set log level ${level}`, {}, (open, sdk) => open.setLoggingLevel(level, sdk));
   }
 
   /** Adds a line to a server's log (redacted like the rest), e.g. why it is being restarted. */
@@ -293,12 +341,18 @@ export class McpService {
     return lists.flat();
   }
 
-  async listResources(id: string): Promise<Resource[]> {
+  /**
+   * The server's resources, fetched once per connection; with `options` (progress, a Stop button),
+   * fetched now under them instead, the cache left as it is.
+   */
+  async listResources(id: string, options?: McpRequestOptions): Promise<Resource[]> {
+    if (options) return this.request(id, 'list resources', options, (connection, sdk) => connection.fetchFresh(RESOURCES_REQUEST, sdk));
     return (await this.ensureConnection(id)).resources.get();
   }
 
-  /** The server's resource templates (`resources/templates/list`), fetched once per connection. */
-  async listResourceTemplates(id: string): Promise<ResourceTemplate[]> {
+  /** The server's resource templates (`resources/templates/list`), fetched once per connection; `options` as listResources. */
+  async listResourceTemplates(id: string, options?: McpRequestOptions): Promise<ResourceTemplate[]> {
+    if (options) return this.request(id, 'list resource templates', options, (connection, sdk) => connection.fetchFresh(RESOURCE_TEMPLATES_REQUEST, sdk));
     return (await this.ensureConnection(id)).resourceTemplates.get();
   }
 
@@ -310,13 +364,6 @@ export class McpService {
   async resourceFeatures(id: string): Promise<{ canSubscribe: boolean; canComplete: boolean }> {
     const capabilities = (await this.ensureConnection(id)).capabilities;
     return { canSubscribe: capabilities?.resources?.subscribe === true, canComplete: capabilities?.completions !== undefined };
-  }
-
-  /** `completion/complete`: suggestions for a prompt argument or a template variable, given what is typed. */
-  async complete(id: string, ref: CompleteRequest['params']['ref'], argument: { name: string; value: string }, context?: Record<string, string>, options: McpRequestOptions = {}): Promise<CompleteResult['completion']> {
-    const params: CompleteRequest['params'] = { ref, argument, ...(context ? { context: { arguments: context } } : {}) };
-    const result = await this.request(id, `complete ${argument.name}`, options, (connection, sdk) => connection.complete(params, sdk));
-    return result.completion;
   }
 
   /**
@@ -355,8 +402,15 @@ export class McpService {
     return this.resourceUpdates.subscribe(listener);
   }
 
-  async listPrompts(id: string): Promise<Prompt[]> {
+  /** The server's prompts, fetched once per connection; `options` as listResources. */
+  async listPrompts(id: string, options?: McpRequestOptions): Promise<Prompt[]> {
+    if (options) return this.request(id, 'list prompts', options, (connection, sdk) => connection.fetchFresh(PROMPTS_REQUEST, sdk));
     return (await this.ensureConnection(id)).prompts.get();
+  }
+
+  /** Argument completion (`completion/complete`) for a prompt or resource template argument. */
+  async complete(id: string, params: CompleteRequestParams, options: McpRequestOptions = {}): Promise<CompleteResult> {
+    return this.request(id, `complete ${params.argument.name}`, options, (connection, sdk) => connection.complete(params, sdk));
   }
 
   async getPrompt(id: string, name: string, args: Record<string, string> = {}, options: McpRequestOptions = {}): Promise<GetPromptResult> {
@@ -384,7 +438,7 @@ export class McpService {
       return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
         const input = args ?? {};
         const tool = await this.validateArguments(serverId, connection, toolName, input);
-        const raw = await connection.callTool(toolName, input, sdk);
+        const raw = await connection.callTool(toolName, input, sdk, callId);
         if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
         const notes: string[] = [];
         const result = repairToolResult(raw, notes);

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { McpServiceErrorCode, McpServiceErrorData } from '../../shared/contracts/mcp-connection';
 import { causeParams, failureCauseOf } from './failureCause';
 import { RESULT_TOO_LARGE_REASON } from './process/overlongLine';
@@ -67,19 +67,21 @@ export type FailureContext = 'connect' | 'request';
 export function toMcpServiceError(error: unknown, context: FailureContext, redact: (text: string) => string): McpServiceError {
   if (error instanceof McpServiceError) return error;
   const detail = redact(errorText(error)).slice(0, 500);
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) {
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) {
       const timeoutMs = Number((error.data as { timeout?: unknown } | undefined)?.timeout);
       return new McpServiceError('TIMEOUT', Number.isFinite(timeoutMs) ? { timeoutMs } : {}, { cause: error });
     }
+    if (error.code === SdkErrorCode.ConnectionClosed) {
+      return new McpServiceError(context === 'connect' ? 'CONNECT_FAILED' : 'CONNECTION_CLOSED', { detail }, { cause: error });
+    }
+  }
+  if (error instanceof ProtocolError) {
     const data = error.data as { reason?: unknown; limitBytes?: unknown; bytes?: unknown } | undefined;
     if (data?.reason === RESULT_TOO_LARGE_REASON && typeof data.limitBytes === 'number') {
       const params: Params = { limitBytes: data.limitBytes, limit: formatBytes(data.limitBytes), detail };
       if (typeof data.bytes === 'number') params.bytes = data.bytes;
       return new McpServiceError('RESULT_TOO_LARGE', params, { cause: error });
-    }
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return new McpServiceError(context === 'connect' ? 'CONNECT_FAILED' : 'CONNECTION_CLOSED', { detail }, { cause: error });
     }
     // The server is alive and answered, with a JSON-RPC error.
     const code = context === 'connect' ? 'CONNECT_FAILED' : 'REQUEST_FAILED';

@@ -1,5 +1,4 @@
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress, RequestOptions } from '@modelcontextprotocol/client';
 import type { Clock } from '../lib/clock';
 import { McpServiceError } from './McpServiceError';
 

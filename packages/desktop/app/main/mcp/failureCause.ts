@@ -4,8 +4,7 @@
  * "exited with code 1" or "connection reset" rather than "spawn ENOENT", "write EPIPE" or "fetch
  * failed". The raw error text stays in `detail`.
  */
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SdkHttpError, SseError } from '@modelcontextprotocol/client';
 import type { McpFailureCause } from '../../shared/contracts/mcp-connection';
 import { ProcessSpawnError } from './process/ProcessStdioTransport';
 
@@ -42,8 +41,9 @@ export function failureCauseOf(error: unknown): FailureCause | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === 'object' && current !== null; depth += 1) {
     if (current instanceof ProcessSpawnError) return { cause: current.code, command: current.command };
-    if (current instanceof StreamableHTTPError || current instanceof SseError) {
-      const status = current.code;
+    if (current instanceof SdkHttpError || current instanceof SseError) {
+      // SDK v2 puts a Streamable HTTP status on `status` (its `code` names the failure); SseError keeps it on `code`.
+      const status = current instanceof SdkHttpError ? current.status : current.code;
       if (typeof status === 'number' && status >= 100 && status <= 599) return { cause: 'httpStatus', httpStatus: status };
     }
     if (current instanceof SseError) {

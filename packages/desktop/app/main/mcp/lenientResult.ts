@@ -1,4 +1,5 @@
-import { type CallToolResult, CallToolResultSchema, ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { CallToolResultSchema, ContentBlockSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import { ToolContentSchema, unsupportedContent } from '../../shared/contracts/tool-content';
 

@@ -1,6 +1,13 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type Client,
+  type Prompt,
+  ProtocolError,
+  ProtocolErrorCode,
+  type RequestOptions,
+  type Resource,
+  type ResourceTemplateType as ResourceTemplate,
+  type Tool,
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { collectPages } from './ListCache';
 import { type ListItemSpec, type ParsedList, parseList } from './lenientList';
@@ -59,7 +66,7 @@ async function requestPage<T>(client: Client, request: ListRequest<T>, cursor: s
   try {
     return await client.request({ method: request.method, params: cursor ? { cursor } : undefined }, LenientPageSchema, options);
   } catch (error) {
-    if (request.optional && error instanceof McpError && error.code === ErrorCode.MethodNotFound) return undefined;
+    if (request.optional && error instanceof ProtocolError && error.code === ProtocolErrorCode.MethodNotFound) return undefined;
     throw error;
   }
 }

@@ -1,13 +1,5 @@
-import {
-  type Prompt,
-  PromptSchema,
-  type Resource,
-  ResourceSchema,
-  type ResourceTemplate,
-  ResourceTemplateSchema,
-  type Tool,
-  ToolSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from '@modelcontextprotocol/core';
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool } from '@modelcontextprotocol/client';
 import { ID_MAX_LENGTH } from '../../shared/contracts/limits';
 import type { ListItemSpec } from './lenientList';
 import { isPlainObject } from '../lib/isPlainObject';

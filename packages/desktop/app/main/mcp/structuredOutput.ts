@@ -1,4 +1,4 @@
-import { type CallToolResult, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/client';
 import type { ArgumentValidator } from './ArgumentValidator';
 
 /**
@@ -9,8 +9,8 @@ import type { ArgumentValidator } from './ArgumentValidator';
 export function checkStructuredContent(validator: ArgumentValidator, tool: Tool, result: CallToolResult, onSchemaError: (reason: string) => void): void {
   const mismatch = structuredContentMismatch(validator, tool, result, onSchemaError);
   if (mismatch === undefined) return;
-  if (result.structuredContent === undefined) throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} has an output schema but did not return structured content`);
-  throw new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${mismatch}`);
+  if (result.structuredContent === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Tool ${tool.name} has an output schema but did not return structured content`);
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${mismatch}`);
 }
 
 /**

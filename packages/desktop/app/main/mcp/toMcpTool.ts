@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { pickIcon } from '../../shared/contracts/icons';
 import { type MCPTool, mcpToolId } from '../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';

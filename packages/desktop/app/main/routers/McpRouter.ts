@@ -14,6 +14,7 @@ import {
   mcpServerInputSchema,
   mcpServerSetEnabledSchema,
   mcpSetToolAlwaysAllowSchema,
+  mcpSetLogLevelSchema,
   mcpSetToolEnabledSchema,
   mcpSseInputSchema,
   mcpStdioInputSchema,
@@ -271,6 +272,13 @@ export const mcpRouter = router({
   /** The server's tools as it reported them (raw MCP), from the connection's cache. */
   tools: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.listServerTools(input.id)),
   logs: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ctx.services.mcp.getLogs(input.id)),
+  /** The logging level the server is asked for (`logging/setLevel`); `info` until changed. */
+  logLevel: publicProcedure.input(mcpServerIdSchema).query(({ ctx, input }) => ({ level: ctx.services.mcp.getLogLevel(input.id) })),
+  /** Keeps the level and sends it to the server at once when it is connected and offers logging. */
+  setLogLevel: publicProcedure.input(mcpSetLogLevelSchema).mutation(async ({ ctx, input }) => {
+    await ctx.services.mcp.setLogLevel(input.id, input.level);
+    return { level: input.level };
+  }),
   /** Yields the server's log (bounded, secrets redacted) now, then the lines added since, as they come. */
   onLogs: publicProcedure.input(mcpServerIdSchema).subscription(async function* ({ ctx, input, signal }) {
     const subscribe = (listener: () => void) =>

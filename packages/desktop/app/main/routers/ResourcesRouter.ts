@@ -34,7 +34,8 @@ export const resourcesRouter = router({
     readView(await ctx.services.mcp.readResource(input.id, input.uri, signal ? { signal } : {})),
   ),
   complete: publicProcedure.input(completeSchema).query(async ({ ctx, input, signal }) => {
-    const completion = await ctx.services.mcp.complete(input.id, input.ref, input.argument, input.context, signal ? { signal } : {});
+    const params = { ref: input.ref, argument: input.argument, ...(input.context ? { context: { arguments: input.context } } : {}) };
+    const { completion } = await ctx.services.mcp.complete(input.id, params, signal ? { signal } : {});
     const values = completion.values.filter((value): value is string => typeof value === 'string').slice(0, COMPLETION_VALUES_MAX);
     return { values, hasMore: completion.hasMore === true || completion.values.length > values.length };
   }),

@@ -1,6 +1,7 @@
 import { approvalsRouter } from './ApprovalsRouter';
 import { chatRouter } from './ChatRouter';
 import { dialogsRouter } from './DialogsRouter';
+import { interactionsRouter } from './InteractionsRouter';
 import { mcpRouter } from './McpRouter';
 import { providersRouter } from './ProvidersRouter';
 import { resourcesRouter } from './ResourcesRouter';
@@ -16,6 +17,7 @@ export const appRouter = router({
   approvals: approvalsRouter,
   dialogs: dialogsRouter,
   workspace: workspaceRouter,
+  interactions: interactionsRouter,
   resources: resourcesRouter,
 });
 

@@ -182,3 +182,9 @@ export type McpServiceEvent =
   | { type: 'log'; serverId: string; entry: McpLogEntry }
   /** The server left the configuration; drop it from any view. */
   | { type: 'removed'; serverId: string };
+
+/** MCP logging levels (RFC 5424 severities), least severe first: what a server sends at or above. */
+export const MCP_SERVER_LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type McpServerLogLevel = (typeof MCP_SERVER_LOG_LEVELS)[number];
+/** What a server is asked to log until the user picks another level. */
+export const DEFAULT_SERVER_LOG_LEVEL: McpServerLogLevel = 'info';

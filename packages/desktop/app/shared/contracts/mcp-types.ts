@@ -33,6 +33,7 @@ import {
   WATCH_PATHS_MAX_COUNT,
 } from './limits';
 import { nameSchema } from './names';
+import { MCP_SERVER_LOG_LEVELS } from './mcp-connection';
 import { secretRefsOf } from './secret-refs';
 
 export const MCP_SERVER_TRANSPORTS = ['stdio', 'sse', 'http', 'websocket'] as const;
@@ -283,6 +284,7 @@ export const mcpServerSetEnabledSchema = z.strictObject({ id: idString, enabled:
 const toolName = z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' });
 export const mcpSetToolEnabledSchema = z.strictObject({ id: idString, tool: toolName, enabled: z.boolean() });
 export const mcpSetToolAlwaysAllowSchema = z.strictObject({ id: idString, tool: toolName, alwaysAllow: z.boolean() });
+export const mcpSetLogLevelSchema = z.strictObject({ id: idString, level: z.enum(MCP_SERVER_LOG_LEVELS) });
 
 /**
  * A value the server gets from an LLM provider's API key at the moment it starts (a preset that

@@ -4,6 +4,7 @@ import { defaultModelOf } from '@elftia/desktop/shared/contracts/providers.ts';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../lib/appError';
 import { ConversationSidebar } from './components/conversation-list/ConversationSidebar';
 import { ConversationPane } from './components/conversation/ConversationPane';
+import { InteractionsProvider } from './model/interactions';
 import { type ConversationStart, type FirstMessage, WelcomePane } from './components/conversation/WelcomePane';
 import { useChatShortcuts } from './model/useChatShortcuts';
 import { useConversations } from './model/useConversations';
@@ -157,29 +158,31 @@ export function ChatView({ onSetUpProviders, brand, sidebarFooter, hidden = fals
         onSearchRequest={requestSearch}
         searchRef={searchRef}
       />
-      <main className="chat__main">
-        {loadError !== undefined && (
-          <p className="form__failure chat__failure" role="alert">
-            {t('chat/conversations:list.loadFailed', { reason: t(errorMessageKey(toDisplayError(loadError).code)) })}
-          </p>
-        )}
-        {selected && providers ? (
-          <ConversationPane
-            key={selected.id}
-            conversation={selected}
-            providers={providers}
-            onUpdate={(patch) => conversations.update(selected.id, patch)}
-            onSetUpProviders={onSetUpProviders}
-            focusRequest={focusRequest}
-            takeFocusRequest={takeFocusRequest}
-            takeFirstMessage={takeFirstMessage}
-          />
-        ) : (
-          // Not while the list has conversations and the newest is about to open.
-          conversations.list?.length === 0 &&
-          providers && <WelcomePane providers={providers} onStart={startConversation} onSetUpProviders={onSetUpProviders} focusRequest={focusRequest} />
-        )}
-      </main>
+      <InteractionsProvider>
+        <main className="chat__main">
+          {loadError !== undefined && (
+            <p className="form__failure chat__failure" role="alert">
+              {t('chat/conversations:list.loadFailed', { reason: t(errorMessageKey(toDisplayError(loadError).code)) })}
+            </p>
+          )}
+          {selected && providers ? (
+            <ConversationPane
+              key={selected.id}
+              conversation={selected}
+              providers={providers}
+              onUpdate={(patch) => conversations.update(selected.id, patch)}
+              onSetUpProviders={onSetUpProviders}
+              focusRequest={focusRequest}
+              takeFocusRequest={takeFocusRequest}
+              takeFirstMessage={takeFirstMessage}
+            />
+          ) : (
+            // Not while the list has conversations and the newest is about to open.
+            conversations.list?.length === 0 &&
+            providers && <WelcomePane providers={providers} onStart={startConversation} onSetUpProviders={onSetUpProviders} focusRequest={focusRequest} />
+          )}
+        </main>
+      </InteractionsProvider>
     </div>
   );
 }

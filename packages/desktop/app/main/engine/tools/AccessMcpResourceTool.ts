@@ -3,7 +3,7 @@
  * whole (the engine cuts it for the model with a marker if it is huge); binary contents are summarised
  * for the model and kept for the UI, and images go to vision models as images.
  */
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { type ToolContent, parseToolContent } from '../../../shared/contracts/tool-content';
 import { isMcpServiceError } from '../../mcp/McpServiceError';
 import type { JsonSchema, ToolExecutionContext, ToolExecutionResult } from '../ITool';

@@ -5,7 +5,7 @@
  * `<server>__<tool>`, without the `mcp__` of user servers, so the two can never collide. The app's
  * chat gets the built-in servers from McpService instead (engine/builtinTools.ts), under the same names.
  */
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../mcp/McpConnection';
 import { repairToolResult } from '../../mcp/lenientResult';
 import type { ITool, JsonSchema, ToolExecutionContext, ToolExecutionResult } from '../ITool';
@@ -66,11 +66,11 @@ export class DirectMcpToolAdapter implements ITool {
 
 function describeFailure(error: unknown): ToolExecutionResult {
   const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return toolErrorResult('TIMEOUT', `Tool call timed out: ${detail}`);
-    if (error.code === ErrorCode.ConnectionClosed) return toolErrorResult('CONNECTION_CLOSED', `Tool call failed: ${detail}`);
-    if (error.code === ErrorCode.InvalidParams) return toolErrorResult('INVALID_ARGUMENTS', `Tool call failed: ${detail}`);
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) return toolErrorResult('TIMEOUT', `Tool call timed out: ${detail}`);
+    if (error.code === SdkErrorCode.ConnectionClosed) return toolErrorResult('CONNECTION_CLOSED', `Tool call failed: ${detail}`);
   }
+  if (error instanceof ProtocolError && error.code === ProtocolErrorCode.InvalidParams) return toolErrorResult('INVALID_ARGUMENTS', `Tool call failed: ${detail}`);
   return toolErrorResult('REQUEST_FAILED', `Tool call failed: ${detail}`);
 }
 

@@ -4,7 +4,7 @@
  * over ProcessStdioTransport, so the server runs in its own process group and closing it kills the
  * whole tree; registered with the process tracker from the moment the process exists.
  */
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import { systemClock } from '../../lib/clock';
 import { McpConnection } from '../../mcp/McpConnection';
@@ -159,6 +159,9 @@ export async function openDirectConnection(server: ResolvedMcpServer, options: O
       clock: systemClock,
       clientInfo: options.clientInfo,
       connectTimeoutMs: options.connectTimeoutMs,
+      // The 2025 handshake, as before the SDK v2: a session's server has no verdict cache to save a
+      // probe, and one that exits on it would need a second start this path does not make.
+      prior: { kind: 'legacy' },
       processTracker: tracker,
       signal: new AbortController().signal,
       // A lost session fails the next call ("Not connected"); the session's tools are not refreshed.

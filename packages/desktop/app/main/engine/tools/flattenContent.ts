@@ -4,6 +4,7 @@
  */
 import { type ToolContent, parseToolContent } from '../../../shared/contracts/tool-content';
 import type { ToolErrorCode, ToolExecutionResult } from '../ITool';
+import { isPlainObject } from '../../lib/isPlainObject';
 
 /**
  * Default cap on an embedded resource's text copied into the model's view, in characters. Embedded
@@ -71,7 +72,8 @@ export function flattenContent(content: readonly ToolContent[], options: Flatten
 export interface RawCallToolResult {
   content?: unknown;
   isError?: boolean;
-  structuredContent?: Record<string, unknown>;
+  /** Any JSON value in SDK v2 (SEP-2106); the engine passes an object on and words anything else. */
+  structuredContent?: unknown;
   /** How structuredContent misses the tool's outputSchema (McpService's 'report' mode). */
   outputMismatch?: string;
 }
@@ -88,7 +90,7 @@ export function toToolExecutionResult(result: RawCallToolResult, options: Flatte
     text,
     content,
     isError: result.isError === true,
-    ...(structured === undefined ? {} : { structuredContent: structured }),
+    ...(isPlainObject(structured) ? { structuredContent: structured } : {}),
     ...(result.outputMismatch === undefined ? {} : { structuredContentMismatch: result.outputMismatch }),
   };
 }

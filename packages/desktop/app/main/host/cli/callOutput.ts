@@ -3,7 +3,7 @@
  * cannot show (images, audio, binary resources) as a one-line summary. Pure, so each kind of
  * content is tested on its own.
  */
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client';
 import type { Translate } from '../messages';
 import { UsageError } from './command';
 

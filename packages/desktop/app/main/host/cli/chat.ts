@@ -19,6 +19,7 @@ import { type ChatRequest, parseChatRequest } from './chatOptions';
 import { TranscriptPrinter } from './chatOutput';
 import { type CliCommand, COMMON_HELP, type CommandContext, Interrupted, untilShutdown } from './command';
 import { jsonLine } from './output';
+import { followInteractions, openInteractiveServices } from './cliInteractions';
 
 /** The conversation id the engine and approval requests see; nothing is stored under it. */
 const CLI_CONVERSATION = 'cli';
@@ -57,19 +58,21 @@ async function connectServers(ctx: CommandContext, services: AppServices, names:
   return { toolMode: 'auto', selectedServerIds: [] };
 }
 
-function approvalGate(ctx: CommandContext, services: AppServices, request: ChatRequest): { gate: ApprovalGate; close(): void } {
+function approvalGate(ctx: CommandContext, services: AppServices, request: ChatRequest): { gate: ApprovalGate; lines?: LineReader; close(): void } {
   if (request.approve !== 'ask') return { gate: new AutoApprovalGate(request.approve), close: () => {} };
   // Without a stdin (an embedding that gave none) every question meets the end of input: deny.
   const lines = new LineReader(ctx.io.stdin ?? Readable.from([]));
-  return { gate: new TerminalApprovalGate(services.approvals, lines, ctx.io.stderr, ctx.t), close: () => lines.close() };
+  return { gate: new TerminalApprovalGate(services.approvals, lines, ctx.io.stderr, ctx.t), lines, close: () => lines.close() };
 }
 
 async function run(ctx: CommandContext): Promise<number> {
   const request = parseChatRequest(ctx.values, ctx.io.env);
-  const services = ctx.openServices();
+  const services = openInteractiveServices(ctx);
   await services.start();
   const scope = await connectServers(ctx, services, request.servers);
   const approvals = approvalGate(ctx, services, request);
+  // Servers' questions during the turn share stdin with the approval prompt.
+  const interactions = followInteractions(ctx, services, approvals.lines);
   const engine = services.chatEngine(approvals.gate);
   const now = () => new Date().toISOString();
   const transcript = new TurnTranscript({ conversationId: CLI_CONVERSATION, newId: idCounter(), now, nowMs: Date.now });
@@ -87,7 +90,10 @@ async function run(ctx: CommandContext): Promise<number> {
         printer?.onEvent(event);
       },
     })
-    .finally(() => approvals.close());
+    .finally(() => {
+      interactions.close();
+      approvals.close();
+    });
   const messages = transcript.finish(result);
   printer?.endLine();
   if (ctx.shutdown.aborted) throw new Interrupted(String(ctx.shutdown.reason));
@@ -131,6 +137,10 @@ Options:
   --approve MODE      ask: prompt on the terminal for each call (once, always, deny; end of input
                       denies); always: allow every call; never: deny every call
   --message TEXT      What to say to the model
+
+A server asking for input during a tool call (elicitation) is answered on a terminal one field at a
+time, a web page it asks to open is opened only after y, a sampling request runs only after y;
+without a terminal forms and pages are declined and sampling is rejected (said on stderr).
 
 With --json one JSON object is printed at the end: stopReason, the messages with their tool calls
 (arguments, status, full result content) and, after a failure, the error.

@@ -3,7 +3,7 @@
  * has ended, as its server, tool and arguments followed by the result summarised the way
  * `elftia mcp call` prints one (images and other binary content as one-line summaries).
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ToolCallView } from '../../../shared/contracts/chat';
 import type { EngineEvent } from '../../engine/engineTypes';
 import { type Translate, errorMessage } from '../messages';

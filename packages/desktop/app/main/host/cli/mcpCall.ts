@@ -6,6 +6,7 @@ import { resolveCallTarget } from './callTarget';
 import { type CliCommand, COMMON_HELP, type CommandContext, parseSeconds, stringValue, untilShutdown } from './command';
 import { jsonLine } from './output';
 import { findServerOrBuiltin, openMcpCaller } from './servers';
+import { followInteractions, openInteractiveServices } from './cliInteractions';
 
 const FIELD_LABELS: Record<string, string> = { id: 'NAME', tool: 'TOOL', arguments: '--args', timeoutSec: '--timeout' };
 
@@ -19,7 +20,8 @@ async function run(ctx: CommandContext): Promise<number> {
   const args = parseToolArguments(stringValue(ctx.values, 'args'));
   const timeout = stringValue(ctx.values, 'timeout');
   const timeoutSec = timeout !== undefined ? { timeoutSec: parseSeconds(timeout) } : {};
-  const caller = await openMcpCaller(ctx);
+  const services = openInteractiveServices(ctx);
+  const caller = await openMcpCaller(ctx, { services });
   const server = await findServerOrBuiltin(caller, name);
   // The router's own check of the call, before the tool list below starts the server: a --timeout
   // out of range must not cost a server start. The router checks it again when the call is made.
@@ -31,7 +33,9 @@ async function run(ctx: CommandContext): Promise<number> {
   // The caller carries the Ctrl+C signal: the service cancels the request and the server gets
   // notifications/cancelled. The race covers a handshake still in progress, which is not abortable.
   const call = caller.mcp.callTool({ id: server.id, tool: target.toolName, arguments: target.arguments, ...timeoutSec });
-  const result = await untilShutdown(ctx.shutdown, call);
+  // What the server asks during the call (a form, a page to open, a completion) is asked here.
+  const interactions = followInteractions(ctx, services);
+  const result = await untilShutdown(ctx.shutdown, call).finally(() => interactions.close());
   if (ctx.json) {
     ctx.io.stdout(jsonLine(result));
   } else {
@@ -60,6 +64,10 @@ they do not fit) and calls the tool. Text content is printed with its line break
 terminal control sequences (--json has every character); images, audio and resources as one-line
 summaries. A result the tool marks as an error goes to stderr and exits 1. Ctrl+C cancels
 the call (the server is told) and exits 130.
+
+When the server asks for input during the call (elicitation), a terminal is asked one field at a
+time; a web page it asks to open is opened only after y. Without a terminal the request is
+declined (said on stderr); a sampling request is asked y/N on a terminal, else rejected.
 
 Options:
   --args JSON      The arguments as a JSON object, e.g. '{"message":"hi"}' (default {})

@@ -1,6 +1,7 @@
 import { AppError } from '../../lib/errors';
 import { findNamed } from '../../lib/uniqueNames';
 import { createAppCaller, type McpServerView } from '../../routers/appRouter';
+import type { AppServices } from '../../index';
 import type { CommandContext } from './command';
 
 export type AppCaller = ReturnType<typeof createAppCaller>;
@@ -15,8 +16,8 @@ export function openCaller(ctx: CommandContext, options?: Parameters<CommandCont
  * connects, and every request carries the Ctrl+C signal, so an interrupted call is cancelled on
  * the wire (`notifications/cancelled`) rather than abandoned.
  */
-export async function openMcpCaller(ctx: CommandContext): Promise<AppCaller> {
-  const services = ctx.openServices();
+export async function openMcpCaller(ctx: CommandContext, options: { services?: AppServices } = {}): Promise<AppCaller> {
+  const services = options.services ?? ctx.openServices();
   await services.start();
   return createAppCaller({ services }, { signal: ctx.shutdown });
 }

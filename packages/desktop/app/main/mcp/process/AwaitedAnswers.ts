@@ -3,7 +3,7 @@
  * (one past the line cap, never parsed) answered, so that request fails at once instead of at its
  * timeout.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { type JsonRpcId, idFromTail, scanHead } from './overlongLine';
 
 export class AwaitedAnswers {

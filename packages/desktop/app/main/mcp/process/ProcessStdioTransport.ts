@@ -8,9 +8,8 @@
  */
 import { spawn as nodeSpawn, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Readable } from 'node:stream';
+import { type JSONRPCMessage, type Transport, deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
 import { withDeadline } from '../../lib/deadline';
 import { LineReader } from './LineReader';
 import { AwaitedAnswers } from './AwaitedAnswers';
@@ -125,6 +124,14 @@ export class ProcessStdioTransport implements Transport {
   }
 
   /** The direct child's PID once spawned. On POSIX it is also the process group id of the tree. */
+  /**
+   * The server's stderr (already read into `onStderr`). Its presence, with `pid`, is how the SDK v2
+   * Client knows a stdio transport: a server silent on the era probe then counts as a legacy one.
+   */
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null;
+  }
+
   get pid(): number | undefined {
     return this.child?.pid;
   }

@@ -1,5 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type FetchLike, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { RESULT_TOO_LARGE_REASON } from '../process/overlongLine';
 
 /**
@@ -33,11 +32,11 @@ export function boundedJsonFetch(maxBytes: number, base: FetchLike = fetch): Fet
   };
 }
 
-export const INTERNAL_ERROR_CODE = ErrorCode.InternalError;
+export const INTERNAL_ERROR_CODE = ProtocolErrorCode.InternalError;
 export { RESULT_TOO_LARGE_REASON };
 
 /** The error a too long answer fails with: McpServiceError reads its reason as RESULT_TOO_LARGE. */
-export function tooLargeError(limitBytes: number, bytes: number | undefined): McpError {
+export function tooLargeError(limitBytes: number, bytes: number | undefined): ProtocolError {
   const data = { reason: RESULT_TOO_LARGE_REASON, limitBytes, ...(bytes === undefined ? {} : { bytes }) };
-  return new McpError(ErrorCode.InternalError, `the answer was longer than ${limitBytes} bytes and was discarded`, data);
+  return new ProtocolError(ProtocolErrorCode.InternalError, `the answer was longer than ${limitBytes} bytes and was discarded`, data);
 }

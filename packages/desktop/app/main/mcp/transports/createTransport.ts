@@ -1,7 +1,5 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type FetchLike, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
 import type { FailureCause } from '../failureCause';
 import { McpServiceError } from '../McpServiceError';
@@ -67,6 +65,8 @@ export interface CreateTransportDeps {
   maxMessageBytes?: number;
   /** Where a stdio server's stderr goes; default: dropped. */
   onStderr?: (chunk: string) => void;
+  /** The sign-in of an HTTP/SSE server (McpServiceOptions.authProviders); none for stdio and WebSocket. */
+  authProvider?: OAuthClientProvider | undefined;
 }
 
 /** One place that turns a server record into a transport (DESIGN decision 1). */
@@ -76,9 +76,9 @@ export function createTransport(server: McpServerRecord, deps: CreateTransportDe
     case 'stdio':
       return createStdio(server, deps);
     case 'sse':
-      return createSse(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {}, deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES);
+      return createSse(requireUrl(server, ['http:', 'https:']), httpOptions(server, deps));
     case 'http':
-      return createStreamableHttp(requireUrl(server, ['http:', 'https:']), server.config.headers ?? {}, deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES);
+      return createStreamableHttp(requireUrl(server, ['http:', 'https:']), httpOptions(server, deps));
     case 'websocket':
       return new HeaderWebSocketClientTransport(requireUrl(server, ['ws:', 'wss:']), server.config.headers ?? {});
     default:
@@ -103,24 +103,40 @@ function createStdio(server: McpServerRecord, deps: CreateTransportDeps): McpTra
   });
 }
 
-function createStreamableHttp(url: URL, headers: Record<string, string>, maxMessageBytes: number): McpTransport {
+interface HttpOptions {
+  headers: Record<string, string>;
+  maxMessageBytes: number;
+  authProvider: OAuthClientProvider | undefined;
+}
+
+function httpOptions(server: McpServerRecord, deps: CreateTransportDeps): HttpOptions {
+  return { headers: server.config.headers ?? {}, maxMessageBytes: deps.maxMessageBytes ?? DEFAULT_STDIO_MAX_MESSAGE_BYTES, authProvider: deps.authProvider };
+}
+
+function createStreamableHttp(url: URL, { headers, maxMessageBytes, authProvider }: HttpOptions): McpTransport {
   const transport: McpTransport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers },
+    ...(authProvider ? { authProvider } : {}),
     // A broken SSE answer becomes a transport error McpConnection treats as a lost session.
     fetch: watchedFetch((error) => transport.onerror?.(error), cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes))),
   });
   return transport;
 }
 
-function createSse(url: URL, headers: Record<string, string>, maxMessageBytes: number): McpTransport {
-  // requestInit covers the POSTs (and, in SDK 1.32, the GET too); the EventSource's own fetch also
-  // sets them so the GET stream keeps its Authorization whatever the SDK version does.
+function createSse(url: URL, { headers, maxMessageBytes, authProvider }: HttpOptions): McpTransport {
+  // requestInit covers the POSTs; the EventSource's own fetch also sets the headers so the GET
+  // stream keeps its Authorization whatever the SDK version does (the SDK's own Authorization,
+  // from an authProvider, still wins: it is set after this fetch is wrapped).
   const withHeaders: FetchLike = (input, init) => {
     const merged = new Headers(init?.headers);
     for (const [name, value] of Object.entries(headers)) merged.set(name, value);
     return fetch(input, { ...init, headers: merged });
   };
-  return new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: cappedSseFetch(maxMessageBytes, withHeaders) } });
+  return new SSEClientTransport(url, {
+    requestInit: { headers },
+    eventSourceInit: { fetch: cappedSseFetch(maxMessageBytes, withHeaders) },
+    ...(authProvider ? { authProvider } : {}),
+  });
 }
 
 function requireUrl(server: McpServerRecord, protocols: string[]): URL {

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { INTERNAL_ERROR_CODE, RESULT_TOO_LARGE_REASON, tooLargeError } from './boundedFetch';
 import { type JsonRpcId, scanHead } from '../process/overlongLine';
 

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 
 /** An SSE answer of a Streamable HTTP server broke off (reset, closed socket); `cause` is fetch's error. */
 export class ResponseStreamBrokenError extends Error {

@@ -9,6 +9,8 @@ import { ToolCallError } from './tool-call/ToolCallError';
 import { ToolArguments } from './tool-call/ToolArguments';
 import { ToolResult } from './tool-call/ToolResult';
 import { ToolProgress, ToolStatus } from './tool-call/ToolStatus';
+import { InteractionPrompt, SampledNote } from './interactions/InteractionPrompt';
+import { useInteractions } from '../model/interactions';
 
 export interface ToolCallDisplayProps {
   call: ToolCallView;
@@ -32,6 +34,10 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
   // call's badge already says it all.
   const failedInApp = call.errorCode !== undefined;
   const showErrorCode = failedInApp && !(call.status === 'cancelled' && call.errorCode === 'CANCELLED');
+  // What the server asks while this call runs (a form, a page to open, a completion) is answered here.
+  const interactions = useInteractions();
+  const asking = interactions.pending.filter((interaction) => interaction.callId === call.id);
+  const sampled = interactions.sampled.filter((result) => result.callId === call.id);
   const title = typeof call.annotations?.title === 'string' && call.annotations.title !== call.toolName ? call.annotations.title : undefined;
   return (
     // tabIndex -1: where focus rests after the user answered the call's approval prompt.
@@ -49,6 +55,12 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
       <ToolAnnotations annotations={call.annotations} />
       <ToolArguments args={call.arguments} open={awaiting} />
       {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
+      {asking.map((interaction) => (
+        <InteractionPrompt key={interaction.id} interaction={interaction} />
+      ))}
+      {sampled.map((result) => (
+        <SampledNote key={result.id} result={result} />
+      ))}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
       {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} serverId={call.serverId} />}
       {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}

@@ -15,6 +15,7 @@ import { Composer, type ComposerHandle } from './Composer';
 import type { FirstMessage } from './WelcomePane';
 import { MessageList } from './MessageList';
 import { NoticeList } from './NoticeList';
+import { InteractionsBanner } from '../interactions/InteractionsBanner';
 import { ToolsSelector } from './ToolsSelector';
 
 export interface ConversationPaneProps {
@@ -145,6 +146,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
         )}
       </div>
       <div className="conversation__bottom">
+        <InteractionsBanner conversationId={conversation.id} messages={state.messages} />
         <NoticeList notices={state.notices} onDismiss={dismissNotice} />
         <Composer
           ref={composer}

@@ -7,6 +7,7 @@ import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
 import { SecretInputs } from './SecretInputs';
 import { ServerCatalog } from './ServerCatalog';
+import { ServerLogLevel } from './ServerLogLevel';
 import { SkippedItems } from './SkippedItems';
 import { ToolList } from './ToolList';
 
@@ -47,6 +48,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         <h3 id={logHeadingId} className="server-details__heading" tabIndex={-1}>
           {t('settings/tools:log.heading')}
         </h3>
+        <ServerLogLevel server={server} />
         <LogView server={server} />
       </section>
       <SecretInputs server={server} />
