@@ -187,6 +187,17 @@ describe('server status in Settings → Servers', () => {
     push(() => api.setConnection('srv-1', { status: 'connected', toolCount: 0 }));
     expect(within(row()).getByText('Connected, but the server offers no tools.')).toBeTruthy();
   });
+
+  it('shows the server’s icon before its name, only when it is an https: or data: image', async () => {
+    const api = seeded();
+    renderApp(<ServersSection />, { api });
+    await screen.findByRole('row', { name: /^everything / });
+    push(() => api.setConnection('srv-1', { status: 'connected', serverInfo: { name: 'e', version: '1', icon: 'https://example.com/s.svg' }, toolCount: 1 }));
+    const icon = within(row()).getByTestId('mcp-server-facts').querySelector('img');
+    expect([icon?.getAttribute('src'), icon?.getAttribute('referrerpolicy'), icon?.getAttribute('alt')]).toEqual(['https://example.com/s.svg', 'no-referrer', '']);
+    push(() => api.setConnection('srv-1', { status: 'connected', serverInfo: { name: 'e', version: '1', icon: 'javascript:alert(1)' }, toolCount: 1 }));
+    expect(within(row()).getByTestId('mcp-server-facts').querySelector('img')).toBeNull();
+  });
 });
 
 describe('server details panel', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { McpToolAdapter } from '../../app/main/engine/tools/McpToolAdapter';
 import type { McpSkippedItem } from '../../app/shared/contracts/mcp-connection';
 import { type Harness, closeHarness, createHarness, fixture, recordFile, stdioRecord, textOf, waitFor } from './helpers';
 
@@ -74,6 +75,19 @@ describe('a server whose lists do not follow the schema to the letter', () => {
       code: 'REQUEST_FAILED',
       params: { mcpCode: -32602, detail: expect.stringContaining("Structured content does not match the tool's output schema: sum must be number") },
     });
+  });
+
+  it('reports rather than rejects a result that misses the outputSchema when asked to, and the chat engine shows it with the mismatch', async () => {
+    const { record, service } = await lenientServer();
+    const reported = await service.callTool(record.id, 'typed-output', { value: 'three' }, 'o3', { structuredOutput: 'report' });
+    expect(reported).toMatchObject({ structuredContent: { sum: 'three' }, outputMismatch: expect.stringContaining('sum must be number') });
+    expect(service.getLogs(record.id).map((entry) => entry.text)).toContainEqual(expect.stringMatching(/^result of typed-output does not match its outputSchema: sum must be number/));
+    const fits = await service.callTool(record.id, 'typed-output', { value: 3 }, 'o4', { structuredOutput: 'report' });
+    expect(fits).not.toHaveProperty('outputMismatch');
+
+    const [typed] = (await service.listServerTools(record.id)).filter((tool) => tool.name === 'typed-output');
+    const result = await new McpToolAdapter(typed!, service).execute({ value: 'three' }, { callId: 'o5' });
+    expect(result).toMatchObject({ isError: false, structuredContent: { sum: 'three' }, structuredContentMismatch: expect.stringContaining('sum must be number') });
   });
 
   it('says what it left out once per session, not again on every list_changed refresh', async () => {

@@ -30,6 +30,15 @@ import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
 import type { McpServerEnvironment } from '@elftia/desktop/shared/contracts/mcp-types.ts';
 import type { OAuthStatus } from '@elftia/desktop/shared/contracts/oauth.ts';
 import type { ImportPreview, ImportSource } from '@elftia/desktop/shared/contracts/mcp-import.ts';
+import type {
+  CompleteInput,
+  McpServerCatalog,
+  PromptRunView,
+  promptGetSchema,
+  ResourceReadView,
+  ResourceUpdateEvent,
+  resourceReadSchema,
+} from '@elftia/desktop/shared/contracts/mcp-resources.ts';
 import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachments.ts';
 import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
@@ -154,6 +163,21 @@ export interface ElftiaApi {
     recent: Query<void, RecentWorkspace[]>;
     /** The open workspace now and after every change (open, close, an edit of its project file). */
     onChanged: Subscription<WorkspaceView | null>;
+  };
+  // Typed from the shared contract (shared/contracts/mcp-resources.ts); createAppConnection proves the real client fits.
+  resources: {
+    /** A server's resources, templates and prompts, and whether it takes subscriptions and completions. */
+    catalog: Query<z.input<typeof serverIdInputSchema>, McpServerCatalog>;
+    /** One resource's contents, bounded like an attachment (long text cut, large blobs left out). */
+    read: Query<z.input<typeof resourceReadSchema>, ResourceReadView>;
+    /** Suggestions for a prompt argument or a template variable, given what is typed. */
+    complete: Query<CompleteInput, { values: string[]; hasMore: boolean }>;
+    subscribe: Mutation<z.input<typeof resourceReadSchema>, void>;
+    unsubscribe: Mutation<z.input<typeof resourceReadSchema>, void>;
+    /** Each `notifications/resources/updated` of one server as it arrives. */
+    onUpdated: Subscription<ResourceUpdateEvent, { id?: string } | undefined>;
+    /** Runs the prompt with its arguments; its messages as composer parts. */
+    getPrompt: Mutation<z.input<typeof promptGetSchema>, PromptRunView>;
   };
   dialogs: {
     /** Whether this window can open the system's folder chooser (Electron can; a browser cannot). */

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolCallStatus, ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
 import { ToolCallDisplay } from '../../src/features/chat/components/ToolCallDisplay';
+import { FakeApi } from '../fakes/FakeApi';
 import { renderApp } from '../helpers/renderApp';
 import { PNG_BASE64, toolCall } from './toolCalls';
 
@@ -145,6 +146,38 @@ describe('ToolCallDisplay', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('opens a resource link through the server that returned it, and shows what it holds without navigating', async () => {
+    const api = new FakeApi();
+    api.settingsValue = { language: 'en' };
+    api.fakeResources.reads.set('srv-1 demo://resource/static/document/notes.md', { contents: [{ uri: 'demo://resource/static/document/notes.md', mimeType: 'text/markdown', text: '# Notes body' }] });
+    renderApp(
+      <ToolCallDisplay
+        call={toolCall({
+          result: result({
+            content: [
+              { type: 'resource_link', uri: 'demo://resource/static/document/notes.md', name: 'notes.md' },
+              { type: 'resource_link', uri: 'demo://gone', name: 'gone' },
+            ],
+          }),
+        })}
+      />,
+      { api },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open notes.md' }));
+    const preview = await screen.findByTestId('tool-resource-preview');
+    expect(within(preview).getByText('# Notes body')).toBeTruthy();
+    expect(api.callsTo('resources.read')).toEqual([{ id: 'srv-1', uri: 'demo://resource/static/document/notes.md' }]);
+    expect(screen.queryByRole('button', { name: 'Open notes.md' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open gone' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Could not open the resource\. /);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('offers no Open for a resource link of an engine tool (no server to read it from)', () => {
+    show(toolCall({ serverId: undefined, serverName: undefined, toolName: 'use_mcp_tool', result: result({ content: [{ type: 'resource_link', uri: 'demo://x', name: 'x' }] }) }));
+    expect(screen.queryByRole('button', { name: 'Open x' })).toBeNull();
+  });
+
   it('shows an embedded text resource with a preview, and a binary one by size', () => {
     show(
       toolCall({
@@ -178,6 +211,15 @@ describe('ToolCallDisplay', () => {
     expect(within(tree).getByText('nested:').closest('details')!.open).toBe(false);
     expect(within(tree).getByText('tags:').closest('details')!.open).toBe(false);
     expect(within(tree).getByText('true')).toBeTruthy();
+  });
+
+  it('warns, above the JSON, when structuredContent misses the output schema; a fitting one has no warning', () => {
+    const { unmount } = show(toolCall({ result: result({ structuredContent: { sum: 'three' }, structuredContentMismatch: 'sum must be number' }) }), 'ja');
+    expect(screen.getByTestId('tool-structured-mismatch').textContent).toBe('構造化コンテンツがツールの出力スキーマと一致しません：sum must be number');
+    expect(screen.getByRole('group', { name: '構造化コンテンツ' })).toBeTruthy();
+    unmount();
+    show(toolCall({ result: result({ structuredContent: { sum: 3 } }) }));
+    expect(screen.queryByTestId('tool-structured-mismatch')).toBeNull();
   });
 
   it('styles an error result as an error', () => {

@@ -29,6 +29,7 @@ import { CallRecorder, FakeTrpcError } from './CallRecorder';
 import { Channel, KeyedChannel } from './channels';
 import { FakeChat } from './FakeChat';
 import { FakeProviders } from './FakeProviders';
+import { FakeResources } from './FakeResources';
 import { FakeWorkspace } from './FakeWorkspace';
 import { FakeInteractions } from './FakeInteractions';
 
@@ -66,6 +67,10 @@ export class FakeApi implements ElftiaApi {
   /** interactions.*: a test pushes what a server asks (fakeInteractions.request) and reads the answers. */
   readonly fakeInteractions = new FakeInteractions(this.recorder);
   readonly interactions: ElftiaApi['interactions'] = this.fakeInteractions.api;
+
+  /** resources.*: catalogs, reads, completions and prompt runs a test scripts; updates pushed with fakeResources.update. */
+  readonly fakeResources = new FakeResources(this.recorder);
+  readonly resources: ElftiaApi['resources'] = this.fakeResources.api;
 
   /** mcp.tools answers, per server id (see setTools). */
   readonly tools = new Map<string, MCPTool[]>();

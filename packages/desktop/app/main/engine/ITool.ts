@@ -47,6 +47,8 @@ export interface ToolExecutionResult {
   isError: boolean;
   /** The server's `structuredContent`, when it sent one. */
   structuredContent?: Record<string, unknown>;
+  /** How `structuredContent` misses the tool's outputSchema; shown as a warning with it. */
+  structuredContentMismatch?: string;
   errorCode?: ToolErrorCode;
   /** The parameters of `errors.<errorCode>` (the tool, the server, a field…), for the UI's message. */
   errorParams?: Record<string, string | number>;

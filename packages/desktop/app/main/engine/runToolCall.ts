@@ -72,6 +72,7 @@ class CallTracker {
               content: result.content,
               isError: result.isError,
               ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
+              ...(result.structuredContentMismatch ? { structuredContentMismatch: result.structuredContentMismatch } : {}),
               ...(limited.truncated ? { truncatedForModel: true } : {}),
             },
           }),

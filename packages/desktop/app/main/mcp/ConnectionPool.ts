@@ -68,6 +68,8 @@ export interface ConnectionPoolDeps {
   logLevelOf: (serverId: string) => McpServerLogLevel;
   logger: McpLogger;
   emit(event: McpServiceEvent): void;
+  /** A live connection's server said a subscribed resource changed. */
+  resourceUpdated?: ((serverId: string, uri: string) => void) | undefined;
 }
 
 /**
@@ -243,6 +245,9 @@ export class ConnectionPool {
       },
       onSkippedChanged: (connection) => {
         if (entry.connection === connection) this.emitState(entry);
+      },
+      onResourceUpdated: (connection, uri) => {
+        if (entry.connection === connection) this.deps.resourceUpdated?.(entry.serverId, uri);
       },
     });
   }

@@ -2,6 +2,7 @@ import {
   Client,
   type CompleteRequestParams,
   type CompleteResult,
+  type ServerCapabilities,
   type GetPromptResult,
   LOG_LEVEL_META_KEY,
   type LoggingLevel,
@@ -17,6 +18,7 @@ import {
   StreamableHTTPClientTransport,
   type Tool,
 } from '@modelcontextprotocol/client';
+import { pickIcon } from '../../shared/contracts/icons';
 import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import type { Clock } from '../lib/clock';
@@ -62,6 +64,8 @@ export interface McpConnectionOptions {
   onToolsChanged: (connection: McpConnection, tools: Tool[]) => void;
   /** The entries left out of the lists (skippedItems()) changed after open. */
   onSkippedChanged?: (connection: McpConnection) => void;
+  /** `notifications/resources/updated`: a resource subscribed to changed. */
+  onResourceUpdated?: (connection: McpConnection, uri: string) => void;
 }
 
 type Phase = 'opening' | 'open' | 'dropped' | 'closed';
@@ -216,6 +220,19 @@ export class McpConnection {
     return this.client.getPrompt({ name, arguments: args, ...this.requestMeta() }, options);
   }
 
+  /** What the server said at initialize that it offers; undefined before. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.client.getServerCapabilities();
+  }
+
+  async subscribeResource(uri: string, options: RequestOptions): Promise<void> {
+    await this.client.subscribeResource({ uri }, options);
+  }
+
+  async unsubscribeResource(uri: string, options: RequestOptions): Promise<void> {
+    await this.client.unsubscribeResource({ uri }, options);
+  }
+
   /** Ends the session on purpose: no onDrop. Safe to call more than once. */
   async close(): Promise<void> {
     if (this.phase === 'closed') return;
@@ -246,7 +263,8 @@ export class McpConnection {
     });
     this.protocolVersion = this.client.getNegotiatedProtocolVersion();
     const version = this.client.getServerVersion();
-    if (version) this.serverInfo = { name: version.name, version: version.version };
+    const icon = pickIcon((version as { icons?: unknown } | undefined)?.icons);
+    if (version) this.serverInfo = { name: version.name, version: version.version, ...(icon ? { icon } : {}) };
     await this.tools.get();
     await this.listenForChanges();
     await this.applyLogLevel();
@@ -319,6 +337,7 @@ export class McpConnection {
     this.client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged('tools', this.tools));
     this.client.setNotificationHandler('notifications/resources/list_changed', () => this.onListChanged('resources', this.resources, this.resourceTemplates));
     this.client.setNotificationHandler('notifications/prompts/list_changed', () => this.onListChanged('prompts', this.prompts));
+    this.client.setNotificationHandler('notifications/resources/updated', (notification) => this.options.onResourceUpdated?.(this, notification.params.uri));
     this.client.setNotificationHandler('notifications/message', (notification) => this.onLogMessage(notification.params));
   }
 

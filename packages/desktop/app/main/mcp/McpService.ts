@@ -27,7 +27,7 @@ import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/jsonDepth';
 import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
-import { checkStructuredContent } from './structuredOutput';
+import { checkStructuredContent, structuredContentMismatch } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
 import { PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST } from './listRequests';
 import type { McpAuthProviders, McpClientRequests } from './clientRequests';
@@ -105,6 +105,16 @@ export interface McpRequestOptions {
   onProgress?: (progress: McpProgress) => void;
 }
 
+export interface McpCallOptions extends McpRequestOptions {
+  /**
+   * A result whose structuredContent does not fit the tool's outputSchema: 'reject' fails the call
+   * (the default, as the SDK Client does); 'report' returns it with `outputMismatch` saying how, so
+   * the chat can show the result with a warning.
+   */
+  structuredOutput?: 'reject' | 'report';
+}
+
+
 const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
@@ -116,8 +126,15 @@ const NO_OP_LOGGER: McpLogger = { info: () => {}, warn: () => {}, error: () => {
 export class McpService {
   private readonly pool: ConnectionPool;
   private readonly events: EventHub<McpServiceEvent>;
+  /** Kept apart from `events`: a resource update changes no server's state, list or log. */
+  private readonly resourceUpdates: EventHub<{ serverId: string; uri: string }>;
   private readonly validator = new ArgumentValidator();
   private readonly calls = new Map<string, AbortController>();
+  /**
+   * The resources subscribed to, per server, and the session that was told: a subscription lives in
+   * its session, so a new one (a reconnect, a restart) is told again.
+   */
+  private readonly subscriptions = new Map<string, { connection: McpConnection | undefined; uris: Set<string> }>();
   private readonly clock: Clock;
   private readonly logLevels: McpLogLevelStore;
 
@@ -126,6 +143,7 @@ export class McpService {
     this.clock = options.clock ?? systemClock;
     this.logLevels = options.logLevels ?? memoryLogLevels();
     this.events = new EventHub((error) => logger.error(`mcp event listener failed: ${errorText(error)}`));
+    this.resourceUpdates = new EventHub((error) => logger.error(`resource update listener failed: ${errorText(error)}`));
     this.pool = new ConnectionPool({
       readServer: (id) => this.readServer(id),
       resolveServer: options.resolveServer,
@@ -149,6 +167,11 @@ export class McpService {
       logLevelOf: (serverId) => this.logLevels.get(serverId),
       logger,
       emit: (event) => this.events.emit(event),
+      resourceUpdated: (serverId, uri) => this.resourceUpdates.emit({ serverId, uri }),
+    });
+    this.events.subscribe((event) => {
+      if (event.type === 'state' && event.state.status === 'connected') this.resubscribe(event.serverId);
+      else if (event.type === 'removed') this.subscriptions.delete(event.serverId);
     });
   }
 
@@ -337,6 +360,48 @@ export class McpService {
     return this.request(id, `read ${uri}`, options, (connection, sdk) => connection.readResource(uri, sdk));
   }
 
+  /** Whether the server takes `resources/subscribe` and answers `completion/complete` (connecting it first). */
+  async resourceFeatures(id: string): Promise<{ canSubscribe: boolean; canComplete: boolean }> {
+    const capabilities = (await this.ensureConnection(id)).capabilities;
+    return { canSubscribe: capabilities?.resources?.subscribe === true, canComplete: capabilities?.completions !== undefined };
+  }
+
+  /**
+   * `resources/subscribe`: the server tells of changes to `uri` until unsubscribed or disconnected;
+   * each arrives through onResourceUpdated.
+   */
+  async subscribeResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<void> {
+    await this.request(id, `subscribe ${uri}`, options, async (connection, sdk) => {
+      await connection.subscribeResource(uri, sdk);
+      const known = this.subscriptions.get(id);
+      if (known && known.connection === connection) known.uris.add(uri);
+      else this.subscriptions.set(id, { connection, uris: new Set([...(known?.uris ?? []), uri]) });
+    });
+  }
+
+  async unsubscribeResource(id: string, uri: string, options: McpRequestOptions = {}): Promise<void> {
+    this.subscriptions.get(id)?.uris.delete(uri);
+    await this.request(id, `unsubscribe ${uri}`, options, (connection, sdk) => connection.unsubscribeResource(uri, sdk));
+  }
+
+  /** A server connected anew: its new session is told the subscriptions the old one had. */
+  private resubscribe(id: string): void {
+    const known = this.subscriptions.get(id);
+    const connection = this.pool.get(id)?.connection;
+    if (!known || known.uris.size === 0 || !connection || known.connection === connection) return;
+    known.connection = connection;
+    for (const uri of known.uris) {
+      connection
+        .subscribeResource(uri, { timeout: connection.server.timeoutSec * 1000 })
+        .catch((error: unknown) => this.pool.get(id)?.log.add('warn', `subscribe ${uri} again failed: ${errorText(error)}`));
+    }
+  }
+
+  /** Told of every `notifications/resources/updated` of a live connection; returns the unsubscribe function. */
+  onResourceUpdated(listener: (update: { serverId: string; uri: string }) => void): () => void {
+    return this.resourceUpdates.subscribe(listener);
+  }
+
   /** The server's prompts, fetched once per connection; `options` as listResources. */
   async listPrompts(id: string, options?: McpRequestOptions): Promise<Prompt[]> {
     if (options) return this.request(id, 'list prompts', options, (connection, sdk) => connection.fetchFresh(PROMPTS_REQUEST, sdk));
@@ -361,8 +426,9 @@ export class McpService {
     toolName: string,
     args: Record<string, unknown> | undefined,
     callId: string,
-    options: McpRequestOptions = {},
-  ): Promise<CallToolResult> {
+    options: McpCallOptions = {},
+    // Spelled out rather than named: the router's inferred types reach the renderer, which must be able to name them.
+  ): Promise<CallToolResult & { outputMismatch?: string }> {
     const controller = new AbortController();
     const forward = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) forward();
@@ -377,8 +443,15 @@ export class McpService {
         const notes: string[] = [];
         const result = repairToolResult(raw, notes);
         for (const note of notes) this.pool.get(serverId)?.log.add('warn', `result of ${toolName}: ${note}`);
-        checkStructuredContent(this.validator, tool, result, (reason) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason));
-        return result;
+        const onSchemaError = (reason: string) => this.schemaWarning(serverId, `outputSchema of ${toolName}`, reason);
+        if (options.structuredOutput !== 'report') {
+          checkStructuredContent(this.validator, tool, result, onSchemaError);
+          return result;
+        }
+        const mismatch = structuredContentMismatch(this.validator, tool, result, onSchemaError);
+        if (mismatch === undefined) return result;
+        this.pool.get(serverId)?.log.add('warn', `result of ${toolName} does not match its outputSchema: ${mismatch}`);
+        return { ...result, outputMismatch: mismatch };
       });
     } finally {
       options.signal?.removeEventListener('abort', forward);

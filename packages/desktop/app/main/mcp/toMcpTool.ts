@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { pickIcon } from '../../shared/contracts/icons';
 import { type MCPTool, mcpToolId } from '../../shared/contracts/mcp-tool';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 
@@ -14,5 +15,7 @@ export function toMcpTool(server: Pick<McpServerRecord, 'id' | 'name'>, tool: To
   };
   if (tool.annotations) out.annotations = tool.annotations;
   if (tool.outputSchema) out.outputSchema = tool.outputSchema;
+  const icon = pickIcon((tool as { icons?: unknown }).icons);
+  if (icon) out.icon = icon;
   return out;
 }

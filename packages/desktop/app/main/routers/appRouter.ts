@@ -4,6 +4,7 @@ import { dialogsRouter } from './DialogsRouter';
 import { interactionsRouter } from './InteractionsRouter';
 import { mcpRouter } from './McpRouter';
 import { providersRouter } from './ProvidersRouter';
+import { resourcesRouter } from './ResourcesRouter';
 import { settingsRouter } from './SettingsRouter';
 import { createCallerFactory, router } from './trpc';
 import { workspaceRouter } from './WorkspaceRouter';
@@ -17,6 +18,7 @@ export const appRouter = router({
   dialogs: dialogsRouter,
   workspace: workspaceRouter,
   interactions: interactionsRouter,
+  resources: resourcesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -61,6 +61,8 @@ export interface ToolCallView {
     content: ToolContent[];
     isError: boolean;
     structuredContent?: Record<string, unknown>;
+    /** How `structuredContent` misses the tool's outputSchema (field and reason, `;`-separated); shown as a warning. */
+    structuredContentMismatch?: string;
     /** True when `text` was cut for the model; the UI still has the whole content. */
     truncatedForModel?: boolean;
     /**

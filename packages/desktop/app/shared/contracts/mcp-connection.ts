@@ -97,6 +97,8 @@ export interface McpServiceErrorData {
 export interface McpServerInfo {
   name: string;
   version: string;
+  /** The server's icon, when it gave one the app may show (shared/contracts/icons.ts). */
+  icon?: string;
 }
 
 /** The lists a server offers, as Elftia fetches them. */

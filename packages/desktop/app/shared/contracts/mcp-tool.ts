@@ -30,6 +30,8 @@ export interface MCPTool {
   inputSchema: McpJsonSchema;
   annotations?: McpToolAnnotations;
   outputSchema?: McpJsonSchema;
+  /** The tool's icon when the server gave one the app may show (shared/contracts/icons.ts). */
+  icon?: string;
 }
 
 /** The raw id of a tool; see MCPTool.id. */

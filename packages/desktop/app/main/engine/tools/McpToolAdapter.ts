@@ -53,7 +53,8 @@ export class McpToolAdapter implements ITool {
     const { serverId, name } = this.mcpTool;
     const timeoutMs = await this.timeoutMs();
     return boundedCall(
-      (signal) => this.mcpService.callTool(serverId, name, params, callId, { signal, onProgress: context.onProgress }),
+      // In a chat the result is shown whatever it holds; a mismatch is a warning on it, not a failed call.
+      (signal) => this.mcpService.callTool(serverId, name, params, callId, { signal, onProgress: context.onProgress, structuredOutput: 'report' }),
       { timeoutMs, signal: context.signal, clock: this.options.clock },
       (result) => toToolExecutionResult(result, this.options.flatten),
       (error) => describeFailure(error),

@@ -74,6 +74,8 @@ export interface RawCallToolResult {
   isError?: boolean;
   /** Any JSON value in SDK v2 (SEP-2106); the engine passes an object on and words anything else. */
   structuredContent?: unknown;
+  /** How structuredContent misses the tool's outputSchema (McpService's 'report' mode). */
+  outputMismatch?: string;
 }
 
 /**
@@ -89,6 +91,7 @@ export function toToolExecutionResult(result: RawCallToolResult, options: Flatte
     content,
     isError: result.isError === true,
     ...(isPlainObject(structured) ? { structuredContent: structured } : {}),
+    ...(result.outputMismatch === undefined ? {} : { structuredContentMismatch: result.outputMismatch }),
   };
 }
 

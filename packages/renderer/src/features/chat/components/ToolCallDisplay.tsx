@@ -62,7 +62,7 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
         <SampledNote key={result.id} result={result} />
       ))}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
-      {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} />}
+      {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} serverId={call.serverId} />}
       {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}
     </article>
   );

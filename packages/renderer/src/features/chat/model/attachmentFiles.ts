@@ -21,7 +21,18 @@ export interface PendingAttachment {
   previewUrl?: string;
 }
 
-export type AttachmentProblemCode = 'unsupportedFile' | 'notText' | 'unreadable' | 'fileTooLarge' | 'textFileTooLong' | 'tooManyFiles' | 'attachmentsTooLarge';
+export type AttachmentProblemCode =
+  | 'unsupportedFile'
+  | 'notText'
+  | 'unreadable'
+  | 'fileTooLarge'
+  | 'textFileTooLong'
+  | 'tooManyFiles'
+  | 'attachmentsTooLarge'
+  /** A resource whose contents are neither text nor an image (resources/read). */
+  | 'binaryResource'
+  /** A resource that read as no contents at all. */
+  | 'emptyResource';
 
 /** Why a file was not attached; `chat/attachments:<code>`, said of the file by name. */
 export interface AttachmentProblem {

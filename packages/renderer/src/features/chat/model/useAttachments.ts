@@ -10,6 +10,8 @@ export interface Attachments {
   problems: ShownProblem[];
   /** Reads and attaches the files that fit; the others become problems (the earlier ones are cleared). */
   add: (files: readonly File[]) => Promise<void>;
+  /** Attaches what was read elsewhere (a resource, a prompt's images) when it fits; `found` are problems met while reading it. */
+  attach: (read: readonly Omit<PendingAttachment, 'key'>[], found?: readonly AttachmentProblem[]) => void;
   remove: (key: string) => void;
   /** Empties the tray (the message was sent). */
   take: () => PendingAttachment[];
@@ -37,6 +39,15 @@ export function useAttachments(): Attachments {
     setProblems([...unreadable, ...rejected]);
   }
 
+  function attach(read: readonly Omit<PendingAttachment, 'key'>[], found: readonly AttachmentProblem[] = []) {
+    const keyed = read.map((item) => ({ ...item, key: `attachment-${++nextKey.current}` }));
+    const { added, problems: rejected } = admit(itemsRef.current, keyed);
+    const next = [...itemsRef.current, ...added];
+    itemsRef.current = next;
+    setItems(next);
+    setProblems([...found, ...rejected]);
+  }
+
   function remove(key: string) {
     const next = itemsRef.current.filter((item) => item.key !== key);
     itemsRef.current = next;
@@ -59,5 +70,5 @@ export function useAttachments(): Attachments {
     setProblems(shown);
   }
 
-  return { items, problems, add, remove, take, restore };
+  return { items, problems, add, attach, remove, take, restore };
 }

@@ -6,9 +6,11 @@ import type { AttachmentInput } from '@elftia/desktop/shared/contracts/attachmen
 import { Tooltip } from '../../../../components/Tooltip';
 import { type DisplayError, errorMessageKey, readAppError, toDisplayError } from '../../../../lib/appError';
 import { problemsFromFieldErrors } from '../../model/attachmentFiles';
-import { useAttachments } from '../../model/useAttachments';
+import { type Attachments, useAttachments } from '../../model/useAttachments';
 import { AttachButton } from '../attachments/AttachButton';
 import { AttachmentTray } from '../attachments/AttachmentTray';
+import { ResourcesButton } from '../resources/ResourcesButton';
+import type { McpServerView } from '@elftia/desktop/router';
 
 // The schema's own limit, so the box cannot accept more than chat.send does.
 const MESSAGE_MAX = chatSendSchema.shape.text.maxLength ?? undefined;
@@ -22,6 +24,8 @@ export interface ComposerHandle {
   isIdle(): boolean;
   /** Sends `text` (and files read elsewhere) as if typed and sent; the text is left in the box when it cannot be sent (yet). */
   send(text: string, attachments?: AttachmentInput[]): void;
+  /** Adds what was read elsewhere (a linked resource) to the files of the next message. */
+  attach: Attachments['attach'];
 }
 
 export interface ComposerProps {
@@ -34,6 +38,11 @@ export interface ComposerProps {
   onStop: () => Promise<unknown>;
   /** The conversation's controls in the bar under the box (model picker, tools), compact. */
   controls?: ReactNode;
+  /**
+   * The servers whose resources and prompts the "Resources & prompts" button offers (the connected
+   * ones of these); the button shows only when given. undefined entries: the list is loading.
+   */
+  resourceServers?: { servers: McpServerView[] | undefined };
   ref?: Ref<ComposerHandle>;
 }
 
@@ -43,7 +52,7 @@ export interface ComposerProps {
  * (Japanese and Chinese use Enter to confirm a conversion). The box empties at once and gets the
  * text back if sending fails, so nothing typed is ever lost. Send turns into Stop while a turn runs.
  */
-export function Composer({ running, blockedReason, onSend, onStop, controls, ref }: ComposerProps) {
+export function Composer({ running, blockedReason, onSend, onStop, controls, resourceServers, ref }: ComposerProps) {
   const { t } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -69,6 +78,7 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
     stop: () => void stop(),
     isIdle: () => document.activeElement === inputRef.current && inputRef.current?.value === '',
     send: (value, given) => void send(value, given),
+    attach: (items, problems) => attachments.attach(items, problems),
   }));
 
   async function send(sent: string = text, given?: AttachmentInput[]) {
@@ -94,6 +104,19 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
     } finally {
       setSending(false);
     }
+  }
+
+  /** A prompt's text: the box's, or after what is typed there already, a blank line apart. */
+  function insertText(inserted: string) {
+    const input = inputRef.current;
+    if (inserted !== '') {
+      const current = input?.value ?? text;
+      const next = current.trim() === '' ? inserted : `${current}\n\n${inserted}`;
+      if (input) input.value = next;
+      setText(next);
+    }
+    input?.focus();
+    if (input) input.setSelectionRange(input.value.length, input.value.length);
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
@@ -180,6 +203,7 @@ export function Composer({ running, blockedReason, onSend, onStop, controls, ref
         />
         <div className="composer__bar">
           <AttachButton onFiles={(files) => void attachments.add(files)} />
+          {resourceServers && <ResourcesButton servers={resourceServers.servers} onAttach={attachments.attach} onInsertText={insertText} />}
           <div className="composer__controls">{controls}</div>
           {running ? (
             <Tooltip label={`${stopLabel} (Esc)`}>

@@ -7,6 +7,7 @@ import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../
 import { useApiSubscription } from '../../../../lib/useApiSubscription';
 import type { ConversationPatch } from '../../model/useConversations';
 import { useConversationStream } from '../../model/useConversationStream';
+import { type AttachToComposer, ComposerAttachContext } from '../../model/composerAttach';
 import { useConversationTitle } from '../conversation-list/useConversationTitle';
 import { ModelPicker } from '../model-picker/ModelPicker';
 import { SystemPromptButton } from '../system-prompt/SystemPromptButton';
@@ -51,6 +52,8 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
   const { state, loadError, streamError, answer, dismissNotice } = useConversationStream(conversation.id);
   const servers = useApiSubscription((a) => a.mcp.onServersChanged);
   const [updateFailure, setUpdateFailure] = useState<DisplayError>();
+  // Stable: the messages' cards read it from context and must not re-render for it.
+  const attachToComposer = useRef<AttachToComposer>((items, problems) => composer.current?.attach(items, problems)).current;
 
   // A layout effect: it runs in the commit that swaps the boxes, before the browser handles another
   // key, so a letter typed right after New conversation cannot fall between the old box and this one.
@@ -135,7 +138,9 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
       )}
       <div ref={messagesRef} className="conversation__messages" onFocus={(event) => (lastFocusedInMessages.current = event.target)}>
         {state.loaded || liveError !== undefined ? (
-          <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onAnswer={answer} />
+          <ComposerAttachContext.Provider value={attachToComposer}>
+            <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onAnswer={answer} />
+          </ComposerAttachContext.Provider>
         ) : (
           <p className="conversation__loading">{t('chat/conversations:messages.loading')}</p>
         )}
@@ -149,6 +154,7 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
           blockedReason={blockedReason}
           onSend={(text, attachments) => api.chat.send.mutate({ conversationId: conversation.id, text, ...(attachments.length > 0 ? { attachments } : {}) })}
           onStop={() => api.chat.stop.mutate({ conversationId: conversation.id })}
+          resourceServers={{ servers: servers.data }}
           controls={
             <>
               <ModelPicker

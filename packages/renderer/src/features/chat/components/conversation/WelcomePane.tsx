@@ -72,6 +72,7 @@ export function WelcomePane({ providers, onStart, onSetUpProviders, focusRequest
           blockedReason={blockedReason}
           onSend={(text, attachments) => onStart({ providerId, model, ...tools, ...(systemPrompt === undefined ? {} : { systemPrompt }) }, { text, attachments })}
           onStop={async () => undefined}
+          resourceServers={{ servers: servers.data }}
           controls={
             <>
               <ModelPicker providers={providers} providerId={providerId} model={model} onChange={setChoice} onSetUpProviders={onSetUpProviders} />

@@ -1,5 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ResourceReadView } from '@elftia/desktop/shared/contracts/mcp-resources.ts';
 import type { EmbeddedResourceContent, ResourceLinkContent } from '@elftia/desktop/shared/contracts/tool-content.ts';
+import { useApi } from '../../../../lib/api';
+import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+import { useComposerAttach } from '../../model/composerAttach';
+import { readToAttachments } from '../../model/resourceAttachments';
 import { base64Bytes } from './mediaSource';
 import { AudioResult, ImageResult } from './MediaResults';
 import { TextResult } from './TextResult';
@@ -7,10 +13,31 @@ import { TextResult } from './TextResult';
 /**
  * A link to a resource the server can serve later. The URI is shown as text, not an <a>: it comes
  * from the server and may be file:, data: or a custom scheme, and following it inside the app's
- * window would navigate Elftia itself.
+ * window would navigate Elftia itself. Open reads it through the server that returned it
+ * (resources.read) and shows what it holds here.
  */
-export function ResourceLinkResult({ content }: { content: ResourceLinkContent }) {
+export function ResourceLinkResult({ content, serverId }: { content: ResourceLinkContent; serverId?: string | undefined }) {
   const { t, i18n } = useTranslation();
+  const api = useApi();
+  const [read, setRead] = useState<ResourceReadView>();
+  const [failure, setFailure] = useState<DisplayError>();
+  const [busy, setBusy] = useState(false);
+  const [attached, setAttached] = useState(false);
+  const attachToComposer = useComposerAttach();
+
+  async function open() {
+    if (!serverId) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      setRead(await api.resources.read.query({ id: serverId, uri: content.uri }));
+    } catch (error) {
+      setFailure(toDisplayError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <div className="resource" data-testid="tool-resource-link">
       <p className="resource__kind">{t('chat/tool-calls:result.resourceLink')}</p>
@@ -23,6 +50,48 @@ export function ResourceLinkResult({ content }: { content: ResourceLinkContent }
           .filter(Boolean)
           .join(' · ')}
       </p>
+      {serverId && !read && (
+        <button type="button" className="button resource__open" disabled={busy} aria-label={t('chat/tool-calls:result.openResource', { name: content.title ?? content.name })} onClick={() => void open()}>
+          {t('chat/tool-calls:result.open')}
+        </button>
+      )}
+      {failure && (
+        <p className="field__error" role="alert">
+          {t('chat/tool-calls:result.openFailed', { reason: t(errorMessageKey(failure.code), failure.params ?? {}) })}
+        </p>
+      )}
+      {read && attachToComposer && (
+        <button
+          type="button"
+          className="button resource__open"
+          disabled={attached}
+          onClick={() => {
+            const { items, problems } = readToAttachments(read, content.name);
+            attachToComposer(items, problems);
+            setAttached(true);
+          }}
+        >
+          {t(attached ? 'chat/tool-calls:result.attached' : 'chat/tool-calls:result.attachToMessage')}
+        </button>
+      )}
+      {read && (
+        <div className="resource__preview" data-testid="tool-resource-preview">
+          {read.contents.length === 0 && <p className="resource__meta">{t('chat/tool-calls:result.empty')}</p>}
+          {read.contents.map((item, index) =>
+            item.text !== undefined ? (
+              <TextResult key={index} text={item.text} />
+            ) : item.blob !== undefined && item.mimeType?.startsWith('image/') ? (
+              <ImageResult key={index} content={{ data: item.blob, mimeType: item.mimeType }} />
+            ) : item.blob !== undefined && item.mimeType?.startsWith('audio/') ? (
+              <AudioResult key={index} content={{ data: item.blob, mimeType: item.mimeType }} />
+            ) : (
+              <p key={index} className="resource__meta">
+                {t('chat/tool-calls:result.binary', { size: new Intl.NumberFormat(i18n.language).format(item.omittedBytes ?? base64Bytes(item.blob ?? '')) })}
+              </p>
+            ),
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { EmbeddedResourceResult, ResourceLinkResult } from './ResourceResults';
 import { ShortenedNote } from './ShortenedNote';
 import { TextResult } from './TextResult';
 
-function ContentItem({ item }: { item: ToolContent }) {
+function ContentItem({ item, serverId }: { item: ToolContent; serverId: string | undefined }) {
   switch (item.type) {
     case 'text':
       return <TextResult text={item.text} />;
@@ -17,7 +17,7 @@ function ContentItem({ item }: { item: ToolContent }) {
     case 'audio':
       return <AudioResult content={item} />;
     case 'resource_link':
-      return <ResourceLinkResult content={item} />;
+      return <ResourceLinkResult content={item} serverId={serverId} />;
     case 'resource':
       return <EmbeddedResourceResult content={item} />;
   }
@@ -28,9 +28,10 @@ type Result = NonNullable<ToolCallView['result']>;
 /**
  * Everything the server returned, not the flattened text the model read —
  * except when the server returned no content items, where that text is all there is. A large result
- * arrives as a bounded copy (`shortened`); `loadAll` fetches the rest when the user asks.
+ * arrives as a bounded copy (`shortened`); `loadAll` fetches the rest when the user asks. `serverId`:
+ * the server that answered, which resource links are read from.
  */
-export function ToolResult({ result: sent, loadAll }: { result: Result; loadAll?: (() => Promise<Result>) | undefined }) {
+export function ToolResult({ result: sent, loadAll, serverId }: { result: Result; loadAll?: (() => Promise<Result>) | undefined; serverId?: string | undefined }) {
   const { t } = useTranslation();
   const [whole, setWhole] = useState<Result>();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,9 +61,14 @@ export function ToolResult({ result: sent, loadAll }: { result: Result; loadAll?
       {sent.shortened && !whole && <ShortenedNote bytes={sent.shortened.bytes} loadAll={loadAll} onLoaded={setWhole} />}
       {result.content.map((item, index) => (
         // Content items have no ids and never reorder within a result.
-        <ContentItem key={index} item={item} />
+        <ContentItem key={index} item={item} serverId={serverId} />
       ))}
       {result.content.length === 0 && result.text !== '' && <TextResult text={result.text} />}
+      {result.structuredContentMismatch !== undefined && (
+        <p className="tool-result__note tool-result__warning" data-testid="tool-structured-mismatch">
+          {t('chat/tool-calls:result.structuredMismatch', { detail: result.structuredContentMismatch })}
+        </p>
+      )}
       {result.structuredContent !== undefined && <JsonTree value={result.structuredContent} label={t('chat/tool-calls:result.structured')} />}
       {empty && <p className="tool-result__note">{t('chat/tool-calls:result.empty')}</p>}
     </div>

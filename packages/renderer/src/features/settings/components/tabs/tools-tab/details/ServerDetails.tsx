@@ -6,6 +6,7 @@ import { EnvironmentNames } from './EnvironmentNames';
 import { LogView } from './LogView';
 import { RestartButton } from './RestartButton';
 import { SecretInputs } from './SecretInputs';
+import { ServerCatalog } from './ServerCatalog';
 import { SignInSection } from './SignInSection';
 import { ServerLogLevel } from './ServerLogLevel';
 import { SkippedItems } from './SkippedItems';
@@ -18,7 +19,7 @@ export function detailsTargetId(detailsId: string, target: 'log' | 'skipped' | '
 
 /**
  * One server's diagnostics: its error history, Restart, its sign-in (HTTP/SSE), its live log, the
- * environment variable names a stdio server gets, and the tools it offers.
+ * environment variable names a stdio server gets, the tools it offers, and its resources and prompts.
  * Mounted only while expanded, so closed panels hold no log subscription.
  */
 export function ServerDetails({ server, id }: { server: McpServerView; id: string }) {
@@ -26,6 +27,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
   const toolsHeadingId = useId();
   const logHeadingId = detailsTargetId(id, 'log');
   const envHeadingId = useId();
+  const catalogHeadingId = useId();
   const connection = server.connection;
   // While failing, the row already shows the error as an alert; here it is the history after a recovery.
   const pastError = server.status !== 'error' ? connection?.lastError : undefined;
@@ -66,6 +68,7 @@ export function ServerDetails({ server, id }: { server: McpServerView; id: strin
         </h3>
         <ToolList server={server} />
       </section>
+      <ServerCatalog server={server} headingId={catalogHeadingId} />
     </section>
   );
 }

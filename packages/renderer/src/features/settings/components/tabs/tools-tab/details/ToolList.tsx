@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import type { MCPTool } from '@elftia/desktop/shared/contracts/mcp-tool.ts';
+import { McpIcon } from '../../../../../../components/McpIcon';
 import { useApi } from '../../../../../../lib/api';
 import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
 import { errorText } from '../../../../../../lib/errorText';
@@ -59,6 +60,7 @@ function ToolItem({ tool, ...switches }: ToolSwitchesProps) {
   return (
     <li className={off ? 'tool-list__item tool-list__item--off' : 'tool-list__item'} data-testid="mcp-tool" data-tool={tool.name} data-off={off || undefined}>
       <div className="tool-list__head">
+        <McpIcon src={tool.icon} />
         <code className="tool-list__name">{tool.name}</code>
         {tool.annotations?.title && <span className="tool-list__title">{tool.annotations.title}</span>}
         {off && <span className="badge tool-list__off">{t('settings/tools:toolList.off')}</span>}

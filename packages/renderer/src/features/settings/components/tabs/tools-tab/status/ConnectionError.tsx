@@ -18,7 +18,7 @@ export function ConnectionError({ error, alert }: ConnectionErrorProps) {
   const { t } = useTranslation();
   const { params, detail } = splitErrorParams(error);
   return (
-    <div className="connection-error" data-testid="mcp-server-error" data-code={error.code}>
+    <div className={alert ? 'connection-error' : 'connection-error connection-error--past'} data-testid="mcp-server-error" data-code={error.code}>
       <p className="connection-error__message" role={alert ? 'alert' : undefined}>
         {t('settings/tools:connection.lastError', { reason: errorText(t, error.code, params) })}
       </p>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
+import { McpIcon } from '../../../../../../components/McpIcon';
 
 /**
  * What the connected server reported: its name and version, the negotiated protocol and how many
@@ -15,6 +16,7 @@ export function ConnectionFacts({ server }: { server: McpServerView }) {
       <p className="connection-facts" data-testid="mcp-server-facts">
         {connection.serverInfo && (
           <span className="connection-facts__item">
+            <McpIcon src={connection.serverInfo.icon} size={14} />
             {connection.serverInfo.name} {connection.serverInfo.version}
           </span>
         )}
