@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The README's test command: installs what the tests need, then runs every test —
 // typecheck, lint (type-aware, any warning fails it), unit and integration tests (vitest), the
-// renderer build, and end-to-end tests in Chromium (Playwright) — and ends with one summary line.
+// renderer build, end-to-end tests in Chromium (Playwright) and the MCP conformance suite against
+// Elftia's own client (scripts/conformance.mjs) — and ends with its figures and one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensurePnpm, log, pnpmInstall, pnpmRun } from './bootstrap.mjs';
+import { ensurePnpm, log, pnpmInstall, pnpmRun, run } from './bootstrap.mjs';
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -109,6 +110,9 @@ function main() {
     }),
   );
 
+  const conformanceSummary = path.join(reports, 'conformance.json');
+  step('MCP conformance', () => run(process.execPath, [path.join('scripts', 'conformance.mjs'), '--summary', conformanceSummary]));
+
   const reported = [
     { step: 'unit and integration tests', counts: vitestCounts(readJson(vitestReport)) },
     { step: 'end-to-end tests', counts: playwrightCounts(readJson(playwrightReport)) },
@@ -123,6 +127,8 @@ function main() {
   }
   total.failed += steps.filter((s) => !s.ok && !reported.some((r) => r.step === s.name)).length;
   for (const s of steps) log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name}`);
+  // The figures per protocol revision, next to the total rather than scrolled away with the suite's output.
+  for (const line of readJson(conformanceSummary)?.lines ?? []) console.log(line);
   console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   fs.rmSync(reports, { recursive: true, force: true });
   process.exit(steps.every((s) => s.ok) && total.failed === 0 ? 0 : 1);

@@ -91,6 +91,12 @@ export interface AppServicesOptions {
   restoreWorkspace?: boolean;
   /** The page the browser shows when an OAuth sign-in comes back, in the app's language; default English. */
   oauthCallbackPage?: () => CallbackPageText;
+  /**
+   * The https URL of Elftia's client ID metadata document, offered as the OAuth client_id to
+   * authorization servers that accept such documents (SEP-991); default none (dynamic registration).
+   * The conformance client passes the suite's fixed URL.
+   */
+  oauthClientMetadataUrl?: string;
   /** How long an OAuth sign-in waits for the browser, in milliseconds; default 5 minutes. */
   oauthSignInTimeoutMs?: number;
   logger?: McpLogger;
@@ -169,6 +175,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     onSignInChanged: (id) => restartAfterSignIn(id),
     ...(options.oauthCallbackPage ? { callbackPage: options.oauthCallbackPage } : {}),
     ...(options.oauthSignInTimeoutMs ? { signInTimeoutMs: options.oauthSignInTimeoutMs } : {}),
+    ...(options.oauthClientMetadataUrl ? { clientMetadataUrl: options.oauthClientMetadataUrl } : {}),
   });
   const mcpServers = new McpServerConfigService({ repository: mcpRepository, onRemoved: (id) => oauth.forget(id) });
   const settingsRepository = new SettingsRepository(db);

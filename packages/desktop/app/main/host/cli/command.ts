@@ -53,6 +53,8 @@ export interface CliCommand {
   positionals: string[];
   /** Names of positionals that may follow the required ones, e.g. `['NAME']` for `mcp status [NAME]`. */
   optionalPositionals?: string[];
+  /** Left out of `elftia --help` (a tool for the test scripts, not for users); `--help` on it still works. */
+  hidden?: boolean;
   /** Accepts arguments after `--` (stdio server arguments). */
   acceptsTrailing?: boolean;
   /** The flag a validation error's field is shown as, e.g. `timeoutSec` → `--timeout`. */

@@ -28,6 +28,7 @@ import { mcpToolAllowCommand, mcpToolAskCommand, mcpToolDisableCommand, mcpToolE
 import { mcpTrustCommand, mcpUntrustCommand } from './mcpTrust';
 import { mcpLoginCommand, mcpLogoutCommand } from './mcpLogin';
 import { chatCommand } from './chat';
+import { conformanceClientCommand } from './conformanceClient';
 import { describeError, jsonLine } from './output';
 import { secretsResetCommand } from './secrets';
 import { serveCommand } from './serve';
@@ -40,6 +41,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mcpTrustCommand, mcpUntrustCommand,
   mcpLoginCommand, mcpLogoutCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
+  conformanceClientCommand,
 ];
 
 export interface RunCliOptions {
@@ -174,7 +176,7 @@ function checkPositionals(command: CliCommand, positionals: string[], trailing: 
 /** `elftia`, `elftia --help`, `elftia mcp --help`: the list of commands; an unknown or missing command is a usage error. */
 function printGroupHelp(split: SplitCommand, commands: readonly CliCommand[], io: CliIo): number {
   const prefix = split.words.length > 0 ? `${split.words.join(' ')} ` : '';
-  const matching = commands.filter((c) => c.path.startsWith(prefix));
+  const matching = commands.filter((c) => c.path.startsWith(prefix) && !c.hidden);
   const width = Math.max(...matching.map((c) => c.path.length));
   const list = matching.map((c) => `  elftia ${c.path.padEnd(width)}  ${c.summary}`).join('\n');
   const text = `Usage:\n${list}\n\nRun "elftia <command> --help" for a command's options.\n`;
