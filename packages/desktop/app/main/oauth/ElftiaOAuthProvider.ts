@@ -54,6 +54,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   #state: string | undefined;
   #needsSignIn = false;
   #requestedScope: string | undefined;
+  #resourceMetadataUrl: string | undefined;
   /** The proactive refresh in flight. */
   #refreshing: Promise<void> | undefined;
   /**
@@ -72,6 +73,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
     this.#fetch = options.fetch;
     this.#onChange = options.onChange ?? (() => {});
     this.#forgetIfMoved();
+    this.#resourceMetadataUrl = this.#read().discovery?.resourceMetadataUrl;
   }
 
   /**
@@ -98,6 +100,21 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   /** The scope the last authorization the SDK wanted (but did not get to show) asked for. */
   get requestedScope(): string | undefined {
     return this.#requestedScope;
+  }
+
+  /**
+   * Where the server's protected-resource metadata was last found: auth() records it in the
+   * discovery state when a 401/403 challenge's `resource_metadata` named it (the transport passes
+   * the challenge on). A server may publish it only there, not at the well-known locations, so the
+   * sign-in the user starts (which discovers afresh) must look there too.
+   */
+  get resourceMetadataUrl(): URL | undefined {
+    if (!this.#resourceMetadataUrl) return undefined;
+    try {
+      return new URL(this.#resourceMetadataUrl);
+    } catch {
+      return undefined;
+    }
   }
 
   get signingIn(): boolean {
@@ -222,6 +239,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+    if (discovery.resourceMetadataUrl) this.#resourceMetadataUrl = discovery.resourceMetadataUrl;
     this.#update((state) => ({ ...state, discovery }));
   }
 
