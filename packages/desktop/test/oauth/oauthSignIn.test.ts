@@ -252,4 +252,19 @@ describe('protected-resource metadata only where the challenge says', () => {
     expect(w.service.status(w.record.id).state).toBe('signed_in');
     expect((await w.stats()).token.authorization_code).toBe(2);
   });
+
+  it('the sign-in asks for the scope the 401 challenge named, which the app\'s transport passed on', async () => {
+    const w = await world({ CHALLENGE_SCOPE: 'mcp:tools mcp:admin' });
+    await expect(w.connectThroughApp()).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(w.service.status(w.record.id).state).toBe('needs_sign_in');
+
+    const { authorizationUrl } = await w.service.signIn(w.record.id);
+    expect(new URL(authorizationUrl ?? '').searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp:tools', 'mcp:admin']));
+    expect((await w.browse(authorizationUrl ?? '')).status).toBe(200);
+    await w.service.waitForSignIn(w.record.id);
+
+    const client = await w.connectThroughApp();
+    expect(textOf(await client.callTool({ name: 'admin', arguments: {} }))).toContain('mcp:admin');
+    expect((await w.stats()).mcp403).toBe(0);
+  });
 });
