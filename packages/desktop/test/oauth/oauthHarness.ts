@@ -11,6 +11,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { DATABASE_FILE, openDatabase, type Db } from '../../app/main/db/database';
 import { MIGRATIONS } from '../../app/main/db/migrations';
 import { OAuthCredentialRepository } from '../../app/main/db/OAuthCredentialRepository';
+import { createTransport } from '../../app/main/mcp/transports/createTransport';
 import { OAuthService, type OAuthServiceOptions } from '../../app/main/oauth/OAuthService';
 import { repositorySignInStore } from '../../app/main/oauth/repositoryStore';
 import { FileKeySecretStore } from '../../app/main/secrets/FileKeySecretStore';
@@ -23,6 +24,7 @@ export interface FixtureStats {
   token: { authorization_code: number; refresh_token: number };
   refreshMaxInFlight: number;
   mcp401: number;
+  mcp403: number;
   clientIdsUsed: string[];
 }
 
@@ -40,6 +42,8 @@ export interface OAuthWorld {
   admin(path: string): Promise<void>;
   /** A connected SDK v2 client on a fresh transport with the service's provider. */
   connect(): Promise<Client>;
+  /** The same on the transport McpService's connections use (mcp/transports/createTransport). */
+  connectThroughApp(): Promise<Client>;
   /** Plays the browser: follows the authorization URL's redirects to the loopback listener. */
   browse(url: string): Promise<Response>;
   close(): Promise<void>;
@@ -80,6 +84,12 @@ export async function startOAuthWorld(env: Record<string, string> = {}, options:
       clients.push(client);
       const provider = service.forServer(record);
       await client.connect(new StreamableHTTPClientTransport(new URL(record.config.url ?? ''), { authProvider: provider }));
+      return client;
+    },
+    connectThroughApp: async () => {
+      const client = new Client({ name: 'oauth-test', version: '0.0.1' });
+      clients.push(client);
+      await client.connect(createTransport(record, { authProvider: service.forServer(record) }));
       return client;
     },
     browse: (url) => fetch(url, { redirect: 'follow' }),

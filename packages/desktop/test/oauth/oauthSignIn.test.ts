@@ -222,3 +222,49 @@ describe('scope step-up', () => {
     expect(textOf(await again.callTool({ name: 'admin', arguments: {} }))).toContain('mcp:admin');
   });
 });
+
+describe('protected-resource metadata only where the challenge says', () => {
+  it("signs in through the metadata URL a 401's WWW-Authenticate names, not the well-known locations", async () => {
+    const w = await world({ PRM_PATH: '/custom/metadata/location.json' });
+    expect((await fetch(`${w.origin}/.well-known/oauth-protected-resource/mcp`)).status).toBe(404);
+    // The app's background connect meets the 401 and stops at "needs sign-in".
+    await expect(w.connect()).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(w.service.status(w.record.id).state).toBe('needs_sign_in');
+
+    const { authorizationUrl } = await w.service.signIn(w.record.id);
+    expect(authorizationUrl).toMatch(new RegExp(`^${w.origin}/tenant/authorize\\?`));
+    expect(new URL(authorizationUrl ?? '').searchParams.get('resource')).toBe(`${w.origin}/mcp`);
+    expect((await w.browse(authorizationUrl ?? '')).status).toBe(200);
+    await w.service.waitForSignIn(w.record.id);
+
+    expect(w.service.status(w.record.id).state).toBe('signed_in');
+    const client = await w.connect();
+    expect(textOf(await client.callTool({ name: 'whoami', arguments: {} }))).toMatch(/^client dcr-/);
+    expect(await w.stats()).toMatchObject({ register: 1, authorize: 1, token: { authorization_code: 1 } });
+  });
+
+  it('a sign-in started again after one already finished still finds the metadata', async () => {
+    const w = await world({ PRM_PATH: '/custom/metadata/location.json' });
+    await w.connect().catch(() => {});
+    await signInThroughBrowser(w);
+    w.service.signOut(w.record.id);
+    await signInThroughBrowser(w);
+    expect(w.service.status(w.record.id).state).toBe('signed_in');
+    expect((await w.stats()).token.authorization_code).toBe(2);
+  });
+
+  it('the sign-in asks for the scope the 401 challenge named, which the app\'s transport passed on', async () => {
+    const w = await world({ CHALLENGE_SCOPE: 'mcp:tools mcp:admin' });
+    await expect(w.connectThroughApp()).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(w.service.status(w.record.id).state).toBe('needs_sign_in');
+
+    const { authorizationUrl } = await w.service.signIn(w.record.id);
+    expect(new URL(authorizationUrl ?? '').searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp:tools', 'mcp:admin']));
+    expect((await w.browse(authorizationUrl ?? '')).status).toBe(200);
+    await w.service.waitForSignIn(w.record.id);
+
+    const client = await w.connectThroughApp();
+    expect(textOf(await client.callTool({ name: 'admin', arguments: {} }))).toContain('mcp:admin');
+    expect((await w.stats()).mcp403).toBe(0);
+  });
+});

@@ -75,7 +75,23 @@ export interface McpClientRequests {
   onRootsChanged(listener: () => void): () => void;
 }
 
+/** What a server's 401 (or 403 insufficient_scope) `WWW-Authenticate` challenge named. */
+export interface AuthChallenge {
+  /** RFC 9728 `resource_metadata`: where the protected-resource metadata is. */
+  resourceMetadataUrl?: URL;
+  /** The scope the server wants. */
+  scope?: string;
+}
+
+/**
+ * An OAuth provider that also hears each challenge its server's transport meets. The SDK hands a
+ * challenge to `auth()` for that one attempt only; a sign-in the user starts later needs it too.
+ */
+export interface McpAuthProvider extends OAuthClientProvider {
+  onAuthChallenge?(challenge: AuthChallenge): void;
+}
+
 /** The OAuth provider an HTTP/SSE server's transport uses, or none for a server without sign-in. */
 export interface McpAuthProviders {
-  forServer(server: McpServerRecord): OAuthClientProvider | undefined;
+  forServer(server: McpServerRecord): McpAuthProvider | undefined;
 }

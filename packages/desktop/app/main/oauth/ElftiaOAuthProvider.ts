@@ -10,9 +10,10 @@
  *   SDK's transport only reads `tokens()` per request and refreshes after a 401, and two overlapping
  *   refreshes with a rotating refresh token sign the user out (the second one's token is already used).
  */
-import { auth, UnauthorizedError, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { auth, UnauthorizedError, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../lib/clock';
+import type { AuthChallenge, McpAuthProvider } from '../mcp/clientRequests';
 import type { SignInState, SignInStore } from './signInState';
 
 /** Where the code comes back when no sign-in is running; auth() needs some redirect URL to take the interactive path. */
@@ -42,7 +43,7 @@ export interface ElftiaOAuthProviderOptions {
   onChange?: () => void;
 }
 
-export class ElftiaOAuthProvider implements OAuthClientProvider {
+export class ElftiaOAuthProvider implements McpAuthProvider {
   readonly serverId: string;
   readonly serverUrl: string;
   readonly clientMetadataUrl: string | undefined;
@@ -54,6 +55,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   #state: string | undefined;
   #needsSignIn = false;
   #requestedScope: string | undefined;
+  #resourceMetadataUrl: string | undefined;
   /** The proactive refresh in flight. */
   #refreshing: Promise<void> | undefined;
   /**
@@ -72,6 +74,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
     this.#fetch = options.fetch;
     this.#onChange = options.onChange ?? (() => {});
     this.#forgetIfMoved();
+    this.#resourceMetadataUrl = this.#read().discovery?.resourceMetadataUrl;
   }
 
   /**
@@ -95,9 +98,34 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
     return this.#needsSignIn;
   }
 
-  /** The scope the last authorization the SDK wanted (but did not get to show) asked for. */
+  /**
+   * The server's transport met a 401 or 403 challenge. The SDK's auth() uses it for that attempt
+   * only, and a background connect stops before the authorization URL (see clientInformation), so
+   * the sign-in the user starts later would not know where the server keeps its metadata (it may
+   * publish it only at the URL the challenge names) nor the scope it asked for.
+   */
+  onAuthChallenge(challenge: AuthChallenge): void {
+    if (challenge.resourceMetadataUrl) this.#resourceMetadataUrl = challenge.resourceMetadataUrl.href;
+    if (challenge.scope) this.#requestedScope = challenge.scope;
+  }
+
+  /** The scope the last challenge, or the last authorization the SDK wanted (but did not get to show), asked for. */
   get requestedScope(): string | undefined {
     return this.#requestedScope;
+  }
+
+  /**
+   * Where the server's protected-resource metadata is, as its last challenge named it (or the
+   * discovery state kept from an auth() that was given it). A server may publish it only there,
+   * not at the well-known locations, so the sign-in the user starts (which discovers afresh) looks there.
+   */
+  get resourceMetadataUrl(): URL | undefined {
+    if (!this.#resourceMetadataUrl) return undefined;
+    try {
+      return new URL(this.#resourceMetadataUrl);
+    } catch {
+      return undefined;
+    }
   }
 
   get signingIn(): boolean {
@@ -222,6 +250,7 @@ export class ElftiaOAuthProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+    if (discovery.resourceMetadataUrl) this.#resourceMetadataUrl = discovery.resourceMetadataUrl;
     this.#update((state) => ({ ...state, discovery }));
   }
 

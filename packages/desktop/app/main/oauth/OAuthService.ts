@@ -190,13 +190,15 @@ export class OAuthService implements McpAuthProviders {
     };
     try {
       // A new sign-in starts clean: discovery again (the authorization server may have changed,
-      // and with it the client registration), no old tokens or verifier.
+      // and with it the client registration), no old tokens or verifier. Discovery starts at the
+      // metadata URL the server's last challenge named: it may be the only place that has it.
       provider.invalidateCredentials('discovery');
       provider.invalidateCredentials('tokens');
       provider.invalidateCredentials('verifier');
       const scope = provider.requestedScope;
+      const resourceMetadataUrl = provider.resourceMetadataUrl;
       provider.beginSignIn(pending);
-      const first = await auth(provider, { serverUrl: provider.serverUrl, ...(scope ? { scope } : {}), ...(fetchFn ? { fetchFn } : {}) }).catch((error: unknown) => {
+      const first = await auth(provider, { serverUrl: provider.serverUrl, ...(scope ? { scope } : {}), ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(fetchFn ? { fetchFn } : {}) }).catch((error: unknown) => {
         throw signInError(error);
       });
       if (first === 'REDIRECT') {

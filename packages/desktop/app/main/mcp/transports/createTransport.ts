@@ -1,9 +1,11 @@
-import { type FetchLike, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { type FetchLike, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServerRecord } from '../../../shared/contracts/mcp-types';
+import type { McpAuthProvider } from '../clientRequests';
 import type { FailureCause } from '../failureCause';
 import { McpServiceError } from '../McpServiceError';
 import { boundedJsonFetch } from './boundedFetch';
+import { challengeWatchingFetch } from './challengeFetch';
 import { cappedSseFetch } from './sseEventCap';
 import { watchedFetch } from './watchedFetch';
 import { definedEnv } from '../process/loginShellEnv';
@@ -66,7 +68,7 @@ export interface CreateTransportDeps {
   /** Where a stdio server's stderr goes; default: dropped. */
   onStderr?: (chunk: string) => void;
   /** The sign-in of an HTTP/SSE server (McpServiceOptions.authProviders); none for stdio and WebSocket. */
-  authProvider?: OAuthClientProvider | undefined;
+  authProvider?: McpAuthProvider | undefined;
 }
 
 /** One place that turns a server record into a transport (DESIGN decision 1). */
@@ -106,7 +108,7 @@ function createStdio(server: McpServerRecord, deps: CreateTransportDeps): McpTra
 interface HttpOptions {
   headers: Record<string, string>;
   maxMessageBytes: number;
-  authProvider: OAuthClientProvider | undefined;
+  authProvider: McpAuthProvider | undefined;
 }
 
 function httpOptions(server: McpServerRecord, deps: CreateTransportDeps): HttpOptions {
@@ -118,9 +120,15 @@ function createStreamableHttp(url: URL, { headers, maxMessageBytes, authProvider
     requestInit: { headers },
     ...(authProvider ? { authProvider } : {}),
     // A broken SSE answer becomes a transport error McpConnection treats as a lost session.
-    fetch: watchedFetch((error) => transport.onerror?.(error), cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes))),
+    fetch: watchingChallenges(url, authProvider, watchedFetch((error) => transport.onerror?.(error), cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes)))),
   });
   return transport;
+}
+
+/** The provider hears the server's challenges (see McpAuthProvider); without one the fetch is unchanged. */
+function watchingChallenges(url: URL, authProvider: McpAuthProvider | undefined, base: FetchLike): FetchLike {
+  const listener = authProvider?.onAuthChallenge?.bind(authProvider);
+  return listener ? challengeWatchingFetch(url, listener, base) : base;
 }
 
 function createSse(url: URL, { headers, maxMessageBytes, authProvider }: HttpOptions): McpTransport {
@@ -134,8 +142,8 @@ function createSse(url: URL, { headers, maxMessageBytes, authProvider }: HttpOpt
   };
   return new SSEClientTransport(url, {
     requestInit: { headers },
-    eventSourceInit: { fetch: cappedSseFetch(maxMessageBytes, withHeaders) },
-    ...(authProvider ? { authProvider } : {}),
+    eventSourceInit: { fetch: watchingChallenges(url, authProvider, cappedSseFetch(maxMessageBytes, withHeaders)) },
+    ...(authProvider ? { authProvider, fetch: watchingChallenges(url, authProvider, fetch) } : {}),
   });
 }
 
