@@ -2,8 +2,10 @@
  * SEP-2243 (protocol revision 2026-07-28, Streamable HTTP "Custom Headers from Tool Parameters"): a
  * tool's inputSchema may mark a property with `x-mcp-header: Name`; each `tools/call` then carries
  * the argument's value as the header `Mcp-Param-Name`, so gateways can route on it without reading
- * the body. The SDK client mirrors them only for tools its own `tools/list` cached (Elftia lists
- * through listRequests.ts), and does not export its helpers: these follow the same rules
+ * the body. The SDK client mirrors them only in its own callTool, for tools its own `tools/list`
+ * cached or a `toolDefinition` given; Elftia lists through listRequests.ts and calls with a plain
+ * request (McpConnection.callTool: the SDK's callTool would also apply its strict result schemas and
+ * output-schema check). The SDK does not export its helpers: these follow the same rules
  * (@modelcontextprotocol/client, `scanXMcpHeaderDeclarations` / `buildMcpParamHeaders`).
  */
 
