@@ -92,6 +92,30 @@ describe('ArgumentValidator', () => {
     validator.validate('t', broken, { a: 2 }, (r) => reasons.push(r));
     expect(reasons).toHaveLength(1);
   });
+
+  describe('withoutRefusedNulls', () => {
+    const schema = {
+      type: 'object',
+      properties: { flag: { type: 'boolean' }, maybe: { type: ['string', 'null'] }, name: { type: 'string' } },
+      required: ['name'],
+    };
+
+    it('leaves out a null the schema refuses for an optional property', () => {
+      expect(validator.withoutRefusedNulls(schema, { name: 'a', flag: null })).toEqual({ name: 'a' });
+    });
+
+    it('keeps a null the schema allows, and a null for a required property', () => {
+      const args = { name: null, maybe: null };
+      expect(validator.withoutRefusedNulls(schema, args)).toBe(args);
+      expect(() => validator.validate('t', schema, validator.withoutRefusedNulls(schema, args))).toThrow();
+    });
+
+    it('keeps every other key, __proto__ included', () => {
+      const args = JSON.parse('{"name":"a","flag":null,"__proto__":1}') as Record<string, unknown>;
+      const out = validator.withoutRefusedNulls({ ...schema, additionalProperties: true }, args);
+      expect(Object.keys(out)).toEqual(['name', '__proto__']);
+    });
+  });
 });
 
 describe('invalid arguments never reach the server', () => {

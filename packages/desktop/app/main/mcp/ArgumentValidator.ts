@@ -44,6 +44,25 @@ export class ArgumentValidator {
     if (problems.length > 0) throw invalidArguments(toolName, problems);
   }
 
+  /**
+   * `args` without the top-level nulls the schema refuses for optional properties. Models send
+   * `null` for "not given" (JSON mode, strict function calling), and the spec reads a null
+   * `x-mcp-header` argument as absent (SEP-2243: the header is omitted): such a key is left out,
+   * not refused. A null the schema allows is kept, and a null for a required property stays an
+   * error of validate().
+   */
+  withoutRefusedNulls(schema: object, args: Record<string, unknown>, onSchemaError?: (reason: string) => void): Record<string, unknown> {
+    const declared = (schema as { required?: unknown }).required;
+    const required = new Set(Array.isArray(declared) ? declared : []);
+    const nullKeys = Object.keys(args).filter((key) => args[key] === null && !required.has(key));
+    if (nullKeys.length === 0) return args;
+    const refused = new Set(this.problems(schema, args, onSchemaError).map((problem) => problem.field));
+    const dropped = new Set(nullKeys.filter((key) => refused.has(key)));
+    if (dropped.size === 0) return args;
+    // fromEntries defines own properties: a key named `__proto__` stays a key.
+    return Object.fromEntries(Object.entries(args).filter(([key]) => !dropped.has(key)));
+  }
+
   /** Every way `args` misses `schema`, in Ajv's order; none when they fit or the schema is unusable. */
   problems(schema: object, args: unknown, onSchemaError?: (reason: string) => void): ArgumentProblem[] {
     const tooDeep = nestedTooDeep(args);

@@ -38,6 +38,7 @@ import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError
 import type { Redactor } from './redact';
 import { ResponseStreamBrokenError } from './transports/watchedFetch';
 import { type LenientCallToolResult, LenientCallToolResultSchema } from './lenientResult';
+import { buildParamHeaders, excludeInvalidHeaderTools, scanHeaderDeclarations } from './mcpParamHeaders';
 
 export interface McpConnectionOptions {
   server: McpServerRecord;
@@ -172,8 +173,25 @@ export class McpConnection {
    */
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions, callId?: string): Promise<LenientCallToolResult> {
     const params = { name, arguments: args, ...this.requestMeta() };
-    const send = () => this.client.request({ method: 'tools/call', params }, LenientCallToolResultSchema, options);
+    const headers = this.paramHeaders(name, args);
+    const sendOptions = headers ? { ...options, headers: { ...options.headers, ...headers } } : options;
+    const send = () => this.client.request({ method: 'tools/call', params }, LenientCallToolResultSchema, sendOptions);
     return callId === undefined ? send() : this.calls.run(callId, send);
+  }
+
+  /**
+   * SEP-2243: the `Mcp-Param-*` headers of a call on a 2026-07-28 Streamable HTTP session, from the
+   * tool's `x-mcp-header` declarations in the listed tools (a tool whose declarations break the
+   * rules is not listed on such a session: fetch()).
+   */
+  private paramHeaders(name: string, args: Record<string, unknown>): Record<string, string> | undefined {
+    if (this.era !== 'modern' || this.server.type !== 'http') return undefined;
+    const tool = this.tools.peek()?.find((t) => t.name === name);
+    if (!tool) return undefined;
+    const scan = scanHeaderDeclarations(tool.inputSchema);
+    if (!scan.valid || scan.declarations.length === 0) return undefined;
+    const headers = buildParamHeaders(scan.declarations, args);
+    return Object.keys(headers).length > 0 ? headers : undefined;
   }
 
   /** The session's current protocol era: 'modern' is 2026-07-28, 'legacy' every revision before. */
@@ -376,6 +394,9 @@ export class McpConnection {
     // Asking a server for a list it does not offer is a JSON-RPC error, not an empty list.
     if (!this.client.getServerCapabilities()?.[request.capability]) return [];
     const parsed = await fetchList(this.client, request, options);
+    // SEP-2243: a client MUST leave out a tool whose x-mcp-header declarations are invalid, on the
+    // sessions that send the headers; elsewhere the annotation means nothing.
+    if (request === TOOLS_REQUEST && this.era === 'modern' && this.server.type === 'http') excludeInvalidHeaderTools(parsed as ParsedList<Tool>);
     this.parses.set(parsed.items, { kind: request.spec.kind, parsed });
     return parsed.items;
   }

@@ -436,8 +436,7 @@ export class McpService {
     this.calls.set(callId, controller);
     try {
       return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
-        const input = args ?? {};
-        const tool = await this.validateArguments(serverId, connection, toolName, input);
+        const { tool, input } = await this.validateArguments(serverId, connection, toolName, args ?? {});
         const raw = await connection.callTool(toolName, input, sdk, callId);
         if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
         const notes: string[] = [];
@@ -466,11 +465,19 @@ export class McpService {
     return controller !== undefined;
   }
 
-  private async validateArguments(serverId: string, connection: McpConnection, toolName: string, args: Record<string, unknown>): Promise<Tool> {
+  /** The tool, and the arguments to send: checked, with the nulls that stand for "not given" left out. */
+  private async validateArguments(
+    serverId: string,
+    connection: McpConnection,
+    toolName: string,
+    args: Record<string, unknown>,
+  ): Promise<{ tool: Tool; input: Record<string, unknown> }> {
     const tool = (await connection.tools.get()).find((t) => t.name === toolName);
     if (!tool) throw new McpServiceError('TOOL_NOT_FOUND', { server: connection.server.name, tool: toolName });
-    this.validator.validate(tool.name, tool.inputSchema, args, (reason) => this.schemaWarning(serverId, `inputSchema of ${toolName}`, reason));
-    return tool;
+    const onSchemaError = (reason: string) => this.schemaWarning(serverId, `inputSchema of ${toolName}`, reason);
+    const input = this.validator.withoutRefusedNulls(tool.inputSchema, args, onSchemaError);
+    this.validator.validate(tool.name, tool.inputSchema, input, onSchemaError);
+    return { tool, input };
   }
 
   private schemaWarning(serverId: string, what: string, reason: string): void {
