@@ -6,6 +6,7 @@ import { expandTemplate, type McpPromptView, type McpResourceTemplateView, type 
 import { McpIcon } from '../../../../components/McpIcon';
 import { useApi } from '../../../../lib/api';
 import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+import { useBusyAction } from '../../../../lib/useBusyAction';
 import { ArgumentForm } from './ArgumentForm';
 
 export interface PickerActions {
@@ -43,8 +44,7 @@ export function ResourcePicker({ servers, subscribed, updated, actions }: Resour
   const [serverId, setServerId] = useState(servers[0]?.id ?? '');
   const [catalog, setCatalog] = useState<McpServerCatalog>();
   const [loadError, setLoadError] = useState<DisplayError>();
-  const [failure, setFailure] = useState<DisplayError>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useBusyAction();
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const server = servers.find((candidate) => candidate.id === serverId) ?? servers[0];
   // By id: the server list arrives anew on every connection event, which must not reset a form being filled.
@@ -67,17 +67,6 @@ export function ResourcePicker({ servers, subscribed, updated, actions }: Resour
 
   if (!server) return <p className="field__hint">{t('chat/resources:noServers')}</p>;
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(toDisplayError(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const key = (uri: string) => `${server.id} ${uri}`;
   const errorText = (error: DisplayError) => t(errorMessageKey(error.code), { server: server.name, ...error.params });

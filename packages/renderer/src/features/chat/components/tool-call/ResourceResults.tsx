@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceReadView } from '@elftia/desktop/shared/contracts/mcp-resources.ts';
 import type { EmbeddedResourceContent, ResourceLinkContent } from '@elftia/desktop/shared/contracts/tool-content.ts';
 import { useApi } from '../../../../lib/api';
-import { type DisplayError, errorMessageKey, toDisplayError } from '../../../../lib/appError';
+import { errorMessageKey } from '../../../../lib/appError';
+import { useBusyAction } from '../../../../lib/useBusyAction';
 import { useComposerAttach } from '../../model/composerAttach';
 import { readToAttachments } from '../../model/resourceAttachments';
 import { base64Bytes } from './mediaSource';
@@ -20,22 +21,13 @@ export function ResourceLinkResult({ content, serverId }: { content: ResourceLin
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [read, setRead] = useState<ResourceReadView>();
-  const [failure, setFailure] = useState<DisplayError>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useBusyAction();
   const [attached, setAttached] = useState(false);
   const attachToComposer = useComposerAttach();
 
   async function open() {
     if (!serverId) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      setRead(await api.resources.read.query({ id: serverId, uri: content.uri }));
-    } catch (error) {
-      setFailure(toDisplayError(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setRead(await api.resources.read.query({ id: serverId, uri: content.uri })));
   }
 
   return (

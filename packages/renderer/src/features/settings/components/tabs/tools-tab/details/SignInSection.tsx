@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import type { OAuthStatus } from '@elftia/desktop/shared/contracts/oauth.ts';
 import { useApi } from '../../../../../../lib/api';
-import { type DisplayError, toDisplayError } from '../../../../../../lib/appError';
+import { useBusyAction } from '../../../../../../lib/useBusyAction';
 import { errorText } from '../../../../../../lib/errorText';
 import { useApiSubscription } from '../../../../../../lib/useApiSubscription';
 import { OAuthClientFields } from './OAuthClientFields';
@@ -18,22 +18,9 @@ export function SignInSection({ server, headingId }: { server: McpServerView; he
   const { t } = useTranslation();
   const api = useApi();
   const { data: status } = useApiSubscription((a) => a.mcp.auth.onStatus, { serverId: server.id });
-  const [failure, setFailure] = useState<DisplayError>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useBusyAction({ exclusive: true });
   const [copied, setCopied] = useState(false);
 
-  async function run(action: () => Promise<unknown>) {
-    if (busy) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(toDisplayError(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function copy(url: string) {
     try {
