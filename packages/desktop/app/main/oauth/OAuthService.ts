@@ -58,6 +58,9 @@ export class OAuthService implements McpAuthProviders {
   /** McpAuthProviders: a provider for an HTTP/SSE server, none for the others. */
   forServer(server: McpServerRecord): ElftiaOAuthProvider | undefined {
     if ((server.type !== 'http' && server.type !== 'sse') || !server.config.url) return undefined;
+    // The user gave the server a key of their own: a 401 means that key is wrong ("check the key"),
+    // and a sign-in must neither start nor replace the header the user typed.
+    if (sendsOwnAuthorization(server)) return undefined;
     const existing = this.#providers.get(server.id);
     if (existing?.serverUrl === server.config.url) return existing;
     const provider = new ElftiaOAuthProvider({
@@ -246,4 +249,9 @@ function signInError(error: unknown): AppError {
   const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
   const name = error instanceof Error ? error.name : 'Error';
   return new AppError('OAUTH_SIGN_IN_FAILED', { params: { reason: (code ?? name).slice(0, 64) }, cause: error });
+}
+
+function sendsOwnAuthorization(server: McpServerRecord): boolean {
+  const names = [...Object.keys(server.config.headers ?? {}), ...Object.keys(server.config.keyRefs?.headers ?? {})];
+  return names.some((name) => name.toLowerCase() === 'authorization');
 }
