@@ -7,35 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
-import type { CliIo } from '../../app/main/host/cli/command';
 import { UsageError } from '../../app/main/host/cli/command';
 import { parseContext, readConformanceRun } from '../../app/main/host/cli/conformance/context';
 import { scenarioRun } from '../../app/main/host/cli/conformance/scenarios';
-import { runCli } from '../../app/main/host/cli/run';
-import { tempDir } from './cliProcess';
+import { inProcessCli } from './inProcessCli';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const dataDir = tempDir();
-  dirs.push(dataDir);
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    env,
-    platform: 'linux',
-    homedir: dataDir,
-    cwd: dataDir,
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    onShutdown: () => () => {},
-  };
-  const code = await runCli([...args, '--data-dir', dataDir], io);
-  return { code, stdout, stderr, dataDir };
-}
+const cli = inProcessCli();
+afterAll(cli.cleanup);
+const run = cli.run;
 
 describe('conformance-client: the suite variables', () => {
   it('reads the scenario, the protocol revision and the context', () => {

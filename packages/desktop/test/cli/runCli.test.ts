@@ -6,31 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/main/db/database';
-import type { CliIo } from '../../app/main/host/cli/command';
-import { runCli } from '../../app/main/host/cli/run';
-import { localeText, tempDir } from './cliProcess';
+import { localeText } from './cliProcess';
+import { inProcessCli } from './inProcessCli';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function run(args: string[], env: NodeJS.ProcessEnv = {}, dataDir = tempDir()) {
-  dirs.push(dataDir);
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    env,
-    platform: 'linux',
-    homedir: dataDir,
-    cwd: dataDir,
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    onShutdown: () => () => {},
-  };
-  const code = await runCli([...args, '--data-dir', dataDir], io);
-  return { code, stdout, stderr, dataDir };
-}
+const cli = inProcessCli();
+afterAll(cli.cleanup);
+const run = cli.run;
 
 describe('runCli: usage errors exit 2 before the database is opened', () => {
   it.each([
