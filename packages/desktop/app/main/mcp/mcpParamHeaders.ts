@@ -41,8 +41,24 @@ export interface HeaderDeclaration {
 
 export type HeaderScan = { valid: true; declarations: HeaderDeclaration[] } | { valid: false; reason: string };
 
+/**
+ * Scans by schema object: the list filter scans each tool once when the list arrives, and every call
+ * of that tool then reuses the answer instead of walking its schema again.
+ */
+const scans = new WeakMap<object, HeaderScan>();
+
 /** The tool's `x-mcp-header` declarations, or the first rule one of them breaks. */
 export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
+  if (inputSchema === null || typeof inputSchema !== 'object') return scanSchema(inputSchema);
+  let scan = scans.get(inputSchema);
+  if (!scan) {
+    scan = scanSchema(inputSchema);
+    scans.set(inputSchema, scan);
+  }
+  return scan;
+}
+
+function scanSchema(inputSchema: unknown): HeaderScan {
   const declarations: HeaderDeclaration[] = [];
   const seen = new Map<string, string>();
   const visit = (node: unknown, path: string[], reachable: boolean): string | undefined => {
