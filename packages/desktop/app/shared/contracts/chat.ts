@@ -11,6 +11,7 @@ import { systemPromptText } from './settings';
 import type { McpToolAnnotations } from './mcp-tool';
 import type { FieldError } from './mcp-types';
 import type { ToolContent } from './tool-content';
+import type { ToolCallAppRef } from './apps';
 
 /** Which MCP servers a conversation may use ('auto' = all, 'manual' = the selected ones, 'disabled' = none). */
 export const TOOL_MODES = ['auto', 'manual', 'disabled'] as const;
@@ -53,6 +54,8 @@ export interface ToolCallView {
   status: ToolCallStatus;
   /** The server's claims (hints only). */
   annotations?: McpToolAnnotations;
+  /** The tool declares an MCP App (`_meta.ui.resourceUri`): its card shows the app (contracts/apps.ts). */
+  app?: ToolCallAppRef;
   progress?: ToolCallProgress;
   result?: {
     /** What the model read, possibly cut (see truncatedForModel). */
@@ -146,6 +149,8 @@ export interface ApprovalRequest {
   annotations?: McpToolAnnotations;
   /** destructiveHint: shown with a warning; always-allow needs an explicit second confirmation. */
   destructive: boolean;
+  /** Set when an MCP App asked for the call (apps.callTool): the id of the tool call whose card shows the app. */
+  appHostCallId?: string;
 }
 
 /** A persisted "always allow" (per server and tool), revocable in the Tools tab. */
