@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { appErrorData } from '../../app/main/routers/trpc';
+import { rejection } from '../support/appHarness';
+import { appWithRegistry, startRegistry } from './registryHarness';
+
+describe('registry router against the fixture registry', () => {
+  it('searches one page at a time and pages through every active server with the cursors', async () => {
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(registry.url);
+    const names: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await caller.registry.search({ query: '', limit: 7, ...(cursor ? { cursor } : {}) });
+      expect(page).toMatchObject({ offline: false, registryUrl: registry.url });
+      names.push(...page.servers.map((server) => server.name));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBeGreaterThanOrEqual(6);
+    // 40 latest records, less the deprecated and the deleted one.
+    expect(names).toHaveLength(38);
+    expect(new Set(names).size).toBe(38);
+    expect(names).toContain('io.github.modelcontextprotocol/server-everything');
+    expect(names).not.toContain('io.github.example/old-notes');
+    expect(names).not.toContain('io.github.example/pulled');
+  });
+
+  it('gets a record with its install options and adds its npm package as a server', async () => {
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(registry.url);
+    const record = await caller.registry.get({ name: 'io.github.modelcontextprotocol/server-everything' });
+    expect(record).toMatchObject({ version: '2026.8.31', status: 'active', isLatest: true, addedServerIds: [] });
+    expect(record.options).toEqual([
+      expect.objectContaining({ id: 'package:0', kind: 'npm', runtime: 'node', supported: true, summary: 'npx -y @modelcontextprotocol/server-everything@2026.8.31', fields: [] }),
+    ]);
+    const added = await caller.registry.add({ name: record.name, version: record.version, optionId: 'package:0' });
+    expect(added).toMatchObject({ name: 'Everything', type: 'stdio', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything@2026.8.31'] } });
+    expect((await caller.registry.get({ name: record.name })).addedServerIds).toEqual([added.id]);
+  });
+
+  it('names a missing answer and stores nothing', async () => {
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(registry.url);
+    const error = appErrorData(await rejection(caller.registry.add({ name: 'io.github.example/weather', version: '1.1.0', optionId: 'package:0' })));
+    expect(error).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'inputs.env.WEATHER_API_KEY', code: 'required' }] });
+    expect(await caller.mcp.list()).toEqual([]);
+  });
+});
