@@ -55,6 +55,11 @@ export class RegistryService {
     this.#options = options;
   }
 
+  /** Resolves once the cache's writes so far are on disk. */
+  flush(): Promise<void> {
+    return this.#options.cache.flush();
+  }
+
   async search(raw: RegistrySearchInput): Promise<RegistrySearchResult> {
     const input = registrySearchSchema.parse(raw);
     const registryUrl = this.#options.registryUrl();
