@@ -100,19 +100,19 @@ export class RegistryService {
     }
     const parsed = parseMcpServerInput(built.input);
     if (!parsed.ok) throw AppError.validation(parsed.errors.map(asInputError));
-    const record = this.#options.servers.add(parsed.value);
+    // The inputs first: stored after the server, each would restart the server that just began to use it.
+    const inputs = this.#options.secretInputs;
     try {
       if (built.secretArguments.length > 0) {
-        this.#options.secretInputs.declare(built.secretArguments.map((s) => ({ id: s.inputId, description: `${name}: ${s.label}`, password: true })));
-        for (const secret of built.secretArguments) this.#options.secretInputs.set(secret.inputId, secret.value);
+        inputs.declare(built.secretArguments.map((s) => ({ id: s.inputId, description: `${name}: ${s.label}`, password: true })));
+        for (const secret of built.secretArguments) inputs.set(secret.inputId, secret.value);
       }
+      return this.#options.servers.add(parsed.value);
     } catch (error) {
-      // All or nothing: a server whose secret could not be kept is not left behind.
-      for (const secret of built.secretArguments) this.#options.secretInputs.clear(secret.inputId);
-      this.#options.servers.remove(record.id);
+      // All or nothing: no sealed value is left behind for a server that was not stored.
+      for (const secret of built.secretArguments) inputs.clear(secret.inputId);
       throw error;
     }
-    return record;
   }
 
   /** The record (from the registry, else the cache); REGISTRY_SERVER_NOT_FOUND when the registry has none. */
