@@ -35,6 +35,11 @@ export interface RegistrySecretInputs {
   clear(id: string): boolean;
 }
 
+/** Which registry a call asks; default the `registry.url` setting. */
+export interface RegistryAt {
+  registryUrl?: string;
+}
+
 export interface RegistryServiceOptions {
   client: RegistryClient;
   cache: RegistryCache;
@@ -60,9 +65,10 @@ export class RegistryService {
     return this.#options.cache.flush();
   }
 
-  async search(raw: RegistrySearchInput): Promise<RegistrySearchResult> {
+  /** `at.registryUrl`: another registry than the setting's for this call (`elftia registry search --registry URL`). */
+  async search(raw: RegistrySearchInput, at: RegistryAt = {}): Promise<RegistrySearchResult> {
     const input = registrySearchSchema.parse(raw);
-    const registryUrl = this.#options.registryUrl();
+    const registryUrl = at.registryUrl ?? this.#options.registryUrl();
     const key = RegistryCache.pageKey(registryUrl, { search: input.query, cursor: input.cursor, limit: input.limit });
     const answer = await this.#fetchOrCache(
       () => this.#options.client.list(registryUrl, { search: input.query, cursor: input.cursor, limit: input.limit }),
@@ -79,16 +85,16 @@ export class RegistryService {
     return result;
   }
 
-  async get(raw: { name: string; version?: string }): Promise<RegistryServerView> {
+  async get(raw: { name: string; version?: string }, at: RegistryAt = {}): Promise<RegistryServerView> {
     const input = registryGetSchema.parse(raw);
-    const entry = await this.#entry(input.name, input.version);
+    const entry = await this.#entry(input.name, input.version, at);
     return this.#view(entry, await this.#options.dockerAvailable());
   }
 
   /** Adds the option as a new, enabled server; VALIDATION names each bad `inputs.<key>`, and nothing is stored then. */
-  async add(raw: RegistryAddInput): Promise<McpServerRecord> {
+  async add(raw: RegistryAddInput, at: RegistryAt = {}): Promise<McpServerRecord> {
     const input = registryAddSchema.parse(raw);
-    const entry = await this.#entry(input.name, input.version);
+    const entry = await this.#entry(input.name, input.version, at);
     const dockerAvailable = await this.#options.dockerAvailable();
     const name = freeName(this.#baseName(entry), this.#options.servers.list().map((server) => server.name), MCP_NAME_MAX_LENGTH);
     const newInputId = this.#options.newInputId ?? (() => `registry.${crypto.randomUUID().slice(0, 13)}`);
@@ -116,8 +122,8 @@ export class RegistryService {
   }
 
   /** The record (from the registry, else the cache); REGISTRY_SERVER_NOT_FOUND when the registry has none. */
-  async #entry(name: string, version: string): Promise<RegistryEntry> {
-    const registryUrl = this.#options.registryUrl();
+  async #entry(name: string, version: string, at: RegistryAt): Promise<RegistryEntry> {
+    const registryUrl = at.registryUrl ?? this.#options.registryUrl();
     const key = RegistryCache.recordKey(registryUrl, name, version);
     const answer = await this.#fetchOrCache(
       () => this.#options.client.get(registryUrl, name, version),
