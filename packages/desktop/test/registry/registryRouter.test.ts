@@ -47,3 +47,15 @@ describe('registry router against the fixture registry', () => {
     expect(await caller.mcp.list()).toEqual([]);
   });
 });
+
+describe('registry.checkRuntime', () => {
+  it('checks the command the option runs (node → npx, uv → uvx) like the preset dialog', async () => {
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(registry.url);
+    const node = await caller.registry.checkRuntime({ runtime: 'node' });
+    expect(node).toMatchObject({ command: 'npx', found: true, path: expect.stringMatching(/npx$/) });
+    const uv = await caller.registry.checkRuntime({ runtime: 'uv' });
+    expect(uv.command).toBe('uvx');
+    expect(appErrorData(await rejection(caller.registry.checkRuntime({ runtime: 'docker' as 'node' })))).toMatchObject({ code: 'VALIDATION' });
+  });
+});

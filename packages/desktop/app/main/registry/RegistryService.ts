@@ -82,6 +82,7 @@ export class RegistryService {
     const result: RegistrySearchResult = { servers, offline: answer.offline, fetchedAt: answer.fetchedAt, registryUrl };
     const nextCursor = answer.value.metadata?.nextCursor;
     if (nextCursor) result.nextCursor = nextCursor;
+    if (answer.value.skipped) result.skipped = answer.value.skipped;
     return result;
   }
 
