@@ -95,6 +95,7 @@ export class RegistryService {
   /** Adds the option as a new, enabled server; VALIDATION names each bad `inputs.<key>`, and nothing is stored then. */
   async add(raw: RegistryAddInput, at: RegistryAt = {}): Promise<McpServerRecord> {
     const input = registryAddSchema.parse(raw);
+    const registryUrl = at.registryUrl ?? this.#options.registryUrl();
     const entry = await this.#entry(input.name, input.version, at);
     const dockerAvailable = await this.#options.dockerAvailable();
     const name = freeName(this.#baseName(entry), this.#options.servers.list().map((server) => server.name), MCP_NAME_MAX_LENGTH);
@@ -103,6 +104,7 @@ export class RegistryService {
     if (!built.ok) {
       if ('errors' in built) throw AppError.validation(built.errors);
       if ('unsupported' in built) throw new AppError('REGISTRY_OPTION_UNSUPPORTED', { params: { name: input.name, option: input.optionId, reason: built.unsupported } });
+      if ('unsafe' in built) throw new AppError('REGISTRY_BAD_RESPONSE', { params: { url: new URL(registryUrl).origin, detail: `${input.optionId} puts together a \${…} reference` } });
       throw AppError.validation([{ field: 'optionId', code: 'invalid' }]);
     }
     const parsed = parseMcpServerInput(built.input);
