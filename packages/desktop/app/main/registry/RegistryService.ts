@@ -97,6 +97,8 @@ export class RegistryService {
     const input = registryAddSchema.parse(raw);
     const registryUrl = at.registryUrl ?? this.#options.registryUrl();
     const entry = await this.#entry(input.name, input.version, at);
+    // Deleted is the registry taking a record back (a broken or harmful package): shown, never installed.
+    if (officialOf(entry).status === 'deleted') throw new AppError('REGISTRY_SERVER_NOT_FOUND', { params: { name: input.name, version: input.version } });
     const dockerAvailable = await this.#options.dockerAvailable();
     const name = freeName(this.#baseName(entry), this.#options.servers.list().map((server) => server.name), MCP_NAME_MAX_LENGTH);
     const newInputId = this.#options.newInputId ?? (() => `registry.${crypto.randomUUID().slice(0, 13)}`);
