@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildServerInput, checkAnswers, installOptions } from '../../app/main/registry/serverJsonToConfig';
+import { buildServerInput, installOptions } from '../../app/main/registry/serverJsonToConfig';
+import { checkAnswers } from '../../app/main/registry/recordInputs';
 import { type ServerJson, registryEntrySchema } from '../../app/main/registry/registryRecord';
 import { loadRecords } from '../fixtures/registry-server.mjs';
 
