@@ -166,20 +166,21 @@ function planPackage(pkg: RecordPackage, context: ConversionContext): PackagePla
   }
 }
 
+/**
+ * The whole command line the server will run, so the user sees every argument the record adds (a
+ * `-v /:/host` of a docker package, say) before installing: values still to be given as `<label>`,
+ * defaults as they are, optional values without a default left out as they would be.
+ */
 function packageSummary(pkg: RecordPackage, plan: PackagePlan): string {
-  switch (plan.kind) {
-    case 'npm':
-      return `npx -y ${pkg.identifier}@${pkg.version}`;
-    case 'pypi':
-      return `uvx ${pkg.identifier}==${pkg.version}`;
-    case 'oci':
-      return `docker run -i --rm ${imageOf(pkg)}`;
-    case 'nuget':
-    case 'mcpb':
-    case 'streamable-http':
-    case 'sse':
-      return `${pkg.registryType} ${pkg.identifier}@${pkg.version}`;
-  }
+  if (!plan.command) return `${pkg.registryType} ${pkg.identifier}@${pkg.version}`;
+  const placeholders = new Map(plan.fields.filter((f) => f.required && f.default === undefined).map((f) => [f.key, `<${f.label}>`]));
+  const args = plan.args(placeholders, (slot, value) => value);
+  return [plan.command, ...args].map(shellWord).join(' ');
+}
+
+/** Quoted only where a reader could misread where it ends. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./<>-]+$/.test(word) ? word : JSON.stringify(word);
 }
 
 interface RemotePlan {
