@@ -92,8 +92,10 @@ export class RegistryClient {
       }
       const text = await this.#readCapped(response, url, controller);
       try {
-        return JSON.parse(text) as unknown;
-      } catch {
+        // A null is read as absent: registries written in other languages send `"nextCursor": null` or `"title": null` for what the Go one leaves out.
+        return JSON.parse(text, (_key, value: unknown) => (value === null ? undefined : value)) as unknown;
+      } catch (error) {
+        if (error instanceof RangeError) throw badResponse(url, 'JSON nested too deeply');
         const type = response.headers.get('content-type') ?? 'no content type';
         throw badResponse(url, `not JSON (${type.slice(0, 80)})`);
       }
