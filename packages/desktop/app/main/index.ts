@@ -22,6 +22,10 @@ import type { McpLogger } from './mcp/ConnectionPool';
 import { toolSwitchesOf } from './mcp/toolSwitches';
 import { readCustomPresets } from './presets/customPresets';
 import { McpPresetService } from './presets/McpPresetService';
+import { RegistryCache } from './registry/RegistryCache';
+import { RegistryClient } from './registry/RegistryClient';
+import { RegistryService } from './registry/RegistryService';
+import { resolveCommandOnPath } from './mcp/process/findCommand';
 import { McpServerConfigService } from './mcp/McpServerConfigService';
 import type { KeyLender } from './mcp/keyRefs';
 import { createSecretInputs, restartOnInputChange, startableServer } from './mcpSecretRefs';
@@ -112,6 +116,8 @@ export interface AppServices {
   mcpEnvironment: ServerEnvironment;
   /** The preset list (built-in and `<dataDir>/presets.json`) and its one-click add. */
   presets: McpPresetService;
+  /** The MCP Registry browser: search (cached, offline-capable), one record, install as a server. */
+  registry: RegistryService;
   /** Importing other apps' MCP configs (preview, all-or-nothing apply) and exporting servers. */
   imports: ImportService;
   /** node/npx and uv/uvx: found where, which version, and installed on request. */
@@ -205,6 +211,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     servers: mcpServers,
     providers: { list: () => providers.list() },
   });
+  const registryCache = new RegistryCache(dataDir);
+  const registry = new RegistryService({
+    client: new RegistryClient(),
+    cache: registryCache,
+    servers: mcpServers,
+    secretInputs,
+    registryUrl: () => settings.getRegistryUrl(),
+    // Where stdio servers are started from: PATH plus the known runtime folders.
+    dockerAvailable: async () => (await resolveCommandOnPath('docker', mcpRuntime.environment.forServer({}), process.platform)).path !== undefined,
+  });
   upgradeServerSecrets(mcpRepository, () => catalogue().map((entry) => entry.preset), () => lenders(providers), options.logger);
   // McpService reads the system servers on every call: built once per files folder, not per read.
   let builtinRecords: McpServerRecord[] | undefined;
@@ -266,6 +282,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     mcp: mcpRuntime.service,
     mcpEnvironment: mcpRuntime.environment,
     presets,
+    registry,
     imports: new ImportService(mcpServers, options.importHost ?? { homedir: os.homedir(), platform: process.platform, env: process.env }, declareInputs, (id) => workspace.findProjectServer(id)),
     dependencies: mcpRuntime.dependencies,
     pickFolder: options.pickFolder,
@@ -303,6 +320,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         await chat.dispose();
         await chatRuntime.dispose();
         await mcpRuntime.dispose();
+        // The registry cache's last write lands before the process may exit.
+        await registry.flush();
       } finally {
         db.close();
       }

@@ -8,7 +8,7 @@
 export const ROOT = '(root)';
 
 /** The domains: each holds one concern and imports only the folders its row names. */
-export const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'interactions', 'lib', 'mcp', 'oauth', 'presets', 'providers', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
+export const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'interactions', 'lib', 'mcp', 'oauth', 'presets', 'providers', 'registry', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
 
 /**
  * Folder → the other folders of main it may import (itself and app/shared always). Written from the
@@ -28,6 +28,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   tools: ['mcp', 'lib'],
   runtimes: ['mcp', 'lib'],
   presets: ['mcp', 'lib'],
+  registry: ['mcp', 'lib'],
   import: ['mcp', 'lib'],
   workspace: ['mcp', 'db', 'lib'],
   oauth: ['mcp', 'db', 'lib'],

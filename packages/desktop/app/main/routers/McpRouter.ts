@@ -111,7 +111,8 @@ function recordOf(services: AppContext['services'], serverId: string): McpServer
   );
 }
 
-async function view(services: AppContext['services'], record: McpServerRecord): Promise<McpServerView> {
+/** A stored server as the renderer and the CLI see it (also what `registry.add` answers). */
+export async function view(services: AppContext['services'], record: McpServerRecord): Promise<McpServerView> {
   // A hidden global server is not McpService's: its state would be looked up as unknown.
   const state = services.workspace.merge(services.mcpServers.list()).hiddenBy.has(record.id) ? undefined : await services.mcp.getState(record.id);
   return toView(record, originOf(services, record), state, services.mcp.cachedToolNames(record.id));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filesFolderSchema, languagePreferenceSchema, packageMirrorsSchema, systemPromptSchema, themePreferenceSchema } from '../../shared/contracts/settings';
+import { filesFolderSchema, languagePreferenceSchema, packageMirrorsSchema, registryUrlSchema, systemPromptSchema, themePreferenceSchema } from '../../shared/contracts/settings';
 import { changes } from './subscriptions';
 import { publicProcedure, router } from './trpc';
 
@@ -21,6 +21,10 @@ export const settingsRouter = router({
   /** The system prompt new conversations start with ('' = none); a conversation keeps its own copy. */
   systemPrompt: publicProcedure.query(({ ctx }) => ({ systemPrompt: ctx.services.settings.getSystemPrompt() })),
   setSystemPrompt: publicProcedure.input(systemPromptSchema).mutation(({ ctx, input }) => ({ systemPrompt: ctx.services.settings.setSystemPrompt(input) })),
+  /** The MCP Registry the browser searches (the official one unless set). */
+  registryUrl: publicProcedure.query(({ ctx }) => ({ url: ctx.services.settings.getRegistryUrl() })),
+  /** Sets it; '' goes back to the official registry. */
+  setRegistryUrl: publicProcedure.input(registryUrlSchema).mutation(({ ctx, input }) => ({ url: ctx.services.settings.setRegistryUrl(input) })),
   onChanged: publicProcedure.subscription(async function* ({ ctx, signal }) {
     for await (const _ of changes((listener) => ctx.services.settings.onChange(listener), signal)) {
       yield ctx.services.settings.get();

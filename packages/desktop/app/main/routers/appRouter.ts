@@ -4,6 +4,7 @@ import { dialogsRouter } from './DialogsRouter';
 import { interactionsRouter } from './InteractionsRouter';
 import { mcpRouter } from './McpRouter';
 import { providersRouter } from './ProvidersRouter';
+import { registryRouter } from './RegistryRouter';
 import { resourcesRouter } from './ResourcesRouter';
 import { settingsRouter } from './SettingsRouter';
 import { createCallerFactory, router } from './trpc';
@@ -19,6 +20,7 @@ export const appRouter = router({
   workspace: workspaceRouter,
   interactions: interactionsRouter,
   resources: resourcesRouter,
+  registry: registryRouter,
 });
 
 export type AppRouter = typeof appRouter;

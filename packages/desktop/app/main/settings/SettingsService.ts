@@ -12,8 +12,10 @@ import {
   themePreferenceSchema,
   type PackageMirrors,
   packageMirrorsSchema,
+  registryUrlSchema,
   systemPromptSchema,
 } from '../../shared/contracts/settings';
+import { DEFAULT_REGISTRY_URL } from '../../shared/contracts/registry';
 import { AppError } from '../lib/errors';
 import type { SettingsRepository } from '../db/SettingsRepository';
 
@@ -93,6 +95,21 @@ export class SettingsService {
     this.#repository.set('systemPrompt', parsed.data.systemPrompt);
     this.#events.emit('change');
     return parsed.data.systemPrompt;
+  }
+
+  /** The MCP Registry the browser searches (`registry.url`); the official one unless set (damaged values read as unset). */
+  getRegistryUrl(): string {
+    const stored = registryUrlSchema.safeParse({ url: this.#repository.get('registry.url') ?? '' });
+    return stored.success && stored.data.url !== '' ? stored.data.url : DEFAULT_REGISTRY_URL;
+  }
+
+  /** Sets (or, with '', resets to the official one) the registry; VALIDATION `url` when it is not an http(s) URL. */
+  setRegistryUrl(raw: unknown): string {
+    const parsed = registryUrlSchema.safeParse(raw);
+    if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
+    this.#repository.set('registry.url', parsed.data.url);
+    this.#events.emit('change');
+    return this.getRegistryUrl();
   }
 
   onChange(listener: () => void): () => void {

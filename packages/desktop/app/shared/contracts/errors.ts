@@ -6,6 +6,7 @@ import { CHAT_ERROR_CODES } from './chat';
 import { MCP_SERVICE_ERROR_CODES } from './mcp-connection';
 import type { FieldError } from './mcp-types';
 import { COMPLETION_ERROR_CODES } from './providers';
+import { REGISTRY_ERROR_CODES } from './registry';
 
 export const APP_ERROR_CODES = [
   // McpService's failures keep their own codes (SERVER_NOT_FOUND, TIMEOUT, …); see mcp-connection.ts.
@@ -14,6 +15,8 @@ export const APP_ERROR_CODES = [
   ...COMPLETION_ERROR_CODES,
   // Conversations and turns (CONVERSATION_NOT_FOUND, TURN_IN_PROGRESS, …); see chat.ts.
   ...CHAT_ERROR_CODES,
+  // The MCP Registry browser (REGISTRY_UNREACHABLE, …); see registry.ts.
+  ...REGISTRY_ERROR_CODES,
   'VALIDATION',
   'NOT_FOUND',
   'PRESET_NOT_FOUND',

@@ -67,6 +67,8 @@ export interface RegistryServerView {
   description: string;
   version: string;
   status: RegistryStatus;
+  /** Why it is deprecated or deleted, as the publisher wrote it ("Please upgrade to 2.0.0"). */
+  statusMessage?: string;
   isLatest: boolean;
   repositoryUrl?: string;
   websiteUrl?: string;
@@ -88,6 +90,8 @@ export interface RegistrySearchResult {
   /** When the page was fetched from the registry (ISO). */
   fetchedAt: string;
   registryUrl: string;
+  /** Records of the page that could not be read (wrong types, a name that is not reverse-DNS) and were left out. */
+  skipped?: number;
 }
 
 const registryName = z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIRROR_URL_MAX_LENGTH, PATH_MAX_LENGTH, SYSTEM_PROMPT_MAX_LENGTH } from './limits';
+import { MIRROR_URL_MAX_LENGTH, PATH_MAX_LENGTH, SYSTEM_PROMPT_MAX_LENGTH, URL_MAX_LENGTH } from './limits';
 import { hasProtocol, isAbsolutePath } from './mcp-types';
 import { hasControlCharacters } from './names';
 
@@ -71,6 +71,18 @@ export const filesFolderSchema = z.strictObject({
     .trim()
     .max(PATH_MAX_LENGTH, { error: 'tooLong' })
     .refine((v) => v === '' || isAbsolutePath(v), { error: 'absolutePath' }),
+});
+
+/**
+ * The MCP Registry the browser searches (`registry.url`): an http(s) base URL of a registry speaking
+ * the `/v0.1` API ('' = the official one, DEFAULT_REGISTRY_URL in registry.ts).
+ */
+export const registryUrlSchema = z.strictObject({
+  url: z
+    .string({ error: 'invalidType' })
+    .trim()
+    .max(URL_MAX_LENGTH, { error: 'tooLong' })
+    .refine((v) => v === '' || hasProtocol(v, ['http:', 'https:']), { error: 'invalidHttpUrl' }),
 });
 
 /** The system prompt new conversations start with (Settings → General); '' = none. */
