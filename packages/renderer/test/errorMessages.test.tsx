@@ -70,6 +70,8 @@ const ERROR_PARAMS: Record<DisplayErrorCode, Params> = {
   NOT_FOUND: { id: 'github' },
   PRESET_NOT_FOUND: { id: 'nope' },
   BUILTIN_SERVER_READONLY: { id: 'builtin:files' },
+  APP_RESOURCE_INVALID: { reason: 'mimeType', server: 'srv-1', uri: 'ui://get-time/mcp-app.html' },
+  APP_TOOL_NOT_ALLOWED: { server: 'srv-1', tool: 'poll-system-stats' },
   DB_NEWER_VERSION: { path: '/data/elftia.db', found: 9, supported: 8 },
   DB_CORRUPT: { path: '/data/elftia.db' },
   DB_OPEN_FAILED: { path: '/data/elftia.db', reason: 'EACCES' },

@@ -52,6 +52,7 @@ import { OAuthService } from './oauth/OAuthService';
 import { repositorySignInStore } from './oauth/repositoryStore';
 import { createInteractionsRuntime } from './interactionsRuntime';
 import type { InteractionBroker } from './interactions/InteractionBroker';
+import { AppsService } from './apps/AppsService';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -140,6 +141,8 @@ export interface AppServices {
   oauth: OAuthService;
   /** What servers ask of the user mid-call (elicitation, sampling) waiting for an answer; roots. */
   interactions: InteractionBroker;
+  /** MCP Apps: the apps' checked HTML, the sandbox origin, the app call gate, the apps' model context. */
+  apps: AppsService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -279,6 +282,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     workspace,
     oauth,
     interactions: interactions.broker,
+    apps: new AppsService({ mcp: mcpRuntime.service }),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.

@@ -7,6 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
+import { startSandboxListener } from '../apps/sandboxListener';
 import type { AppServices } from '../index';
 import { appRouter } from '../routers/appRouter';
 import { SubscriptionBudget } from '../routers/subscriptionBudget';
@@ -84,11 +85,20 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   // `localhost` may resolve to ::1 first; the printed URL names an address, so bind to that one.
   const bindAddress = bindHost.toLowerCase() === 'localhost' ? '127.0.0.1' : bindHost;
   port = await listen(server, options.port ?? 0, bindAddress);
+  // MCP Apps run on a second listener: another port is another origin than the app's.
+  const sandbox = await startSandboxListener({ host: bindAddress }).catch(async (error: unknown) => {
+    await closeHost(server, wss);
+    throw error;
+  });
+  options.services.apps.setSandbox({ url: sandbox.url, origin: sandbox.origin });
   const urlHost = bindAddress === '::1' ? '[::1]' : '127.0.0.1';
   return {
     url: `http://${urlHost}:${port}/#token=${token}`,
     port,
-    close: () => closeHost(server, wss),
+    close: async () => {
+      options.services.apps.setSandbox(undefined);
+      await Promise.all([closeHost(server, wss), sandbox.close()]);
+    },
   };
 }
 

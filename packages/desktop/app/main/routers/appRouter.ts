@@ -1,3 +1,4 @@
+import { appsRouter } from './AppsRouter';
 import { approvalsRouter } from './ApprovalsRouter';
 import { chatRouter } from './ChatRouter';
 import { dialogsRouter } from './DialogsRouter';
@@ -19,6 +20,7 @@ export const appRouter = router({
   workspace: workspaceRouter,
   interactions: interactionsRouter,
   resources: resourcesRouter,
+  apps: appsRouter,
 });
 
 export type AppRouter = typeof appRouter;
