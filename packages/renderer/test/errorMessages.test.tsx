@@ -74,6 +74,8 @@ const ERROR_PARAMS: Record<DisplayErrorCode, Params> = {
   REGISTRY_SERVER_NOT_FOUND: { name: 'io.github.example/weather', version: 'latest' },
   REGISTRY_OPTION_UNSUPPORTED: { name: 'io.github.example/postgres', option: 'package:0', reason: 'dockerMissing' },
   BUILTIN_SERVER_READONLY: { id: 'builtin:files' },
+  APP_RESOURCE_INVALID: { reason: 'mimeType', server: 'srv-1', uri: 'ui://get-time/mcp-app.html' },
+  APP_TOOL_NOT_ALLOWED: { server: 'srv-1', tool: 'poll-system-stats' },
   DB_NEWER_VERSION: { path: '/data/elftia.db', found: 9, supported: 8 },
   DB_CORRUPT: { path: '/data/elftia.db' },
   DB_OPEN_FAILED: { path: '/data/elftia.db', reason: 'EACCES' },

@@ -56,6 +56,8 @@ import { OAuthService } from './oauth/OAuthService';
 import { repositorySignInStore } from './oauth/repositoryStore';
 import { createInteractionsRuntime } from './interactionsRuntime';
 import type { InteractionBroker } from './interactions/InteractionBroker';
+import { AppsService } from './apps/AppsService';
+import { AppModelContext } from './apps/AppModelContext';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -146,6 +148,8 @@ export interface AppServices {
   oauth: OAuthService;
   /** What servers ask of the user mid-call (elicitation, sampling) waiting for an answer; roots. */
   interactions: InteractionBroker;
+  /** MCP Apps: the apps' checked HTML, the sandbox origin, the app call gate, the apps' model context. */
+  apps: AppsService;
   /** Reaps leftover server processes of a crashed run and, with autoConnectMcp, connects servers. */
   start(): Promise<void>;
   /** Closes every MCP connection (killing each server's process tree), then the database. */
@@ -254,6 +258,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       if (state?.status === 'connected' || state?.status === 'error' || state?.status === 'connecting') await mcpRuntime.service.restart(id);
     }).catch((error: unknown) => options.logger?.warn(`reconnecting after sign-in failed: ${String(error)}`));
   };
+  // What MCP Apps tell the model (ui/update-model-context), named after their server.
+  const appContext = new AppModelContext((id) => (mcpServers.find(id) ?? workspace.findProjectServer(id))?.name);
   const chatRuntime = createChatRuntime({
     db,
     dataDir,
@@ -263,6 +269,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId) ?? projectTimeoutMs(workspace, serverId),
     switches: toolSwitchesOf({ find: (id) => mcpServers.find(id) ?? workspace.findProjectServer(id) }),
     defaultSystemPrompt: () => settings.getSystemPrompt(),
+    appContext: (conversationId) => appContext.modelText(conversationId),
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;
@@ -296,6 +303,12 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     workspace,
     oauth,
     interactions: interactions.broker,
+    apps: new AppsService({
+      mcp: mcpRuntime.service,
+      callTool: chatRuntime.callForApp,
+      context: appContext,
+      log: (serverId, level, text) => mcpRuntime.service.appendLog(serverId, level, text),
+    }),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.

@@ -8,7 +8,7 @@
 export const ROOT = '(root)';
 
 /** The domains: each holds one concern and imports only the folders its row names. */
-export const DOMAINS = ['approvals', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'interactions', 'lib', 'mcp', 'oauth', 'presets', 'providers', 'registry', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
+export const DOMAINS = ['approvals', 'apps', 'builtin-servers', 'chat', 'completion', 'db', 'engine', 'import', 'interactions', 'lib', 'mcp', 'oauth', 'presets', 'providers', 'registry', 'runtimes', 'secrets', 'settings', 'tools', 'workspace'];
 
 /**
  * Folder → the other folders of main it may import (itself and app/shared always). Written from the
@@ -25,14 +25,15 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   completion: ['lib'],
   mcp: ['db', 'lib'],
   'builtin-servers': ['mcp', 'lib'],
-  tools: ['mcp', 'lib'],
+  apps: ['mcp', 'lib'],
+  tools: ['apps', 'mcp', 'lib'],
   runtimes: ['mcp', 'lib'],
   presets: ['mcp', 'lib'],
   registry: ['mcp', 'lib'],
   import: ['mcp', 'lib'],
   workspace: ['mcp', 'db', 'lib'],
   oauth: ['mcp', 'db', 'lib'],
-  engine: ['tools', 'mcp', 'completion', 'lib'],
+  engine: ['tools', 'apps', 'mcp', 'completion', 'lib'],
   approvals: ['engine', 'db', 'lib'],
   interactions: ['mcp', 'completion', 'lib'],
   chat: ['engine', 'approvals', 'completion', 'providers', 'settings', 'tools', 'mcp', 'db', 'lib'],

@@ -18,6 +18,7 @@ import {
   StreamableHTTPClientTransport,
   type Tool,
 } from '@modelcontextprotocol/client';
+import { MCP_APP_MIME_TYPE, MCP_UI_EXTENSION_ID } from '../../shared/contracts/apps';
 import { pickIcon } from '../../shared/contracts/icons';
 import type { McpListKind, McpServerInfo, McpSkippedItem } from '../../shared/contracts/mcp-connection';
 import type { McpServerRecord } from '../../shared/contracts/mcp-types';
@@ -69,6 +70,9 @@ export interface McpConnectionOptions {
   onResourceUpdated?: (connection: McpConnection, uri: string) => void;
 }
 
+/** The MCP Apps extension (`io.modelcontextprotocol/ui`) with the one app MIME type Elftia renders. */
+const UI_EXTENSION = { [MCP_UI_EXTENSION_ID]: { mimeTypes: [MCP_APP_MIME_TYPE] } };
+
 type Phase = 'opening' | 'open' | 'dropped' | 'closed';
 
 /** How many stderr lines explain a failure in its `detail`. */
@@ -112,7 +116,8 @@ export class McpConnection {
     this.logLevel = options.logLevel;
     const negotiation = versionNegotiationFor(options.server.type, options.transport);
     this.client = new Client(options.clientInfo, {
-      capabilities: clientCapabilities(options.clientRequests),
+      // MCP Apps: servers may then name `ui://` resources in their tools' `_meta.ui` (main/apps/).
+      capabilities: { ...clientCapabilities(options.clientRequests), extensions: UI_EXTENSION },
       ...(negotiation ? { versionNegotiation: negotiation } : {}),
     });
     this.report = new ListReport(options.log);

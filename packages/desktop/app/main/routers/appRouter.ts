@@ -1,3 +1,4 @@
+import { appsRouter } from './AppsRouter';
 import { approvalsRouter } from './ApprovalsRouter';
 import { chatRouter } from './ChatRouter';
 import { dialogsRouter } from './DialogsRouter';
@@ -21,6 +22,7 @@ export const appRouter = router({
   interactions: interactionsRouter,
   resources: resourcesRouter,
   registry: registryRouter,
+  apps: appsRouter,
 });
 
 export type AppRouter = typeof appRouter;

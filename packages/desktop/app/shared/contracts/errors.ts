@@ -2,6 +2,7 @@
  * Errors cross the main/renderer boundary as a stable code plus parameters; each side translates
  * `errors.<code>` from locales/<lng>/common/errors.json. Logs keep the cause; the user sees the code's text.
  */
+import { APP_ERROR_CODES as MCP_APP_ERROR_CODES } from './apps';
 import { CHAT_ERROR_CODES } from './chat';
 import { MCP_SERVICE_ERROR_CODES } from './mcp-connection';
 import type { FieldError } from './mcp-types';
@@ -17,6 +18,8 @@ export const APP_ERROR_CODES = [
   ...CHAT_ERROR_CODES,
   // The MCP Registry browser (REGISTRY_UNREACHABLE, …); see registry.ts.
   ...REGISTRY_ERROR_CODES,
+  // MCP Apps (APP_RESOURCE_INVALID, APP_TOOL_NOT_ALLOWED); see apps.ts.
+  ...MCP_APP_ERROR_CODES,
   'VALIDATION',
   'NOT_FOUND',
   'PRESET_NOT_FOUND',

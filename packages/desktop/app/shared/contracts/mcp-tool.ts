@@ -32,6 +32,17 @@ export interface MCPTool {
   outputSchema?: McpJsonSchema;
   /** The tool's icon when the server gave one the app may show (shared/contracts/icons.ts). */
   icon?: string;
+  /**
+   * The MCP Apps keys of the tool's `_meta` as the server sent them (`ui`: resourceUri, visibility;
+   * the legacy flat `ui/resourceUri`); absent when it has neither. Read by main/apps/toolApp.ts.
+   */
+  _meta?: McpToolUiMeta;
+}
+
+/** See MCPTool._meta. */
+export interface McpToolUiMeta {
+  ui?: unknown;
+  'ui/resourceUri'?: unknown;
 }
 
 /** The raw id of a tool; see MCPTool.id. */
