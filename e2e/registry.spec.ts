@@ -66,6 +66,8 @@ test('search, Load more through the pages, a deprecated record marked, and the n
     const all = await entries.count();
 
     // Inactive records only when asked for, then marked.
+    await browser(page).getByRole('searchbox', { name: 'Search the registry' }).fill('notes');
+    await expect(entries.first()).toBeVisible();
     await expect(entry(page, 'io.github.example/old-notes')).toHaveCount(0);
     await browser(page).getByLabel('Show deprecated and removed').check();
     await expect(entry(page, 'io.github.example/old-notes').getByTestId('registry-status')).toHaveText('Deprecated');
