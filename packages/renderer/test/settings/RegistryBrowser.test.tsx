@@ -85,6 +85,12 @@ describe('MCP Registry browser', () => {
     await waitFor(() => expect(entries()).toHaveLength(3));
     expect(within(entry('io.example/old')).getByTestId('registry-status').textContent).toBe('Deprecated');
     expect(within(entry('io.example/gone')).getByTestId('registry-status').textContent).toBe('Removed');
+    // Removed by its publisher: shown, but not offered for install.
+    const gone = within(entry('io.example/gone')).getByRole('button', { name: 'Install io.example/gone' });
+    expect(gone.getAttribute('aria-disabled')).toBe('true');
+    expect(gone.getAttribute('title')).toBe('Removed from the registry by its publisher; it cannot be installed.');
+    fireEvent.click(gone);
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsTo('registry.search').at(-1)).toEqual({ query: '', includeInactive: true });
   });
 

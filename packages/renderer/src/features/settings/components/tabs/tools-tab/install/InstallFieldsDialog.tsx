@@ -93,7 +93,7 @@ export function InstallFieldsDialog<Parsed>({ title, intro, saveLabel, fields, c
         const value = values[field.name] ?? '';
         const setValue = (next: string) => change((v) => ({ ...v, [field.name]: next }), field.name);
         const error = fieldErrorMessage(t, errors[field.name]);
-        const label = field.required ? `${field.label} ${t('settings/tools:install.requiredMark')}` : field.label;
+        const label = field.required ? t('settings/tools:install.requiredLabel', { label: field.label }) : field.label;
         if (field.kind === 'choice') {
           return (
             <SelectField key={field.name} id={id} label={label} value={value} options={field.options ?? []} onValueChange={setValue} hint={field.hint} error={error} />

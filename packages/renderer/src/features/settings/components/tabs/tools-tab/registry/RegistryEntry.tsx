@@ -19,7 +19,9 @@ export function RegistryEntry({ server, busy, onInstall }: RegistryEntryProps) {
   const { t } = useTranslation();
   const headingId = `registry-${server.name}-name`;
   const displayName = server.title ?? server.name;
-  const installable = server.options.some((option) => option.supported);
+  // A record its publisher removed is shown (when asked for) but not offered for install.
+  const removed = server.status === 'deleted';
+  const installable = !removed && server.options.some((option) => option.supported);
   const added = server.addedServerIds.length > 0;
   const statusKey = STATUS_KEYS[server.status];
   return (
@@ -69,7 +71,7 @@ export function RegistryEntry({ server, busy, onInstall }: RegistryEntryProps) {
           className={added || !installable ? 'button' : 'button button--primary'}
           aria-disabled={busy || !installable || undefined}
           aria-label={t(added ? 'settings/registry:installAgainNamed' : 'settings/registry:installNamed', { name: displayName })}
-          title={installable ? undefined : t('settings/registry:noSupportedOption')}
+          title={installable ? undefined : t(removed ? 'settings/registry:removedNoInstall' : 'settings/registry:noSupportedOption')}
           onClick={(event) => !busy && installable && onInstall(server, event.currentTarget)}
         >
           {busy ? t('settings/registry:installing') : t(added ? 'settings/registry:installAgain' : 'settings/registry:install')}
