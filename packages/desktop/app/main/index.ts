@@ -211,9 +211,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     servers: mcpServers,
     providers: { list: () => providers.list() },
   });
+  const registryCache = new RegistryCache(dataDir);
   const registry = new RegistryService({
     client: new RegistryClient(),
-    cache: new RegistryCache(dataDir),
+    cache: registryCache,
     servers: mcpServers,
     secretInputs,
     registryUrl: () => settings.getRegistryUrl(),
@@ -319,6 +320,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         await chat.dispose();
         await chatRuntime.dispose();
         await mcpRuntime.dispose();
+        // The registry cache's last write lands before the process may exit.
+        await registry.flush();
       } finally {
         db.close();
       }

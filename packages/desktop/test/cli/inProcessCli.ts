@@ -14,20 +14,25 @@ export interface InProcessResult {
 /** `run` passes `--data-dir`; `cleanup` (for afterAll) removes every data dir it made or was given. */
 export function inProcessCli() {
   const dirs: string[] = [];
-  async function run(args: string[], env: NodeJS.ProcessEnv = {}, dataDir = tempDir()): Promise<InProcessResult> {
+  /** `io`: what else the run gets (a stdin, a terminal), and a tap on its stderr as it is written. */
+  async function run(args: string[], env: NodeJS.ProcessEnv = {}, dataDir = tempDir(), io: Partial<CliIo> = {}): Promise<InProcessResult> {
     dirs.push(dataDir);
     let stdout = '';
     let stderr = '';
-    const io: CliIo = {
+    const cliIo: CliIo = {
       env,
       platform: 'linux',
       homedir: dataDir,
       cwd: dataDir,
       stdout: (text) => void (stdout += text),
-      stderr: (text) => void (stderr += text),
       onShutdown: () => () => {},
+      ...io,
+      stderr: (text) => {
+        stderr += text;
+        io.stderr?.(text);
+      },
     };
-    const code = await runCli([...args, '--data-dir', dataDir], io);
+    const code = await runCli([...args, '--data-dir', dataDir], cliIo);
     return { code, stdout, stderr, dataDir };
   }
   function cleanup(): void {

@@ -18,9 +18,9 @@ describe('registry router against the fixture registry', () => {
       pages += 1;
     } while (cursor);
     expect(pages).toBeGreaterThanOrEqual(6);
-    // 40 latest records, less the deprecated and the deleted one.
-    expect(names).toHaveLength(38);
-    expect(new Set(names).size).toBe(38);
+    // 41 latest records, less the deprecated and the deleted one.
+    expect(names).toHaveLength(39);
+    expect(new Set(names).size).toBe(39);
     expect(names).toContain('io.github.modelcontextprotocol/server-everything');
     expect(names).not.toContain('io.github.example/old-notes');
     expect(names).not.toContain('io.github.example/pulled');

@@ -35,6 +35,11 @@ export interface RegistrySecretInputs {
   clear(id: string): boolean;
 }
 
+/** Which registry a call asks; default the `registry.url` setting. */
+export interface RegistryAt {
+  registryUrl?: string;
+}
+
 export interface RegistryServiceOptions {
   client: RegistryClient;
   cache: RegistryCache;
@@ -55,9 +60,15 @@ export class RegistryService {
     this.#options = options;
   }
 
-  async search(raw: RegistrySearchInput): Promise<RegistrySearchResult> {
+  /** Resolves once the cache's writes so far are on disk. */
+  flush(): Promise<void> {
+    return this.#options.cache.flush();
+  }
+
+  /** `at.registryUrl`: another registry than the setting's for this call (`elftia registry search --registry URL`). */
+  async search(raw: RegistrySearchInput, at: RegistryAt = {}): Promise<RegistrySearchResult> {
     const input = registrySearchSchema.parse(raw);
-    const registryUrl = this.#options.registryUrl();
+    const registryUrl = at.registryUrl ?? this.#options.registryUrl();
     const key = RegistryCache.pageKey(registryUrl, { search: input.query, cursor: input.cursor, limit: input.limit });
     const answer = await this.#fetchOrCache(
       () => this.#options.client.list(registryUrl, { search: input.query, cursor: input.cursor, limit: input.limit }),
@@ -74,16 +85,16 @@ export class RegistryService {
     return result;
   }
 
-  async get(raw: { name: string; version?: string }): Promise<RegistryServerView> {
+  async get(raw: { name: string; version?: string }, at: RegistryAt = {}): Promise<RegistryServerView> {
     const input = registryGetSchema.parse(raw);
-    const entry = await this.#entry(input.name, input.version);
+    const entry = await this.#entry(input.name, input.version, at);
     return this.#view(entry, await this.#options.dockerAvailable());
   }
 
   /** Adds the option as a new, enabled server; VALIDATION names each bad `inputs.<key>`, and nothing is stored then. */
-  async add(raw: RegistryAddInput): Promise<McpServerRecord> {
+  async add(raw: RegistryAddInput, at: RegistryAt = {}): Promise<McpServerRecord> {
     const input = registryAddSchema.parse(raw);
-    const entry = await this.#entry(input.name, input.version);
+    const entry = await this.#entry(input.name, input.version, at);
     const dockerAvailable = await this.#options.dockerAvailable();
     const name = freeName(this.#baseName(entry), this.#options.servers.list().map((server) => server.name), MCP_NAME_MAX_LENGTH);
     const newInputId = this.#options.newInputId ?? (() => `registry.${crypto.randomUUID().slice(0, 13)}`);
@@ -95,24 +106,24 @@ export class RegistryService {
     }
     const parsed = parseMcpServerInput(built.input);
     if (!parsed.ok) throw AppError.validation(parsed.errors.map(asInputError));
-    const record = this.#options.servers.add(parsed.value);
+    // The inputs first: stored after the server, each would restart the server that just began to use it.
+    const inputs = this.#options.secretInputs;
     try {
       if (built.secretArguments.length > 0) {
-        this.#options.secretInputs.declare(built.secretArguments.map((s) => ({ id: s.inputId, description: `${name}: ${s.label}`, password: true })));
-        for (const secret of built.secretArguments) this.#options.secretInputs.set(secret.inputId, secret.value);
+        inputs.declare(built.secretArguments.map((s) => ({ id: s.inputId, description: `${name}: ${s.label}`, password: true })));
+        for (const secret of built.secretArguments) inputs.set(secret.inputId, secret.value);
       }
+      return this.#options.servers.add(parsed.value);
     } catch (error) {
-      // All or nothing: a server whose secret could not be kept is not left behind.
-      for (const secret of built.secretArguments) this.#options.secretInputs.clear(secret.inputId);
-      this.#options.servers.remove(record.id);
+      // All or nothing: no sealed value is left behind for a server that was not stored.
+      for (const secret of built.secretArguments) inputs.clear(secret.inputId);
       throw error;
     }
-    return record;
   }
 
   /** The record (from the registry, else the cache); REGISTRY_SERVER_NOT_FOUND when the registry has none. */
-  async #entry(name: string, version: string): Promise<RegistryEntry> {
-    const registryUrl = this.#options.registryUrl();
+  async #entry(name: string, version: string, at: RegistryAt): Promise<RegistryEntry> {
+    const registryUrl = at.registryUrl ?? this.#options.registryUrl();
     const key = RegistryCache.recordKey(registryUrl, name, version);
     const answer = await this.#fetchOrCache(
       () => this.#options.client.get(registryUrl, name, version),

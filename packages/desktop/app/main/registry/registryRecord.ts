@@ -64,7 +64,8 @@ export type RecordArgument = z.infer<typeof argument>;
 const keyValue = inputWithVariables.extend({ name: plainShort.min(1) });
 export type RecordKeyValue = z.infer<typeof keyValue>;
 
-const list = <T extends z.ZodType>(item: T) => z.array(item).max(RECORD_LIST_MAX);
+// The length is checked before any item is: a list of 100,000 is refused without reading them.
+const list = <T extends z.ZodType>(item: T) => z.array(z.unknown()).max(RECORD_LIST_MAX).pipe(z.array(item));
 
 const transport = z.object({ type: short, url: plain.optional(), headers: list(keyValue).optional() });
 

@@ -30,6 +30,7 @@ import { mcpLoginCommand, mcpLogoutCommand } from './mcpLogin';
 import { chatCommand } from './chat';
 import { conformanceClientCommand } from './conformanceClient';
 import { describeError, jsonLine } from './output';
+import { registryAddCommand, registrySearchCommand } from './registry';
 import { secretsResetCommand } from './secrets';
 import { serveCommand } from './serve';
 import { terminalText } from './terminalText';
@@ -40,6 +41,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mcpImportCommand, mcpExportCommand,
   mcpTrustCommand, mcpUntrustCommand,
   mcpLoginCommand, mcpLogoutCommand,
+  registrySearchCommand, registryAddCommand,
   depsCheckCommand, depsInstallCommand, serveCommand, chatCommand, secretsResetCommand,
   conformanceClientCommand,
 ];
