@@ -1,6 +1,6 @@
 /**
  * The MCP Registry browser's screens in en, zh and ja at 1280×800 and 900×600, against the local
- * registry fixture: the browser with its results (deprecated shown), the option chooser, the install
+ * registry fixture: Servers with its Browse button, the browser with its results (deprecated shown), the option chooser, the install
  * dialog with a required field's error, and the offline note over the saved results. Each is checked
  * for a sideways overflow, a wrapped button or header and a visible {{placeholder}}, and written to
  * test-results/screenshots/ for a person to look at.
@@ -52,6 +52,8 @@ for (const language of LANGUAGES) {
       await page.setViewportSize(SIZES[0]);
       await page.goto(host.url);
       await page.getByRole('navigation', { name: t('app/shell:nav.label') }).getByRole('button', { name: t('app/shell:nav.settings') }).click();
+      await expect(page.getByRole('button', { name: t('settings/registry:open') })).toBeVisible();
+      await shoot(page, 'servers', language, problems);
       await page.getByRole('button', { name: t('settings/registry:open') }).click();
       const browser = page.getByRole('region', { name: t('settings/registry:title') });
       await browser.getByRole('button', { name: t('settings/registry:url.changeLabel') }).click();

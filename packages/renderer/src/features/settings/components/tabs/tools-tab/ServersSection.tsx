@@ -150,7 +150,7 @@ export function ServersSection({ revealId }: ServersSectionProps) {
 
   return (
     <section className="settings-section-page" aria-labelledby={titleId}>
-      <div className="section-header">
+      <div className="section-header section-header--servers">
         <div>
           <h2 id={titleId}>{t('settings/tools:title')}</h2>
           <p className="section-header__description">{t('settings/tools:description')}</p>
