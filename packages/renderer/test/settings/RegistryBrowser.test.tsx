@@ -181,6 +181,28 @@ describe('MCP Registry browser', () => {
     expect(api.servers).toEqual([]);
   });
 
+  it('gives focus back to the Install button after Esc, from the option chooser and from the install dialog', async () => {
+    const api = setup();
+    await openBrowser(api);
+    const install = within(entry('io.github.example/weather')).getByRole('button', { name: 'Install Weather' });
+    install.focus();
+    fireEvent.click(install);
+    const choose = await screen.findByRole('dialog', { name: 'Install Weather' });
+    await waitFor(() => expect(document.activeElement).toBe(within(choose).getByRole('radio', { name: /npm/ })));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(install));
+
+    fireEvent.click(install);
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Install Weather' })).getByRole('button', { name: 'Continue' }));
+    const key = await screen.findByLabelText('WEATHER_API_KEY (required)');
+    await waitFor(() => expect(document.activeElement).toBe(key));
+    fireEvent.keyDown(key, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(install));
+    expect(api.callsTo('registry.add')).toEqual([]);
+  });
+
   it('offers to install a missing runtime first, like a preset', async () => {
     const api = setup([record('io.example/py', { options: [{ id: 'package:0', kind: 'pypi', label: 'py-tool==2.0', summary: 'uvx py-tool==2.0', runtime: 'uv', supported: true, fields: [] }] })]);
     api.dependencies.set('uvx', { command: 'uvx', found: false, searched: 4 });
