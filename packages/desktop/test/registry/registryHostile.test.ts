@@ -29,10 +29,32 @@ describe('a hostile registry gives clear errors and never a half-read answer', (
   });
 
   it('fields of the wrong type are named', async () => {
-    const { error } = await searchError('wrong-types');
+    const { error, caller } = await searchError('wrong-types');
     expect(error.code).toBe('REGISTRY_BAD_RESPONSE');
     expect(error.params?.detail).toContain('servers.0.server.version');
     expect(error.params?.detail).toContain('servers.0.server.packages');
+    const single = appErrorData(await rejection(caller.registry.get({ name: 'io.github.example/time' })));
+    expect(single).toMatchObject({ code: 'REGISTRY_BAD_RESPONSE', params: { detail: expect.stringContaining('server.version') } });
+  });
+
+  it('one record of the wrong type is left out of its page and counted; the rest of the page shows', async () => {
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(`${registry.url}/fault/one-wrong`);
+    const page = await caller.registry.search({ query: 'example', limit: 5 });
+    expect(page.skipped).toBe(1);
+    expect(page.servers.map((s) => s.name)).toEqual(['com.example/search-sse', 'com.example/tickets', 'io.github.example/dotnet-tools']);
+    const healthy = appWithRegistry(registry.url);
+    const full = await healthy.caller.registry.search({ query: 'example', limit: 5 });
+    expect(full.skipped).toBeUndefined();
+    expect(full.servers[0]?.name).toBe('com.example/http-package');
+  });
+
+  it('unknown fields anywhere in a record are tolerated', async () => {
+    const registry = await startRegistry();
+    const record = { server: { name: 'io.github.x/y', description: 'd', version: '1.0.0', futureField: { a: 1 }, packages: [{ registryType: 'npm', identifier: 'y', version: '1.0.0', transport: { type: 'stdio', extra: true }, newThing: [] }] }, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true, serverId: 'abc' }, 'com.example/other': { x: 1 } } };
+    const fetchBody: typeof fetch = () => Promise.resolve(new Response(JSON.stringify({ servers: [record], metadata: { count: 1, extra: 'x' } }), { status: 200 }));
+    const page = await new RegistryClient({ fetch: fetchBody }).list(registry.url, {});
+    expect(page.servers).toEqual([{ server: { name: 'io.github.x/y', description: 'd', version: '1.0.0', packages: [{ registryType: 'npm', identifier: 'y', version: '1.0.0', transport: { type: 'stdio' } }] }, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } } }]);
   });
 
   it('names with ../ are refused, in a list and in a single record', async () => {
@@ -44,8 +66,11 @@ describe('a hostile registry gives clear errors and never a half-read answer', (
   });
 
   it('a package with 100,000 arguments is refused by the length of its list', async () => {
-    const { error, caller } = await searchError('huge-args');
-    expect(error).toMatchObject({ code: 'REGISTRY_BAD_RESPONSE', params: { detail: expect.stringMatching(/^servers\.0\.server\.packages\.0\.packageArguments: /) } });
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(`${registry.url}/fault/huge-args`);
+    const page = await caller.registry.search({ query: 'example', limit: 5 });
+    expect(page.skipped).toBe(1);
+    expect(page.servers.map((s) => s.name)).not.toContain('com.example/http-package');
     const single = appErrorData(await rejection(caller.registry.get({ name: 'io.github.example/time' })));
     expect(single).toMatchObject({ code: 'REGISTRY_BAD_RESPONSE', params: { detail: expect.stringContaining('server.packages.0.packageArguments') } });
     expect(await caller.mcp.list()).toEqual([]);

@@ -87,6 +87,13 @@ describe('installing from the registry', () => {
       params: { name: 'io.github.example/nope', version: 'latest' },
     });
     expect(appErrorData(await rejection(caller.registry.get({ name: 'io.github.example/weather', version: '9.9.9' })))).toMatchObject({ code: 'REGISTRY_SERVER_NOT_FOUND' });
+    // A deleted record is shown for what it was, but not installed; a deprecated one still is.
+    expect(await caller.registry.get({ name: 'io.github.example/pulled' })).toMatchObject({ status: 'deleted' });
+    expect(appErrorData(await rejection(caller.registry.add({ name: 'io.github.example/pulled', version: '0.1.0', optionId: 'package:0' })))).toEqual({
+      code: 'REGISTRY_SERVER_NOT_FOUND',
+      params: { name: 'io.github.example/pulled', version: '0.1.0' },
+    });
+    expect(await caller.registry.add({ name: 'io.github.example/old-notes', version: '0.9.0', optionId: 'package:0' })).toMatchObject({ name: 'old-notes' });
   });
 
   it('a second install of the same record gets a free name, and both count as added', async () => {

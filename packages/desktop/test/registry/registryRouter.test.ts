@@ -26,6 +26,19 @@ describe('registry router against the fixture registry', () => {
     expect(names).not.toContain('io.github.example/pulled');
   });
 
+  it('marks deprecated and deleted records with their status when asked to include them', async () => {
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(registry.url);
+    const page = await caller.registry.search({ query: 'io.github.example/', includeInactive: true, limit: 100 });
+    const statuses = Object.fromEntries(page.servers.map((s) => [s.name, [s.status, s.isLatest, s.updatedAt]]));
+    expect(statuses['io.github.example/old-notes']).toEqual(['deprecated', true, '2025-12-01T10:00:00Z']);
+    expect(statuses['io.github.example/pulled']).toEqual(['deleted', true, '2025-12-02T10:00:00Z']);
+    expect(statuses['io.github.example/weather']).toEqual(['active', true, '2026-02-01T10:00:00Z']);
+    // Older versions are there for get, not for the list (version=latest).
+    expect(page.servers.filter((s) => s.name === 'io.github.example/weather')).toHaveLength(1);
+    expect(await caller.registry.get({ name: 'io.github.example/weather', version: '1.0.0' })).toMatchObject({ version: '1.0.0', isLatest: false, publishedAt: '2025-10-01T10:00:00Z' });
+  });
+
   it('gets a record with its install options and adds its npm package as a server', async () => {
     const registry = await startRegistry();
     const { caller } = appWithRegistry(registry.url);
@@ -45,5 +58,17 @@ describe('registry router against the fixture registry', () => {
     const error = appErrorData(await rejection(caller.registry.add({ name: 'io.github.example/weather', version: '1.1.0', optionId: 'package:0' })));
     expect(error).toEqual({ code: 'VALIDATION', fieldErrors: [{ field: 'inputs.env.WEATHER_API_KEY', code: 'required' }] });
     expect(await caller.mcp.list()).toEqual([]);
+  });
+});
+
+describe('registry.checkRuntime', () => {
+  it('checks the command the option runs (node → npx, uv → uvx) like the preset dialog', async () => {
+    const registry = await startRegistry();
+    const { caller } = appWithRegistry(registry.url);
+    const node = await caller.registry.checkRuntime({ runtime: 'node' });
+    expect(node).toMatchObject({ command: 'npx', found: true, path: expect.stringMatching(/npx$/) });
+    const uv = await caller.registry.checkRuntime({ runtime: 'uv' });
+    expect(uv.command).toBe('uvx');
+    expect(appErrorData(await rejection(caller.registry.checkRuntime({ runtime: 'docker' as 'node' })))).toMatchObject({ code: 'VALIDATION' });
   });
 });

@@ -39,7 +39,10 @@ export class RegistryCache {
   readonly #file: string;
   readonly #limits: CacheLimits;
   #entries: Map<string, Slot> | undefined;
-  #writing: Promise<void> = Promise.resolve();
+  /** Characters of JSON each entry takes (key and value), so the size bound needs no whole-map stringify. */
+  readonly #sizes = new Map<string, number>();
+  #dirty = false;
+  #writing: Promise<void> | undefined;
 
   constructor(dataDir: string, limits: CacheLimits = DEFAULT_CACHE_LIMITS) {
     this.#file = path.join(dataDir, REGISTRY_CACHE_FILE);
@@ -74,28 +77,46 @@ export class RegistryCache {
 
   /** Resolves once what was put so far is on disk. */
   flush(): Promise<void> {
-    return this.#writing;
+    return this.#writing ?? Promise.resolve();
   }
 
   #put(key: string, slot: Slot): void {
     const entries = this.#load();
-    entries.delete(key);
+    this.#forget(key);
     entries.set(key, slot);
+    this.#sizes.set(key, sizeOf(key, slot));
     this.#trim(entries);
-    const snapshot = { version: CACHE_VERSION, entries: Object.fromEntries(entries) };
-    // One write at a time, each the whole map as it was then: the last one wins.
-    this.#writing = this.#writing.then(() => writeJsonAtomic(this.#file, snapshot)).catch(() => undefined);
+    this.#dirty = true;
+    this.#writing ??= this.#drain();
+  }
+
+  /**
+   * One write at a time, of the whole map as it is when the write starts; puts made meanwhile are
+   * written once more after it (a search per keystroke costs two writes, not one per key).
+   */
+  async #drain(): Promise<void> {
+    while (this.#dirty) {
+      this.#dirty = false;
+      const snapshot = { version: CACHE_VERSION, entries: Object.fromEntries(this.#load()) };
+      // A cache that cannot be written is only a cache: the answer was already given.
+      await writeJsonAtomic(this.#file, snapshot).catch(() => undefined);
+    }
+    this.#writing = undefined;
   }
 
   /** Oldest first out (a Map keeps insertion order, and a put re-inserts). */
   #trim(entries: Map<string, Slot>): void {
-    while (entries.size > this.#limits.maxEntries) entries.delete(entries.keys().next().value as string);
-    let chars = JSON.stringify(Object.fromEntries(entries)).length;
-    while (chars > this.#limits.maxChars && entries.size > 0) {
+    let chars = [...this.#sizes.values()].reduce((sum, size) => sum + size, 0);
+    while (entries.size > 0 && (entries.size > this.#limits.maxEntries || chars > this.#limits.maxChars)) {
       const oldest = entries.keys().next().value as string;
-      chars -= JSON.stringify(entries.get(oldest)).length + oldest.length;
-      entries.delete(oldest);
+      chars -= this.#sizes.get(oldest) ?? 0;
+      this.#forget(oldest);
     }
+  }
+
+  #forget(key: string): void {
+    this.#entries?.delete(key);
+    this.#sizes.delete(key);
   }
 
   #load(): Map<string, Slot> {
@@ -106,10 +127,15 @@ export class RegistryCache {
       if (parsed.success) {
         const sorted = Object.entries(parsed.data.entries).sort(([, a], [, b]) => a.fetchedAt.localeCompare(b.fetchedAt));
         this.#entries = new Map(sorted);
+        for (const [key, slot] of sorted) this.#sizes.set(key, sizeOf(key, slot));
       }
     } catch {
       // No cache yet, or one we cannot read: start empty.
     }
     return this.#entries;
   }
+}
+
+function sizeOf(key: string, slot: Slot): number {
+  return key.length + JSON.stringify(slot).length;
 }

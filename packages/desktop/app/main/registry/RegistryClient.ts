@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { type Clock, systemClock } from '../lib/clock';
-import { type RegistryEntry, type ServerList, describeIssues, registryEntrySchema, serverListSchema } from './registryRecord';
+import { type RegistryEntry, type ServerList, describeIssues, registryEntrySchema, wireListOf } from './registryRecord';
 
 /** How long one request may take, body included. */
 export const REGISTRY_TIMEOUT_MS = 10_000;
@@ -59,7 +59,9 @@ export class RegistryClient {
     if (query.limit) url.searchParams.set('limit', String(query.limit));
     const body = await this.#get(url);
     if (body === undefined) throw badResponse(url, 'HTTP 404');
-    return parse(serverListSchema, body, url);
+    const list = wireListOf(body);
+    if (!list.ok) throw badResponse(url, list.detail);
+    return list.page;
   }
 
   /** One version (or `latest`) of a server; undefined when the registry has no such record. */

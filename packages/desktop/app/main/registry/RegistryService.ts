@@ -82,6 +82,7 @@ export class RegistryService {
     const result: RegistrySearchResult = { servers, offline: answer.offline, fetchedAt: answer.fetchedAt, registryUrl };
     const nextCursor = answer.value.metadata?.nextCursor;
     if (nextCursor) result.nextCursor = nextCursor;
+    if (answer.value.skipped) result.skipped = answer.value.skipped;
     return result;
   }
 
@@ -94,7 +95,10 @@ export class RegistryService {
   /** Adds the option as a new, enabled server; VALIDATION names each bad `inputs.<key>`, and nothing is stored then. */
   async add(raw: RegistryAddInput, at: RegistryAt = {}): Promise<McpServerRecord> {
     const input = registryAddSchema.parse(raw);
+    const registryUrl = at.registryUrl ?? this.#options.registryUrl();
     const entry = await this.#entry(input.name, input.version, at);
+    // Deleted is the registry taking a record back (a broken or harmful package): shown, never installed.
+    if (officialOf(entry).status === 'deleted') throw new AppError('REGISTRY_SERVER_NOT_FOUND', { params: { name: input.name, version: input.version } });
     const dockerAvailable = await this.#options.dockerAvailable();
     const name = freeName(this.#baseName(entry), this.#options.servers.list().map((server) => server.name), MCP_NAME_MAX_LENGTH);
     const newInputId = this.#options.newInputId ?? (() => `registry.${crypto.randomUUID().slice(0, 13)}`);
@@ -102,6 +106,7 @@ export class RegistryService {
     if (!built.ok) {
       if ('errors' in built) throw AppError.validation(built.errors);
       if ('unsupported' in built) throw new AppError('REGISTRY_OPTION_UNSUPPORTED', { params: { name: input.name, option: input.optionId, reason: built.unsupported } });
+      if ('unsafe' in built) throw new AppError('REGISTRY_BAD_RESPONSE', { params: { url: new URL(registryUrl).origin, detail: `${input.optionId} puts together a \${…} reference` } });
       throw AppError.validation([{ field: 'optionId', code: 'invalid' }]);
     }
     const parsed = parseMcpServerInput(built.input);

@@ -129,11 +129,41 @@ export const registryEntrySchema = z.object({
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
+const metadata = z.object({ nextCursor: z.string().max(SHORT_MAX).optional(), count: z.number().optional() }).optional();
+
+/** A page as the wire brings it: its records are checked one by one (wireListOf). */
+const wireListSchema = z.object({ servers: z.array(z.unknown()).max(RECORD_LIST_MAX), metadata });
+
+/** A page whose records were checked; `skipped` counts the ones left out. */
 export const serverListSchema = z.object({
   servers: z.array(registryEntrySchema).max(RECORD_LIST_MAX),
-  metadata: z.object({ nextCursor: z.string().max(SHORT_MAX).optional(), count: z.number().optional() }).optional(),
+  metadata,
+  skipped: z.number().int().min(0).optional(),
 });
 export type ServerList = z.infer<typeof serverListSchema>;
+
+/**
+ * A page with each record checked on its own: one record a publisher got wrong is left out (counted
+ * in `skipped`) rather than hiding the rest of the page. A page whose shape is wrong, or whose every
+ * record is, is not the API: the error names what was wrong.
+ */
+export function wireListOf(body: unknown): { ok: true; page: ServerList } | { ok: false; detail: string } {
+  const wire = wireListSchema.safeParse(body);
+  if (!wire.success) return { ok: false, detail: describeIssues(wire.error) };
+  const servers: RegistryEntry[] = [];
+  let firstProblem: string | undefined;
+  wire.data.servers.forEach((raw, index) => {
+    const entry = registryEntrySchema.safeParse(raw);
+    if (entry.success) servers.push(entry.data);
+    else firstProblem ??= describeIssues(entry.error, `servers.${index}`);
+  });
+  const skipped = wire.data.servers.length - servers.length;
+  if (servers.length === 0 && firstProblem !== undefined) return { ok: false, detail: firstProblem };
+  const page: ServerList = { servers };
+  if (wire.data.metadata) page.metadata = wire.data.metadata;
+  if (skipped > 0) page.skipped = skipped;
+  return { ok: true, page };
+}
 
 /** The record's status fields; a record without them is active and (as far as we know) the latest. */
 export function officialOf(entry: RegistryEntry): Required<Pick<OfficialMeta, 'status' | 'isLatest'>> & OfficialMeta {
@@ -142,9 +172,9 @@ export function officialOf(entry: RegistryEntry): Required<Pick<OfficialMeta, 's
 }
 
 /** What was wrong with an answer, for the error's detail: the first problems with their paths. */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.ZodError, prefix?: string): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+    .map((issue) => `${[...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
 }

@@ -13,7 +13,7 @@
  */
 import type { FieldError, McpServerInput } from '../../shared/contracts/mcp-types';
 import type { RegistryInputField, RegistryInstallOption, RegistryOptionKind, RegistryUnsupportedReason } from '../../shared/contracts/registry';
-import type { RecordArgument, RecordInput, RecordKeyValue, RecordPackage, RecordRemote, ServerJson } from './registryRecord';
+import { type RecordArgument, type RecordInput, type RecordKeyValue, type RecordPackage, type RecordRemote, type ServerJson } from './registryRecord';
 
 export interface ConversionContext {
   /** `docker` is on the servers' search path. */
@@ -38,7 +38,9 @@ export type BuildResult =
   | { ok: true; input: McpServerInput; secretArguments: SecretArgument[] }
   | { ok: false; errors: FieldError[] }
   | { ok: false; unsupported: RegistryUnsupportedReason }
-  | { ok: false; notFound: true };
+  | { ok: false; notFound: true }
+  /** The record's parts, put together, spell a `${…}` reference the user did not type. */
+  | { ok: false; unsafe: string };
 
 /** A value the record fixes or asks for, and how the answers fill it in. */
 interface Slot {
@@ -339,7 +341,11 @@ export function buildServerInput(server: ServerJson, optionId: string, rawAnswer
       const value = slot.resolve(answers);
       if (value !== undefined) env[variable.name] = value;
     }
-    const input: McpServerInput = { type: 'stdio', name: context.name, command: plan.command, args: plan.args(answers, secretRef), env };
+    const args = plan.args(answers, secretRef);
+    const ours = new Set(secretArguments.map((s) => `\${input:${s.inputId}}`));
+    const unsafe = spelledReference([...args.filter((arg) => !ours.has(arg)), ...Object.values(env)], rawAnswers);
+    if (unsafe) return { ok: false, unsafe };
+    const input: McpServerInput = { type: 'stdio', name: context.name, command: plan.command, args, env };
     return { ok: true, input, secretArguments };
   }
   if (type === 'remote') {
@@ -353,11 +359,31 @@ export function buildServerInput(server: ServerJson, optionId: string, rawAnswer
       const value = slot.resolve(answers);
       if (value !== undefined && value !== '') headers[header.name] = value;
     }
-    const input: McpServerInput = { type: plan.kind === 'sse' ? 'sse' : 'http', name: context.name, url: plan.url(answers), headers };
+    const url = plan.url(answers);
+    const unsafe = spelledReference([url, ...Object.values(headers)], rawAnswers);
+    if (unsafe) return { ok: false, unsafe };
+    const input: McpServerInput = { type: plan.kind === 'sse' ? 'sse' : 'http', name: context.name, url, headers };
     return { ok: true, input, secretArguments: [] };
   }
   return { ok: false, notFound: true };
 }
+
+/**
+ * A value that reads `${env:…}` or `${input:…}` when the server starts, though the user typed no
+ * reference: the record built it from harmless-looking parts (`{a}{b}` with defaults `$` and
+ * `{env:KEY}`), and it would hand the user's environment to the server. The schema refuses a
+ * reference written whole; this catches one put together.
+ */
+function spelledReference(values: readonly string[], answers: Record<string, string>): string | undefined {
+  const typed = Object.values(answers);
+  for (const value of values) {
+    for (const [reference] of value.matchAll(SPELLED_REFERENCE)) if (!typed.some((answer) => answer.includes(reference))) return reference;
+  }
+  return undefined;
+}
+
+/** A whole reference as secret-refs.ts reads one. */
+const SPELLED_REFERENCE = /\$\{[A-Za-z]+:[^}\s]*\}/g;
 
 /** The server's name: the record's title, else the part of its name after the slash. */
 export function baseNameOf(server: ServerJson): string {

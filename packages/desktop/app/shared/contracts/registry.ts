@@ -88,6 +88,8 @@ export interface RegistrySearchResult {
   /** When the page was fetched from the registry (ISO). */
   fetchedAt: string;
   registryUrl: string;
+  /** Records of the page that could not be read (wrong types, a name that is not reverse-DNS) and were left out. */
+  skipped?: number;
 }
 
 const registryName = z.string().min(1).max(ID_MAX_LENGTH, { error: 'tooLong' });

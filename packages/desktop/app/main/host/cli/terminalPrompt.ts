@@ -45,7 +45,10 @@ export class TerminalPrompt {
 
   /** The answer; undefined at the end of input. Secret answers are not echoed. */
   async ask(question: string, options: { secret: boolean }): Promise<string | undefined> {
-    this.#write(question);
+    // As readline's prompt: a line it redraws (after a backspace) starts with the question again.
+    this.#muted = false;
+    this.#rl.setPrompt(question);
+    this.#rl.prompt();
     this.#muted = options.secret;
     try {
       const line = await this.#next();
