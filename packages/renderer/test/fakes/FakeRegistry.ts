@@ -16,6 +16,8 @@ const FETCHED_AT = '2026-03-01T09:30:00.000Z';
 export class FakeRegistry {
   records: RegistryServerView[] = [];
   url = DEFAULT_REGISTRY_URL;
+  /** Malformed records main left out of every page (RegistrySearchResult.skipped). */
+  skipped = 0;
   /** True: the registry cannot be reached; a request answered before comes from the cache. */
   offline = false;
   readonly #cache = new Map<string, RegistrySearchResult>();
@@ -86,6 +88,7 @@ export class FakeRegistry {
     return {
       servers: matching.slice(start, end).map((r) => ({ ...r })),
       ...(end < matching.length ? { nextCursor: `after-${end}` } : {}),
+      ...(this.skipped > 0 ? { skipped: this.skipped } : {}),
       offline: false,
       fetchedAt: FETCHED_AT,
       registryUrl: this.url,

@@ -68,6 +68,16 @@ describe('MCP Registry browser', () => {
     expect(api.callsTo('registry.search')[1]).toEqual({ query: '', includeInactive: false, cursor: 'after-30' });
     expect(within(browser()).queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(entries().at(-1)?.dataset.name).toBe('io.example/server-45');
+    expect(within(browser()).queryByTestId('registry-skipped')).toBeNull();
+  });
+
+  it('says how many malformed records main left out of the pages shown', async () => {
+    const api = setup(manyRecords(45));
+    api.fakeRegistry.skipped = 2;
+    await openBrowser(api);
+    expect(within(browser()).getByTestId('registry-skipped').textContent).toBe('Records left out of these results because the registry sent them malformed: 2.');
+    fireEvent.click(within(browser()).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(browser()).getByTestId('registry-skipped').textContent).toContain(': 4.'));
   });
 
   it('hides deprecated and removed records until asked, then marks them; a record already added says so', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey, toDisplayError } from '../../../../../../lib/appError';
 import type { RegistrySearchState } from './useRegistrySearch';
 
-/** Loading, a failure with nothing to show, "no match", and the offline note over cached results. */
+/** Loading, a failure with nothing to show, "no match", the offline note over cached results, and how many malformed records main left out. */
 export function RegistryResultsState({ search, shown }: { search: RegistrySearchState; shown: number }) {
   const { t, i18n } = useTranslation();
   if (search.loading) return <p className="empty-state">{t('settings/registry:loading')}</p>;
@@ -15,6 +15,7 @@ export function RegistryResultsState({ search, shown }: { search: RegistrySearch
     );
   }
   const offline = search.last?.offline === true;
+  const skipped = search.pages.reduce((sum, page) => sum + (page.skipped ?? 0), 0);
   return (
     <>
       {offline && search.last && (
@@ -23,6 +24,11 @@ export function RegistryResultsState({ search, shown }: { search: RegistrySearch
           {t('settings/registry:offline', {
             time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(search.last.fetchedAt)),
           })}
+        </p>
+      )}
+      {skipped > 0 && (
+        <p className="field__hint" data-testid="registry-skipped">
+          {t('settings/registry:skipped', { count: skipped })}
         </p>
       )}
       {shown === 0 && <p className="empty-state">{t('settings/registry:empty')}</p>}
