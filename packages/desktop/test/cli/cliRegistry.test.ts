@@ -82,7 +82,7 @@ describe('elftia registry add', () => {
       dataDir,
     );
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe('Added MCP server "Weather" from io.github.example/weather 1.1.0 (npx -y @example/weather-mcp@1.1.0, enabled).\n');
+    expect(result.stdout).toBe('Added MCP server "Weather" from io.github.example/weather 1.1.0 (npx -y @example/weather-mcp@1.1.0  [env: WEATHER_API_KEY=••••], enabled).\n');
     const listed = await cli.run(['mcp', 'list'], {}, dataDir);
     expect(listed.stdout).toContain('npx -y @example/weather-mcp@1.1.0  [env: WEATHER_API_KEY=••••]');
     expect(listed.stdout).not.toContain('sk-from-env-31');

@@ -141,7 +141,7 @@ describe('the cache', () => {
     expect(appErrorData(await rejection(second.caller.registry.search({ query: 'example', limit: 6 })))).toMatchObject({ code: 'REGISTRY_UNREACHABLE' });
     expect(appErrorData(await rejection(second.caller.registry.search({ query: 'other' })))).toMatchObject({ code: 'REGISTRY_UNREACHABLE' });
     // Installing from the cached record works offline too (the package download is the server's business).
-    const added = await second.caller.registry.add({ name: 'io.github.example/time', version: 'latest', optionId: 'package:0' });
+    const added = await second.caller.registry.add({ name: 'io.github.example/time', version: record.version, optionId: 'package:0' });
     expect(added.config.args).toEqual(['mcp-server-time==0.6.2', '--local-timezone', 'UTC']);
     const file = fs.statSync(path.join(dataDir, 'registry-cache.json'));
     expect(file.mode & 0o077).toBe(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildServerInput, checkAnswers, installOptions } from '../../app/main/registry/serverJsonToConfig';
+import { buildServerInput, installOptions } from '../../app/main/registry/serverJsonToConfig';
+import { checkAnswers } from '../../app/main/registry/recordInputs';
 import { type ServerJson, registryEntrySchema } from '../../app/main/registry/registryRecord';
 import { loadRecords } from '../fixtures/registry-server.mjs';
 
@@ -27,7 +28,7 @@ function built(server: ServerJson, optionId: string, answers: Record<string, str
 describe('server.json → install options', () => {
   it('offers an npm package with its arguments, variables and template variables as fields', () => {
     const [option] = installOptions(record('io.github.example/weather', '2.0.0'), { dockerAvailable: false });
-    expect(option).toMatchObject({ id: 'package:0', kind: 'npm', runtime: 'node', supported: true, label: '@example/weather-mcp@2.0.0', summary: 'npx -y @example/weather-mcp@2.0.0' });
+    expect(option).toMatchObject({ id: 'package:0', kind: 'npm', runtime: 'node', supported: true, label: '@example/weather-mcp@2.0.0', summary: 'npx -y --node-options --max-old-space-size=512 @example/weather-mcp@2.0.0 <cache_dir> --units metric --verbose true' });
     expect(option?.fields).toEqual([
       { key: 'arg.1', label: 'cache_dir', description: 'Folder for cached forecasts', required: true, secret: false, format: 'filepath' },
       { key: 'arg.2', label: '--units', description: 'Units', required: false, secret: false, default: 'metric', choices: ['metric', 'imperial'] },
@@ -38,8 +39,8 @@ describe('server.json → install options', () => {
   });
 
   it('offers pypi through uv, oci through docker only when docker is there, nuget and mcpb as unsupported', () => {
-    expect(installOptions(record('io.github.example/time'), { dockerAvailable: false })[0]).toMatchObject({ kind: 'pypi', runtime: 'uv', supported: true, summary: 'uvx mcp-server-time==0.6.2' });
-    expect(installOptions(record('io.github.example/postgres'), { dockerAvailable: true })[0]).toMatchObject({ kind: 'oci', runtime: 'docker', supported: true, summary: 'docker run -i --rm docker.io/example/postgres-mcp:1.4.0' });
+    expect(installOptions(record('io.github.example/time'), { dockerAvailable: false })[0]).toMatchObject({ kind: 'pypi', runtime: 'uv', supported: true, summary: 'uvx mcp-server-time==0.6.2 --local-timezone UTC' });
+    expect(installOptions(record('io.github.example/postgres'), { dockerAvailable: true })[0]).toMatchObject({ kind: 'oci', runtime: 'docker', supported: true, summary: 'docker run -i --rm -e DATABASE_URL -e READ_ONLY docker.io/example/postgres-mcp:1.4.0' });
     expect(installOptions(record('io.github.example/postgres'), { dockerAvailable: false })[0]).toMatchObject({ kind: 'oci', supported: false, unsupportedReason: 'dockerMissing' });
     expect(installOptions(record('io.github.example/dotnet-tools'), { dockerAvailable: true })).toEqual([
       expect.objectContaining({ id: 'package:0', kind: 'nuget', supported: false, unsupportedReason: 'registryType' }),

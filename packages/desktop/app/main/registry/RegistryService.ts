@@ -134,7 +134,10 @@ export class RegistryService {
       () => this.#options.client.get(registryUrl, name, version),
       () => this.#options.cache.record(key),
       (entry, fetchedAt) => {
-        if (entry) this.#options.cache.putRecord(key, entry, fetchedAt);
+        if (!entry) return;
+        this.#options.cache.putRecord(key, entry, fetchedAt);
+        // `latest` is also that version: an install of the version shown finds it offline.
+        if (version === 'latest') this.#options.cache.putRecord(RegistryCache.recordKey(registryUrl, name, entry.server.version), entry, fetchedAt);
       },
     );
     const entry = answer.value;

@@ -13,7 +13,8 @@
  */
 import type { FieldError, McpServerInput } from '../../shared/contracts/mcp-types';
 import type { RegistryInputField, RegistryInstallOption, RegistryOptionKind, RegistryUnsupportedReason } from '../../shared/contracts/registry';
-import { type RecordArgument, type RecordInput, type RecordKeyValue, type RecordPackage, type RecordRemote, type ServerJson } from './registryRecord';
+import type { RecordArgument, RecordKeyValue, RecordPackage, RecordRemote, ServerJson } from './registryRecord';
+import { type Answers, type Slot, VARIABLE, answerOf, checkAnswers, fieldOf, slotOf, spelledReference, substitute } from './recordInputs';
 
 export interface ConversionContext {
   /** `docker` is on the servers' search path. */
@@ -41,67 +42,6 @@ export type BuildResult =
   | { ok: false; notFound: true }
   /** The record's parts, put together, spell a `${…}` reference the user did not type. */
   | { ok: false; unsafe: string };
-
-/** A value the record fixes or asks for, and how the answers fill it in. */
-interface Slot {
-  fields: RegistryInputField[];
-  /** The value with the answers in; undefined when nothing is set (an optional value left empty). */
-  resolve(answers: Answers): string | undefined;
-}
-
-type Answers = ReadonlyMap<string, string>;
-
-const FORMATS = new Set(['string', 'number', 'boolean', 'filepath']);
-const VARIABLE = /\{([^{}]+)\}/g;
-
-function fieldOf(key: string, label: string, input: RecordInput): RegistryInputField {
-  const field: RegistryInputField = { key, label, required: input.isRequired ?? false, secret: input.isSecret ?? false };
-  if (input.description) field.description = input.description;
-  if (input.default !== undefined) field.default = input.default;
-  if (input.choices && input.choices.length > 0) field.choices = input.choices;
-  if (input.format && FORMATS.has(input.format)) field.format = input.format as NonNullable<RegistryInputField['format']>;
-  return field;
-}
-
-/** The answer, else the default; undefined when neither is there. */
-function answerOf(answers: Answers, field: RegistryInputField): string | undefined {
-  const answer = answers.get(field.key);
-  if (answer !== undefined && answer.trim() !== '') return answer;
-  return field.default;
-}
-
-/**
- * A value of the record: asked for when the record has none; a fixed `value` with `{variables}`
- * asks for each variable it declares (`<key>.<variable>`); others stay as written.
- */
-function slotOf(key: string, label: string, item: RecordInput & { variables?: Record<string, RecordInput> }): Slot {
-  if (item.value === undefined) {
-    const field = fieldOf(key, label, item);
-    return { fields: [field], resolve: (answers) => answerOf(answers, field) };
-  }
-  const template = item.value;
-  const declared = item.variables ?? {};
-  const fields = new Map<string, RegistryInputField>();
-  for (const [, variable] of template.matchAll(VARIABLE)) {
-    const spec = variable !== undefined ? declared[variable] : undefined;
-    if (variable !== undefined && spec && !fields.has(variable)) {
-      // A secret header or variable keeps its secrecy for the parts it is made of.
-      fields.set(variable, fieldOf(`${key}.${variable}`, variable, { ...spec, isSecret: (spec.isSecret ?? false) || (item.isSecret ?? false) }));
-    }
-  }
-  return {
-    fields: [...fields.values()],
-    resolve: (answers) => substitute(template, (variable) => {
-      const field = fields.get(variable);
-      return field ? (answerOf(answers, field) ?? '') : undefined;
-    }),
-  };
-}
-
-/** `{name}` replaced where `lookup` knows it; left as written otherwise (as the schema says). */
-function substitute(template: string, lookup: (name: string) => string | undefined): string {
-  return template.replace(VARIABLE, (text: string, name: string) => lookup(name) ?? text);
-}
 
 interface ArgumentSlot extends Slot {
   argument: RecordArgument;
@@ -226,20 +166,21 @@ function planPackage(pkg: RecordPackage, context: ConversionContext): PackagePla
   }
 }
 
+/**
+ * The whole command line the server will run, so the user sees every argument the record adds (a
+ * `-v /:/host` of a docker package, say) before installing: values still to be given as `<label>`,
+ * defaults as they are, optional values without a default left out as they would be.
+ */
 function packageSummary(pkg: RecordPackage, plan: PackagePlan): string {
-  switch (plan.kind) {
-    case 'npm':
-      return `npx -y ${pkg.identifier}@${pkg.version}`;
-    case 'pypi':
-      return `uvx ${pkg.identifier}==${pkg.version}`;
-    case 'oci':
-      return `docker run -i --rm ${imageOf(pkg)}`;
-    case 'nuget':
-    case 'mcpb':
-    case 'streamable-http':
-    case 'sse':
-      return `${pkg.registryType} ${pkg.identifier}@${pkg.version}`;
-  }
+  if (!plan.command) return `${pkg.registryType} ${pkg.identifier}@${pkg.version}`;
+  const placeholders = new Map(plan.fields.filter((f) => f.required && f.default === undefined).map((f) => [f.key, `<${f.label}>`]));
+  const args = plan.args(placeholders, (slot, value) => value);
+  return [plan.command, ...args].map(shellWord).join(' ');
+}
+
+/** Quoted only where a reader could misread where it ends. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./<>-]+$/.test(word) ? word : JSON.stringify(word);
 }
 
 interface RemotePlan {
@@ -296,27 +237,6 @@ export function installOptions(server: ServerJson, context: ConversionContext): 
   return options;
 }
 
-/** Each answer checked against its field: required, one of the choices, a number or boolean when so declared. */
-export function checkAnswers(fields: readonly RegistryInputField[], answers: Answers): FieldError[] {
-  const errors: FieldError[] = [];
-  const known = new Set(fields.map((field) => field.key));
-  for (const key of answers.keys()) if (!known.has(key)) errors.push({ field: `inputs.${key}`, code: 'unknownField' });
-  for (const field of fields) {
-    const value = answerOf(answers, field);
-    const at = `inputs.${field.key}`;
-    if (value === undefined) {
-      if (field.required) errors.push({ field: at, code: 'required' });
-    } else if (field.choices && !field.choices.includes(value)) {
-      errors.push({ field: at, code: 'invalid' });
-    } else if (field.format === 'number' && !Number.isFinite(Number(value))) {
-      errors.push({ field: at, code: 'invalid' });
-    } else if (field.format === 'boolean' && value !== 'true' && value !== 'false') {
-      errors.push({ field: at, code: 'invalid' });
-    }
-  }
-  return errors;
-}
-
 /** The option as a server input, or why not: its answers checked whole first (nothing half-built). */
 export function buildServerInput(server: ServerJson, optionId: string, rawAnswers: Record<string, string>, context: BuildContext): BuildResult {
   const [type, indexText] = optionId.split(':');
@@ -367,23 +287,6 @@ export function buildServerInput(server: ServerJson, optionId: string, rawAnswer
   }
   return { ok: false, notFound: true };
 }
-
-/**
- * A value that reads `${env:…}` or `${input:…}` when the server starts, though the user typed no
- * reference: the record built it from harmless-looking parts (`{a}{b}` with defaults `$` and
- * `{env:KEY}`), and it would hand the user's environment to the server. The schema refuses a
- * reference written whole; this catches one put together.
- */
-function spelledReference(values: readonly string[], answers: Record<string, string>): string | undefined {
-  const typed = Object.values(answers);
-  for (const value of values) {
-    for (const [reference] of value.matchAll(SPELLED_REFERENCE)) if (!typed.some((answer) => answer.includes(reference))) return reference;
-  }
-  return undefined;
-}
-
-/** A whole reference as secret-refs.ts reads one. */
-const SPELLED_REFERENCE = /\$\{[A-Za-z]+:[^}\s]*\}/g;
 
 /** The server's name: the record's title, else the part of its name after the slash. */
 export function baseNameOf(server: ServerJson): string {

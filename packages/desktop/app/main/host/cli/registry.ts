@@ -10,7 +10,7 @@ import { registryUrlSchema } from '../../../shared/contracts/settings';
 import { view } from '../../routers/McpRouter';
 import { type CliCommand, COMMON_HELP, type CommandContext, stringList, stringValue, UsageError, variableOf } from './command';
 import { parseInputs } from './mcpPresets';
-import { formatTable, firstLine, jsonLine } from './output';
+import { describeTarget, formatTable, firstLine, jsonLine } from './output';
 import { TerminalPrompt } from './terminalPrompt';
 
 /** `--registry URL`, checked like the setting; undefined: the setting's registry. */
@@ -118,7 +118,7 @@ async function add(ctx: CommandContext): Promise<number> {
   await askMissing(option.fields, inputs, ctx);
   const record = await services.registry.add({ name: server.name, version: server.version, optionId: option.id, inputs }, at);
   if (ctx.json) ctx.io.stdout(jsonLine(await view(services, record)));
-  else ctx.io.stdout(`${ctx.t('cli/messages:registry.added', { name: record.name, record: server.name, version: server.version, option: option.summary })}\n`);
+  else ctx.io.stdout(`${ctx.t('cli/messages:registry.added', { name: record.name, record: server.name, version: server.version, option: describeTarget(record) })}\n`);
   return 0;
 }
 
