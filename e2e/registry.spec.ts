@@ -4,8 +4,8 @@
  * cursors): the registry URL set from the browser, search, Load more through the pages, a deprecated
  * record marked, the npm server-everything record installed from npm until it is connected with its
  * tools, a remote whose secret header never reaches the page or the data dir, a missing required
- * input refused on its field with nothing stored, and the registry stopped → the cached page, marked
- * offline.
+ * input refused on its field with nothing stored, the registry stopped → the cached page, marked
+ * offline, and an install from the keyboard alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -173,6 +173,39 @@ test('with the registry stopped, the browser shows the results it saved and says
     // Nothing saved for a new search: the error, translated.
     await browser(page).getByRole('searchbox', { name: 'Search the registry' }).fill('never searched before');
     await expect(browser(page).getByTestId('registry-error')).toContainText('The registry could not be searched.');
+  } finally {
+    await host.stop();
+    await stopProcess(registry.child);
+  }
+});
+
+test('keyboard only: Browse, search, Install, type the key, Enter — the server is added and its details open', async ({ page }) => {
+  const registry = await startRegistry();
+  const host = await launchHost();
+  try {
+    await page.goto(host.url);
+    await openBrowser(page, registry.url);
+    await browser(page).getByRole('button', { name: 'Back to servers' }).click();
+    await page.getByRole('button', { name: 'Browse the MCP Registry' }).focus();
+    await page.keyboard.press('Enter');
+    const search = browser(page).getByRole('searchbox', { name: 'Search the registry' });
+    await expect(search).toBeFocused();
+    await page.keyboard.type('search-sse');
+    await expect(browser(page).getByTestId('registry-entry')).toHaveCount(1);
+    await page.keyboard.press('Tab'); // Show deprecated and removed
+    await page.keyboard.press('Tab');
+    await expect(entry(page, 'com.example/search-sse').getByRole('button', { name: 'Install com.example/search-sse' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Install com.example/search-sse' });
+    await expect(dialog.getByLabel('X-Api-Key (required)')).toBeFocused();
+    await page.keyboard.type('sk-keyboard');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    // A record without a title is named after the last part of its name.
+    await expect(page.getByRole('region', { name: 'MCP servers' }).getByRole('status').filter({ hasText: 'Added “search-sse”' })).toBeVisible();
+    await expect(page.getByTestId('mcp-server-row').filter({ hasText: 'search-sse' })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Details of search-sse' })).toBeVisible();
+    expect(filesContaining(host.dataDir, 'sk-keyboard')).toEqual([]);
   } finally {
     await host.stop();
     await stopProcess(registry.child);
