@@ -23,6 +23,10 @@ describe('a hostile registry gives clear errors and never a half-read answer', (
     expect((await searchError('garbage')).error).toMatchObject({ code: 'REGISTRY_BAD_RESPONSE', params: { detail: 'not JSON (application/json)' } });
   });
 
+  it('JSON nested 200,000 deep is refused without a crash', async () => {
+    expect((await searchError('deep')).error).toMatchObject({ code: 'REGISTRY_BAD_RESPONSE', params: { detail: 'JSON nested too deeply' } });
+  });
+
   it('a 50 MB body is cut off at the size cap', async () => {
     const { error } = await searchError('huge');
     expect(error).toMatchObject({ code: 'REGISTRY_BAD_RESPONSE', params: { detail: 'larger than 8388608 bytes' } });
@@ -47,6 +51,14 @@ describe('a hostile registry gives clear errors and never a half-read answer', (
     const full = await healthy.caller.registry.search({ query: 'example', limit: 5 });
     expect(full.skipped).toBeUndefined();
     expect(full.servers[0]?.name).toBe('com.example/http-package');
+  });
+
+  it('nulls are read as absent (a last page with "nextCursor": null, a record with "title": null)', async () => {
+    const registry = await startRegistry();
+    const body = { servers: [{ server: { name: 'io.github.x/y', title: null, description: 'd', version: '1.0.0', websiteUrl: null, packages: [{ registryType: 'npm', identifier: 'y', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: null }] }, _meta: null }], metadata: { nextCursor: null, count: 1 } };
+    const fetchBody: typeof fetch = () => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    const page = await new RegistryClient({ fetch: fetchBody }).list(registry.url, {});
+    expect(page).toEqual({ servers: [{ server: { name: 'io.github.x/y', description: 'd', version: '1.0.0', packages: [{ registryType: 'npm', identifier: 'y', version: '1.0.0', transport: { type: 'stdio' } }] } }], metadata: { count: 1 } });
   });
 
   it('unknown fields anywhere in a record are tolerated', async () => {

@@ -32,6 +32,11 @@ describe('registry router against the fixture registry', () => {
     const page = await caller.registry.search({ query: 'io.github.example/', includeInactive: true, limit: 100 });
     const statuses = Object.fromEntries(page.servers.map((s) => [s.name, [s.status, s.isLatest, s.updatedAt]]));
     expect(statuses['io.github.example/old-notes']).toEqual(['deprecated', true, '2025-12-01T10:00:00Z']);
+    expect(page.servers.find((s) => s.name === 'io.github.example/old-notes')?.statusMessage).toBe('Use io.github.example/notes instead');
+    // Deleted records come only when asked for (include_deleted), as from the official registry.
+    const active = await caller.registry.search({ query: 'io.github.example/', limit: 100 });
+    expect(active.servers.map((s) => s.name)).not.toContain('io.github.example/pulled');
+    expect(registry.requests.filter((r) => r.startsWith('/v0.1/servers?')).map((r) => r.includes('include_deleted=true'))).toEqual([true, false]);
     expect(statuses['io.github.example/pulled']).toEqual(['deleted', true, '2025-12-02T10:00:00Z']);
     expect(statuses['io.github.example/weather']).toEqual(['active', true, '2026-02-01T10:00:00Z']);
     // Older versions are there for get, not for the list (version=latest).

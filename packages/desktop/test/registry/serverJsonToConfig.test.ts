@@ -112,6 +112,11 @@ describe('server.json + answers → server input', () => {
     expect(odd.input).toMatchObject({ url: 'https://a%2Fb.tickets.example.com/mcp' });
   });
 
+  it('a remote URL that starts with a variable takes its value as a base URL; elsewhere a value is one encoded piece', () => {
+    const server: ServerJson = { name: 'io.github.x/self-hosted', description: 'x', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '{baseUrl}/mcp/{team}', variables: { baseUrl: { isRequired: true }, team: { isRequired: true } } }] };
+    expect(built(server, 'remote:0', { 'url.baseUrl': 'https://mcp.internal.example.com:8443', 'url.team': 'a/b' }).input).toMatchObject({ url: 'https://mcp.internal.example.com:8443/mcp/a%2Fb' });
+  });
+
   it('remote sse, with and without headers', () => {
     expect(built(record('com.example/tickets'), 'remote:1').input).toEqual({ type: 'sse', name: 'Server', url: 'https://sse.tickets.example.com/sse', headers: {} });
     expect(built(record('com.example/search-sse'), 'remote:0', { 'header.X-Api-Key': 'k-9' }).input).toEqual({ type: 'sse', name: 'Server', url: 'https://search.example.com/sse', headers: { 'X-Api-Key': 'k-9' } });

@@ -49,8 +49,8 @@ export class RegistryCache {
     this.#limits = limits;
   }
 
-  static pageKey(registryUrl: string, query: { search: string; cursor?: string; limit: number }): string {
-    return JSON.stringify(['page', registryUrl, query.search, query.cursor ?? '', query.limit]);
+  static pageKey(registryUrl: string, query: { search: string; cursor?: string; limit: number; includeDeleted?: boolean }): string {
+    return JSON.stringify(['page', registryUrl, query.search, query.cursor ?? '', query.limit, query.includeDeleted === true]);
   }
 
   static recordKey(registryUrl: string, name: string, version: string): string {

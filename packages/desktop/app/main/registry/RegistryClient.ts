@@ -25,6 +25,8 @@ export interface ListQuery {
   search?: string;
   cursor?: string;
   limit?: number;
+  /** Also list deleted records (the API leaves them out unless asked: `include_deleted`). */
+  includeDeleted?: boolean;
 }
 
 /** Whether the registry gave no usable answer because it could not be reached (the cache may answer instead). */
@@ -57,6 +59,7 @@ export class RegistryClient {
     if (query.search) url.searchParams.set('search', query.search);
     if (query.cursor) url.searchParams.set('cursor', query.cursor);
     if (query.limit) url.searchParams.set('limit', String(query.limit));
+    if (query.includeDeleted) url.searchParams.set('include_deleted', 'true');
     const body = await this.#get(url);
     if (body === undefined) throw badResponse(url, 'HTTP 404');
     const list = wireListOf(body);
@@ -64,9 +67,10 @@ export class RegistryClient {
     return list.page;
   }
 
-  /** One version (or `latest`) of a server; undefined when the registry has no such record. */
+  /** One version (or `latest`) of a server, deleted ones too (shown as such); undefined when the registry has no such record. */
   async get(baseUrl: string, name: string, version: string): Promise<RegistryEntry | undefined> {
     const url = endpoint(baseUrl, `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`);
+    url.searchParams.set('include_deleted', 'true');
     const body = await this.#get(url);
     return body === undefined ? undefined : parse(registryEntrySchema, body, url);
   }
@@ -92,8 +96,10 @@ export class RegistryClient {
       }
       const text = await this.#readCapped(response, url, controller);
       try {
-        return JSON.parse(text) as unknown;
-      } catch {
+        // A null is read as absent: registries written in other languages send `"nextCursor": null` or `"title": null` for what the Go one leaves out.
+        return JSON.parse(text, (_key, value: unknown) => (value === null ? undefined : value)) as unknown;
+      } catch (error) {
+        if (error instanceof RangeError) throw badResponse(url, 'JSON nested too deeply');
         const type = response.headers.get('content-type') ?? 'no content type';
         throw badResponse(url, `not JSON (${type.slice(0, 80)})`);
       }

@@ -69,9 +69,10 @@ export class RegistryService {
   async search(raw: RegistrySearchInput, at: RegistryAt = {}): Promise<RegistrySearchResult> {
     const input = registrySearchSchema.parse(raw);
     const registryUrl = at.registryUrl ?? this.#options.registryUrl();
-    const key = RegistryCache.pageKey(registryUrl, { search: input.query, cursor: input.cursor, limit: input.limit });
+    const query = { search: input.query, cursor: input.cursor, limit: input.limit, includeDeleted: input.includeInactive };
+    const key = RegistryCache.pageKey(registryUrl, query);
     const answer = await this.#fetchOrCache(
-      () => this.#options.client.list(registryUrl, { search: input.query, cursor: input.cursor, limit: input.limit }),
+      () => this.#options.client.list(registryUrl, query),
       () => this.#options.cache.page(key),
       (page, fetchedAt) => this.#options.cache.putPage(key, page, fetchedAt),
     );
@@ -186,6 +187,7 @@ export class RegistryService {
     if (websiteUrl) view.websiteUrl = websiteUrl;
     if (official.publishedAt) view.publishedAt = official.publishedAt;
     if (official.updatedAt) view.updatedAt = official.updatedAt;
+    if (official.statusMessage) view.statusMessage = official.statusMessage;
     const icon = pickIcon(server.icons);
     if (icon) view.icon = icon;
     return view;

@@ -117,6 +117,7 @@ export type ServerJson = z.infer<typeof serverJsonSchema>;
 
 const officialMeta = z.object({
   status: z.enum(REGISTRY_STATUSES).optional(),
+  statusMessage: text.optional(),
   isLatest: z.boolean().optional(),
   publishedAt: short.optional(),
   updatedAt: short.optional(),

@@ -203,10 +203,17 @@ function planRemote(remote: RecordRemote): RemotePlan | undefined {
   return {
     kind: remote.type,
     fields: [...urlFields.values(), ...headers.flatMap(({ slot }) => slot.fields)],
-    url: (answers) => substitute(remote.url, (variable) => {
-      const field = urlFields.get(variable);
-      return field ? encodeURIComponent(answerOf(answers, field) ?? '') : undefined;
-    }),
+    url: (answers) => {
+      // A URL that starts with a variable (`{baseUrl}/mcp`) takes that value as it is; the parse of the
+      // server input then requires an http(s) URL. Anywhere else a value is one piece (encoded).
+      const base = /^\{([^{}]+)\}/.exec(remote.url)?.[1];
+      return substitute(remote.url, (variable) => {
+        const field = urlFields.get(variable);
+        if (!field) return undefined;
+        const value = answerOf(answers, field) ?? '';
+        return variable === base ? value : encodeURIComponent(value);
+      });
+    },
     headers,
   };
 }

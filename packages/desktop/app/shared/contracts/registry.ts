@@ -67,6 +67,8 @@ export interface RegistryServerView {
   description: string;
   version: string;
   status: RegistryStatus;
+  /** Why it is deprecated or deleted, as the publisher wrote it ("Please upgrade to 2.0.0"). */
+  statusMessage?: string;
   isLatest: boolean;
   repositoryUrl?: string;
   websiteUrl?: string;
