@@ -71,6 +71,7 @@ test('search, Load more through the pages, a deprecated record marked, and the n
     await expect(entry(page, 'io.github.example/old-notes')).toHaveCount(0);
     await browser(page).getByLabel('Show deprecated and removed').check();
     await expect(entry(page, 'io.github.example/old-notes').getByTestId('registry-status')).toHaveText('Deprecated');
+    await expect(entry(page, 'io.github.example/old-notes').getByTestId('registry-status-message')).toHaveText('Deprecated: Use io.github.example/notes instead');
     await browser(page).getByLabel('Show deprecated and removed').uncheck();
     await expect(entry(page, 'io.github.example/old-notes')).toHaveCount(0);
 

@@ -83,7 +83,7 @@ describe('MCP Registry browser', () => {
   it('hides deprecated and removed records until asked, then marks them; a record already added says so', async () => {
     const api = setup([
       record('io.example/current', { addedServerIds: ['srv-9'] }),
-      record('io.example/old', { status: 'deprecated' }),
+      record('io.example/old', { status: 'deprecated', statusMessage: 'Use io.example/current instead' }),
       record('io.example/gone', { status: 'deleted' }),
     ]);
     await openBrowser(api);
@@ -94,6 +94,9 @@ describe('MCP Registry browser', () => {
     fireEvent.click(within(browser()).getByRole('checkbox', { name: 'Show deprecated and removed' }));
     await waitFor(() => expect(entries()).toHaveLength(3));
     expect(within(entry('io.example/old')).getByTestId('registry-status').textContent).toBe('Deprecated');
+    // The publisher's reason, after the mark.
+    expect(within(entry('io.example/old')).getByTestId('registry-status-message').textContent).toBe('Deprecated: Use io.example/current instead');
+    expect(within(entry('io.example/current')).queryByTestId('registry-status-message')).toBeNull();
     expect(within(entry('io.example/gone')).getByTestId('registry-status').textContent).toBe('Removed');
     // Removed by its publisher: shown, but not offered for install.
     const gone = within(entry('io.example/gone')).getByRole('button', { name: 'Install io.example/gone' });

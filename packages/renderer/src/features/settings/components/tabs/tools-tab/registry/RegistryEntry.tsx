@@ -45,6 +45,11 @@ export function RegistryEntry({ server, busy, onInstall }: RegistryEntryProps) {
         </div>
         {server.title && <p className="registry-entry__name">{server.name}</p>}
         <p className="registry-entry__description">{server.description}</p>
+        {statusKey && server.statusMessage && (
+          <p className="registry-entry__status-message" data-testid="registry-status-message">
+            {t('settings/registry:statusMessage', { status: t(statusKey), message: server.statusMessage })}
+          </p>
+        )}
         <ul className="registry-entry__options" aria-label={t('settings/registry:optionsLabel', { name: displayName })}>
           {server.options.map((option) => (
             <li
