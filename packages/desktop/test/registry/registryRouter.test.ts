@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { RegistryCache } from '../../app/main/registry/RegistryCache';
+import { RegistryClient } from '../../app/main/registry/RegistryClient';
+import { RegistryService } from '../../app/main/registry/RegistryService';
 import { appErrorData } from '../../app/main/routers/trpc';
+import { tempDir } from '../support/tempDir';
 import { rejection } from '../support/appHarness';
 import { appWithRegistry, startRegistry } from './registryHarness';
 
@@ -75,5 +79,22 @@ describe('registry.checkRuntime', () => {
     const uv = await caller.registry.checkRuntime({ runtime: 'uv' });
     expect(uv.command).toBe('uvx');
     expect(appErrorData(await rejection(caller.registry.checkRuntime({ runtime: 'docker' as 'node' })))).toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
+describe('registry views', () => {
+  it('shows an https icon of the record (image/jpg read as image/jpeg) and never a javascript: or http: one', async () => {
+    const registry = await startRegistry();
+    const { app } = appWithRegistry(registry.url);
+    const record = (icons: unknown[]) => ({ server: { name: 'io.github.x/icons', description: 'd', version: '1.0.0', icons } });
+    const answers = [
+      record([{ src: 'javascript:alert(1)' }, { src: 'http://example.com/a.png' }, { src: 'https://example.com/b.jpg', mimeType: 'image/jpg' }]),
+      record([{ src: 'javascript:alert(1)', mimeType: 'image/png' }]),
+    ];
+    let call = 0;
+    const fetchOne: typeof fetch = () => Promise.resolve(new Response(JSON.stringify(answers[call++]), { status: 200 }));
+    const service = new RegistryService({ client: new RegistryClient({ fetch: fetchOne }), cache: new RegistryCache(tempDir()), servers: app.mcpServers, secretInputs: app.secretInputs, registryUrl: () => registry.url, dockerAvailable: () => Promise.resolve(false) });
+    expect((await service.get({ name: 'io.github.x/icons' })).icon).toBe('https://example.com/b.jpg');
+    expect((await service.get({ name: 'io.github.x/icons' })).icon).toBeUndefined();
   });
 });

@@ -188,7 +188,8 @@ export class RegistryService {
     if (official.publishedAt) view.publishedAt = official.publishedAt;
     if (official.updatedAt) view.updatedAt = official.updatedAt;
     if (official.statusMessage) view.statusMessage = official.statusMessage;
-    const icon = pickIcon(server.icons);
+    // The registry's schema allows `image/jpg`, which is `image/jpeg` by another name.
+    const icon = pickIcon(server.icons?.map((i) => (i.mimeType === 'image/jpg' ? { ...i, mimeType: 'image/jpeg' } : i)));
     if (icon) view.icon = icon;
     return view;
   }
