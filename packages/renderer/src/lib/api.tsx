@@ -43,6 +43,7 @@ import type { AttachmentData } from '@elftia/desktop/shared/contracts/attachment
 import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@elftia/desktop/shared/contracts/providers.ts';
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { RecentWorkspace, serverIdInputSchema, WorkspaceView, workspaceOpenSchema } from '@elftia/desktop/shared/contracts/workspace.ts';
+import type { RegistrySearchResult } from '@elftia/desktop/shared/contracts/registry.ts';
 import type { InteractionAnswer, InteractionAnswerResult, InteractionsState } from '@elftia/desktop/shared/contracts/interactions.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
@@ -179,6 +180,12 @@ export interface ElftiaApi {
     /** Runs the prompt with its arguments; its messages as composer parts. */
     getPrompt: Mutation<z.input<typeof promptGetSchema>, PromptRunView>;
   };
+  registry: {
+    /** A page of the MCP Registry (`registry.url`); from the cache with `offline: true` when it cannot be reached. */
+    search: Query<Inputs['registry']['search'], RegistrySearchResult>;
+    /** Install: VALIDATION names `inputs.<key>`; nothing is stored then. The new server starts like a preset's. */
+    add: Mutation<Inputs['registry']['add'], McpServerView>;
+  };
   dialogs: {
     /** Whether this window can open the system's folder chooser (Electron can; a browser cannot). */
     folderPicker: Query<void, { available: boolean }>;
@@ -197,6 +204,10 @@ export interface ElftiaApi {
     packageMirrors: Query<void, PackageMirrors>;
     /** VALIDATION names `npmRegistry` or `pythonIndex`; nothing is stored then. */
     setPackageMirrors: Mutation<Inputs['settings']['setPackageMirrors'], PackageMirrors>;
+    /** The MCP Registry the Servers page browses (the official one by default). */
+    registryUrl: Query<void, { url: string }>;
+    /** VALIDATION `url` invalidHttpUrl; '' goes back to the official registry. */
+    setRegistryUrl: Mutation<Inputs['settings']['setRegistryUrl'], { url: string }>;
     /** The system prompt new conversations start with ('' = none). */
     systemPrompt: Query<void, { systemPrompt: string }>;
     /** VALIDATION `systemPrompt` tooLong; nothing is stored then. */

@@ -32,6 +32,7 @@ import { FakeProviders } from './FakeProviders';
 import { FakeResources } from './FakeResources';
 import { FakeWorkspace } from './FakeWorkspace';
 import { FakeInteractions } from './FakeInteractions';
+import { FakeRegistry } from './FakeRegistry';
 
 export { FakeTrpcError } from './CallRecorder';
 export type { FakeCall } from './CallRecorder';
@@ -71,6 +72,10 @@ export class FakeApi implements ElftiaApi {
   /** resources.*: catalogs, reads, completions and prompt runs a test scripts; updates pushed with fakeResources.update. */
   readonly fakeResources = new FakeResources(this.recorder);
   readonly resources: ElftiaApi['resources'] = this.fakeResources.api;
+
+  /** registry.* and settings.registryUrl: records a test lists, searched and paged like main; `offline` answers from the cache. */
+  readonly fakeRegistry = new FakeRegistry(this.recorder, (input) => this.seed(input));
+  readonly registry: ElftiaApi['registry'] = this.fakeRegistry.api;
 
   /** mcp.tools answers, per server id (see setTools). */
   readonly tools = new Map<string, MCPTool[]>();
@@ -338,6 +343,8 @@ export class FakeApi implements ElftiaApi {
         }),
     },
     packageMirrors: { query: () => this.#run('settings.packageMirrors', undefined, () => ({ ...this.mirrors })) },
+    registryUrl: this.fakeRegistry.registryUrl,
+    setRegistryUrl: this.fakeRegistry.setRegistryUrl,
     systemPrompt: { query: () => this.#run('settings.systemPrompt', undefined, () => ({ systemPrompt: this.systemPrompt })) },
     setSystemPrompt: {
       mutate: (input) =>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@elftia/desktop/router';
 import { type McpServerInputParsed, toInput } from '@elftia/desktop/shared/contracts/mcp-types.ts';
@@ -18,6 +18,8 @@ import { FailureAlert } from '../../../../../components/FailureAlert';
 import { ExportDialog } from './importExport/ExportDialog';
 import { ImportDialog } from './importExport/ImportDialog';
 import './importExport/importExport.css';
+import { RegistryBrowser } from './registry/RegistryBrowser';
+import { useOpenSection } from '../../../SettingsNavigation';
 
 type OpenDialog =
   | { kind: 'none' }
@@ -55,6 +57,16 @@ export function ServersSection({ revealId }: ServersSectionProps) {
   const titleId = useId();
   const addButtonId = useId();
   const focusAfterDelete = useFocusAfterDelete(servers.data, addButtonId);
+  const openSection = useOpenSection();
+  // "Browse the MCP Registry" is a page inside Servers; leaving it returns focus to its button.
+  const [browsing, setBrowsing] = useState(false);
+  const browseButton = useRef<HTMLButtonElement>(null);
+  const focusBrowse = useRef(false);
+  useEffect(() => {
+    if (browsing || !focusBrowse.current) return;
+    focusBrowse.current = false;
+    browseButton.current?.focus();
+  }, [browsing]);
 
   async function toggle(server: McpServerView, enabled: boolean) {
     setActionFailure(undefined);
@@ -120,14 +132,33 @@ export function ServersSection({ revealId }: ServersSectionProps) {
   const trusting = dialog.kind === 'trust' ? servers.data?.find((server) => server.id === dialog.serverId) : undefined;
   const revealed = revealId === undefined ? undefined : servers.data?.find((server) => server.id === revealId);
 
+  if (browsing) {
+    return (
+      <RegistryBrowser
+        onBack={() => {
+          focusBrowse.current = true;
+          setBrowsing(false);
+        }}
+        onAdded={(server) => {
+          setBrowsing(false);
+          // Like a preset: the new server's details open, showing its download, status and tools.
+          openSection('servers', { revealServerId: server.id });
+        }}
+      />
+    );
+  }
+
   return (
     <section className="settings-section-page" aria-labelledby={titleId}>
-      <div className="section-header">
+      <div className="section-header section-header--servers">
         <div>
           <h2 id={titleId}>{t('settings/tools:title')}</h2>
           <p className="section-header__description">{t('settings/tools:description')}</p>
         </div>
         <div className="section-header__actions">
+          <button ref={browseButton} type="button" className="button" onClick={() => setBrowsing(true)}>
+            {t('settings/registry:open')}
+          </button>
           <button type="button" className="button" onClick={() => setDialog({ kind: 'import' })}>
             {t('settings/tools:importExport.importOpen')}
           </button>
