@@ -1,0 +1,220 @@
+/**
+ * The renderer with a long conversation, in Chromium against the real headless host: a conversation
+ * of 500 messages with 200 tool-call cards (seeded in SQLite through the app's services) is opened
+ * from the sidebar, then a 2,000-token answer streams in from the scripted provider over the OpenAI
+ * wire format. Measured: time to interactive on opening, frames over 50 ms while streaming (Long
+ * Animation Frames, long tasks, requestAnimationFrame deltas), main-thread time, JS heap and DOM size.
+ *
+ * The host publishes a streaming message at most every 50 ms (ChatService's publishIntervalMs), so the
+ * renderer sees ~20 updates a second at any token rate; the default 50 tokens/s is the rate of the
+ * issue, ELFTIA_BENCH_TOKENS_PER_S changes it.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
+import { startScriptedProvider } from '../../test/support/scriptedProvider/server';
+import { percentile } from '../lib/stats';
+import type { Row, SectionResult } from '../lib/table';
+import { ANSWER_TOKENS, answerTokens, END_MARK, MESSAGE_COUNT, TOOL_CARD_COUNT } from '../renderer/longConversation';
+import { answerFinishedScript, DOM_NODES_SCRIPT, type FrameRecord, openConversationScript, RECORDER_SCRIPT } from '../renderer/pageProbes';
+import { buildRenderer, startHost } from '../renderer/processes';
+import { LONG_TITLE, SHORT_TITLE, seedLongConversation } from '../renderer/seed';
+
+const SECTION = 'e renderer, long chat';
+const OPENS = 3;
+const LONG_FRAME_MS = 50;
+/** Targets (RAIL: a response within 1 s, no frame a user sees stutter). Printed, not asserted. */
+export const RENDERER_GOALS = { ttiMs: 1_000, longFrames: 0, heapMb: 100, domNodes: 20_000 } as const;
+
+/** Every figure of one run, as the JSON output records them. */
+export interface RendererFigures {
+  chromium: string;
+  tokensPerSecond: number;
+  messages: number;
+  toolCards: number;
+  answerTokens: number;
+  /** Each open of the long conversation, first (cold) one first. */
+  ttiMs: number[];
+  heapAfterOpenMb: number;
+  domNodesAfterOpen: number;
+  streamMs: number;
+  /** requestAnimationFrame deltas while streaming. */
+  frames: { count: number; over50: number; medianMs: number; p95Ms: number; maxMs: number };
+  longAnimationFrames: { over50: number; maxMs: number };
+  longTasks: { count: number; maxMs: number };
+  /** Main-thread time while streaming (CDP Performance metrics), in milliseconds. */
+  mainThread: { taskMs: number; scriptMs: number; layoutMs: number; styleMs: number };
+  heapAfterStreamMb: number;
+  domNodesAfterStream: number;
+  /** The log was still at its end when the answer finished (stick-to-bottom). */
+  stayedAtEnd: boolean;
+}
+
+export function chromiumPath(): string {
+  return process.env.ELFTIA_CHROMIUM ?? '/usr/bin/chromium';
+}
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+async function heapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await metrics(cdp)).JSHeapUsedSize! / 2 ** 20;
+}
+
+/**
+ * Polls `condition` (JavaScript source) in the page until it is true. Not page.waitForFunction: that
+ * evaluates a string with eval, which the app's Content-Security-Policy forbids.
+ */
+async function waitInPage(page: Page, condition: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(condition))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${condition}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function openLong(page: Page): Promise<number> {
+  return (await page.evaluate(openConversationScript(LONG_TITLE, MESSAGE_COUNT))) as number;
+}
+
+async function openShort(page: Page): Promise<void> {
+  await page.evaluate(openConversationScript(SHORT_TITLE, 1));
+}
+
+async function measure(browser: Browser, url: string, tokensPerSecond: number): Promise<Omit<RendererFigures, 'chromium' | 'tokensPerSecond'>> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(RECORDER_SCRIPT);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(url);
+  await page.locator('.conversation-item__open', { hasText: LONG_TITLE }).waitFor();
+
+  const ttiMs: number[] = [];
+  for (let i = 0; i < OPENS; i++) {
+    if (i > 0) await openShort(page);
+    ttiMs.push(await openLong(page));
+  }
+  const heapAfterOpenMb = await heapMb(cdp);
+  const domNodesAfterOpen = (await page.evaluate(DOM_NODES_SCRIPT)) as number;
+
+  const before = await metrics(cdp);
+  const startedAt = performance.now();
+  await page.evaluate('window.__elftiaBench.start()');
+  const box = page.locator('.composer textarea');
+  await box.fill('Write the long answer, please.');
+  await box.press('Enter');
+  const expectedMs = (ANSWER_TOKENS / tokensPerSecond) * 1000;
+  await waitInPage(page, answerFinishedScript(END_MARK), expectedMs * 3 + 60_000);
+  const record = (await page.evaluate('window.__elftiaBench.stop()')) as FrameRecord;
+  const streamMs = performance.now() - startedAt;
+  const after = await metrics(cdp);
+  const stayedAtEnd = (await page.evaluate(
+    `(() => { const log = document.querySelector('[role="log"]'); return log.scrollHeight - log.scrollTop - log.clientHeight < 48; })()`,
+  )) as boolean;
+  const domNodesAfterStream = (await page.evaluate(DOM_NODES_SCRIPT)) as number;
+  const heapAfterStreamMb = await heapMb(cdp);
+  const delta = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+  const max = (values: number[]) => values.reduce((a, b) => Math.max(a, b), 0);
+  return {
+    messages: MESSAGE_COUNT,
+    toolCards: TOOL_CARD_COUNT,
+    answerTokens: ANSWER_TOKENS,
+    ttiMs,
+    heapAfterOpenMb,
+    domNodesAfterOpen,
+    streamMs,
+    frames: {
+      count: record.frames.length,
+      over50: record.frames.filter((ms) => ms > LONG_FRAME_MS).length,
+      medianMs: percentile(record.frames, 0.5),
+      p95Ms: percentile(record.frames, 0.95),
+      maxMs: max(record.frames),
+    },
+    longAnimationFrames: { over50: record.loafs.filter((ms) => ms > LONG_FRAME_MS).length, maxMs: max(record.loafs) },
+    longTasks: { count: record.longTasks.length, maxMs: max(record.longTasks) },
+    mainThread: { taskMs: delta('TaskDuration'), scriptMs: delta('ScriptDuration'), layoutMs: delta('LayoutDuration'), styleMs: delta('RecalcStyleDuration') },
+    heapAfterStreamMb,
+    domNodesAfterStream,
+    stayedAtEnd,
+  };
+}
+
+/** Runs the whole scenario; undefined (with the reason) when there is no Chromium to run it in. */
+export async function measureRenderer(): Promise<{ figures?: RendererFigures; skipped?: string }> {
+  const executablePath = chromiumPath();
+  if (!existsSync(executablePath)) return { skipped: `no Chromium at ${executablePath} (install Debian's chromium or set ELFTIA_CHROMIUM)` };
+  const tokensPerSecond = Number(process.env.ELFTIA_BENCH_TOKENS_PER_S ?? 50);
+  buildRenderer();
+  const chunkDelayMs = Math.round(1000 / tokensPerSecond);
+  const provider = await startScriptedProvider({ script: { turns: [{ format: 'openai', text: answerTokens(), chunkDelayMs }] } });
+  const dataDir = mkdtempSync(join(tmpdir(), 'elftia-bench-renderer-'));
+  try {
+    await seedLongConversation(dataDir, `${provider.url}/v1`);
+    const host = await startHost(dataDir);
+    try {
+      const browser = await chromium.launch({ executablePath });
+      try {
+        return { figures: { chromium: browser.version(), tokensPerSecond, ...(await measure(browser, host.url, tokensPerSecond)) } };
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    await provider.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** The figures as table rows, each beside its goal. */
+export function rendererRows(f: RendererFigures): Row[] {
+  const row = (name: string, note: string, goal?: { text: string; met: boolean }): Row => ({ section: SECTION, name, note, ...(goal ? { goal } : {}) });
+  const longFrames = Math.max(f.frames.over50, f.longAnimationFrames.over50);
+  const secs = f.streamMs / 1000;
+  return [
+    {
+      section: SECTION,
+      name: `open ${f.messages} msgs / ${f.toolCards} cards: time to interactive`,
+      n: f.ttiMs.length,
+      medianMs: percentile(f.ttiMs, 0.5),
+      p95Ms: percentile(f.ttiMs, 0.95),
+      goal: { text: `≤ ${RENDERER_GOALS.ttiMs} ms`, met: percentile(f.ttiMs, 0.5) <= RENDERER_GOALS.ttiMs },
+      note: `each open: ${f.ttiMs.map(ms).join(', ')} (first is cold)`,
+    },
+    row('after open: JS heap, DOM elements', `${f.heapAfterOpenMb.toFixed(1)} MB, ${f.domNodesAfterOpen} elements`, {
+      text: `≤ ${RENDERER_GOALS.heapMb} MB, ≤ ${RENDERER_GOALS.domNodes}`,
+      met: f.heapAfterOpenMb <= RENDERER_GOALS.heapMb && f.domNodesAfterOpen <= RENDERER_GOALS.domNodes,
+    }),
+    {
+      section: SECTION,
+      name: `stream ${f.answerTokens} tokens @ ${f.tokensPerSecond}/s: frames`,
+      n: f.frames.count,
+      medianMs: f.frames.medianMs,
+      p95Ms: f.frames.p95Ms,
+      goal: { text: `${RENDERER_GOALS.longFrames} over ${LONG_FRAME_MS} ms`, met: longFrames <= RENDERER_GOALS.longFrames },
+      note: `rAF over ${LONG_FRAME_MS} ms: ${f.frames.over50} (max ${ms(f.frames.maxMs)}); LoAF over ${LONG_FRAME_MS} ms: ${f.longAnimationFrames.over50} (max ${ms(f.longAnimationFrames.maxMs)}); long tasks ${f.longTasks.count} (max ${ms(f.longTasks.maxMs)})`,
+    },
+    row(
+      'stream: main thread busy',
+      `${ms(f.mainThread.taskMs)} in ${secs.toFixed(1)} s (${((f.mainThread.taskMs / f.streamMs) * 100).toFixed(0)}%): script ${ms(f.mainThread.scriptMs)}, layout ${ms(f.mainThread.layoutMs)}, style ${ms(f.mainThread.styleMs)}`,
+    ),
+    row('after stream: JS heap, DOM elements', `${f.heapAfterStreamMb.toFixed(1)} MB, ${f.domNodesAfterStream} elements; log at its end: ${f.stayedAtEnd ? 'yes' : 'NO'}`, {
+      text: `≤ ${RENDERER_GOALS.heapMb} MB, ≤ ${RENDERER_GOALS.domNodes}`,
+      met: f.heapAfterStreamMb <= RENDERER_GOALS.heapMb && f.domNodesAfterStream <= RENDERER_GOALS.domNodes && f.stayedAtEnd,
+    }),
+  ];
+}
+
+/** The section as `pnpm bench` runs it. */
+export async function benchRendererLongChat(): Promise<SectionResult> {
+  const { figures, skipped } = await measureRenderer();
+  if (!figures) return { rows: [{ section: SECTION, name: 'skipped', note: skipped }], warnings: [`renderer section skipped: ${skipped}`] };
+  return { rows: rendererRows(figures), warnings: [] };
+}
