@@ -15,6 +15,7 @@ import { benchCallToolOverhead } from './sections/callToolOverhead';
 import { benchConnectMany } from './sections/connectMany';
 import { benchFormatTools } from './sections/formatTools';
 import { benchLargeStdioResult } from './sections/largeStdioResult';
+import { benchRendererLongChat } from './sections/rendererLongChat';
 
 const SECTIONS: { name: string; run: () => Promise<SectionResult> }[] = [
   { name: 'a callTool overhead', run: benchCallToolOverhead },
@@ -22,6 +23,7 @@ const SECTIONS: { name: string; run: () => Promise<SectionResult> }[] = [
   { name: 'c cached tools of 20 servers', run: benchCachedTools },
   { name: 'stdio 10 MiB result', run: benchLargeStdioResult },
   { name: 'd convert 1,000 tools', run: benchFormatTools },
+  { name: 'e renderer, long chat', run: benchRendererLongChat },
 ];
 
 async function runSection(section: (typeof SECTIONS)[number], preexisting: ReadonlySet<number>): Promise<SectionResult> {

@@ -172,43 +172,51 @@ export async function measureRenderer(): Promise<{ figures?: RendererFigures; sk
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const mb = (value: number) => Math.round(value * 10) / 10;
 
-/** The figures as table rows, each beside its goal. */
+/** The figures as table rows, one figure each, beside its goal. */
 export function rendererRows(f: RendererFigures): Row[] {
-  const row = (name: string, note: string, goal?: { text: string; met: boolean }): Row => ({ section: SECTION, name, note, ...(goal ? { goal } : {}) });
-  const longFrames = Math.max(f.frames.over50, f.longAnimationFrames.over50);
-  const secs = f.streamMs / 1000;
+  const counted = (name: string, value: number, unit: string, goal?: { text: string; met: boolean }, note?: string): Row => ({
+    section: SECTION,
+    name,
+    count: { value, unit },
+    ...(goal ? { goal } : {}),
+    ...(note ? { note } : {}),
+  });
+  const atMost = (value: number, limit: number, unit: string) => ({ text: `≤ ${limit} ${unit}`, met: value <= limit });
+  const tti = percentile(f.ttiMs, 0.5);
+  const stream = `stream ${f.answerTokens} tokens @ ${f.tokensPerSecond}/s`;
   return [
     {
       section: SECTION,
       name: `open ${f.messages} msgs / ${f.toolCards} cards: time to interactive`,
       n: f.ttiMs.length,
-      medianMs: percentile(f.ttiMs, 0.5),
+      medianMs: tti,
       p95Ms: percentile(f.ttiMs, 0.95),
-      goal: { text: `≤ ${RENDERER_GOALS.ttiMs} ms`, met: percentile(f.ttiMs, 0.5) <= RENDERER_GOALS.ttiMs },
-      note: `each open: ${f.ttiMs.map(ms).join(', ')} (first is cold)`,
+      goal: atMost(tti, RENDERER_GOALS.ttiMs, 'ms'),
+      note: `each open: ${f.ttiMs.map(ms).join(', ')} (the first is cold)`,
     },
-    row('after open: JS heap, DOM elements', `${f.heapAfterOpenMb.toFixed(1)} MB, ${f.domNodesAfterOpen} elements`, {
-      text: `≤ ${RENDERER_GOALS.heapMb} MB, ≤ ${RENDERER_GOALS.domNodes}`,
-      met: f.heapAfterOpenMb <= RENDERER_GOALS.heapMb && f.domNodesAfterOpen <= RENDERER_GOALS.domNodes,
-    }),
-    {
-      section: SECTION,
-      name: `stream ${f.answerTokens} tokens @ ${f.tokensPerSecond}/s: frames`,
-      n: f.frames.count,
-      medianMs: f.frames.medianMs,
-      p95Ms: f.frames.p95Ms,
-      goal: { text: `${RENDERER_GOALS.longFrames} over ${LONG_FRAME_MS} ms`, met: longFrames <= RENDERER_GOALS.longFrames },
-      note: `rAF over ${LONG_FRAME_MS} ms: ${f.frames.over50} (max ${ms(f.frames.maxMs)}); LoAF over ${LONG_FRAME_MS} ms: ${f.longAnimationFrames.over50} (max ${ms(f.longAnimationFrames.maxMs)}); long tasks ${f.longTasks.count} (max ${ms(f.longTasks.maxMs)})`,
-    },
-    row(
-      'stream: main thread busy',
-      `${ms(f.mainThread.taskMs)} in ${secs.toFixed(1)} s (${((f.mainThread.taskMs / f.streamMs) * 100).toFixed(0)}%): script ${ms(f.mainThread.scriptMs)}, layout ${ms(f.mainThread.layoutMs)}, style ${ms(f.mainThread.styleMs)}`,
+    counted('after open: JS heap', mb(f.heapAfterOpenMb), 'MB', atMost(f.heapAfterOpenMb, RENDERER_GOALS.heapMb, 'MB')),
+    counted('after open: DOM elements', f.domNodesAfterOpen, 'elements', atMost(f.domNodesAfterOpen, RENDERER_GOALS.domNodes, 'elements')),
+    counted(`${stream}: frames over ${LONG_FRAME_MS} ms`, f.frames.over50, 'frames', atMost(f.frames.over50, RENDERER_GOALS.longFrames, 'frames'), `requestAnimationFrame deltas; longest ${ms(f.frames.maxMs)}`),
+    counted(
+      `${stream}: long animation frames`,
+      f.longAnimationFrames.over50,
+      'frames',
+      atMost(f.longAnimationFrames.over50, RENDERER_GOALS.longFrames, 'frames'),
+      `PerformanceObserver long-animation-frame over ${LONG_FRAME_MS} ms, longest ${ms(f.longAnimationFrames.maxMs)}; long tasks ${f.longTasks.count}, longest ${ms(f.longTasks.maxMs)}`,
     ),
-    row('after stream: JS heap, DOM elements', `${f.heapAfterStreamMb.toFixed(1)} MB, ${f.domNodesAfterStream} elements; log at its end: ${f.stayedAtEnd ? 'yes' : 'NO'}`, {
-      text: `≤ ${RENDERER_GOALS.heapMb} MB, ≤ ${RENDERER_GOALS.domNodes}`,
-      met: f.heapAfterStreamMb <= RENDERER_GOALS.heapMb && f.domNodesAfterStream <= RENDERER_GOALS.domNodes && f.stayedAtEnd,
-    }),
+    { section: SECTION, name: `${stream}: frame interval`, n: f.frames.count, medianMs: f.frames.medianMs, p95Ms: f.frames.p95Ms },
+    counted(
+      `${stream}: main thread busy`,
+      Math.round((f.mainThread.taskMs / f.streamMs) * 100),
+      '%',
+      undefined,
+      `${ms(f.mainThread.taskMs)} of ${(f.streamMs / 1000).toFixed(1)} s: script ${ms(f.mainThread.scriptMs)}, layout ${ms(f.mainThread.layoutMs)}, style ${ms(f.mainThread.styleMs)}`,
+    ),
+    counted('after stream: JS heap', mb(f.heapAfterStreamMb), 'MB', atMost(f.heapAfterStreamMb, RENDERER_GOALS.heapMb, 'MB')),
+    counted('after stream: DOM elements', f.domNodesAfterStream, 'elements', atMost(f.domNodesAfterStream, RENDERER_GOALS.domNodes, 'elements')),
+    counted('after stream: log still at its end', f.stayedAtEnd ? 1 : 0, 'yes=1', { text: '= 1', met: f.stayedAtEnd }),
   ];
 }
 
