@@ -36,6 +36,8 @@ export interface RendererFigures {
   answerTokens: number;
   /** Each open of the long conversation, first (cold) one first. */
   ttiMs: number[];
+  /** Main-thread time of one open (the mean of the opens), in milliseconds. */
+  openBusy: { taskMs: number; scriptMs: number; layoutMs: number; styleMs: number };
   heapAfterOpenMb: number;
   domNodesAfterOpen: number;
   streamMs: number;
@@ -94,9 +96,17 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
   await page.locator('.conversation-item__open', { hasText: LONG_TITLE }).waitFor();
 
   const ttiMs: number[] = [];
+  const openBusy = { taskMs: 0, scriptMs: 0, layoutMs: 0, styleMs: 0 };
   for (let i = 0; i < OPENS; i++) {
     if (i > 0) await openShort(page);
+    const beforeOpen = await metrics(cdp);
     ttiMs.push(await openLong(page));
+    const afterOpen = await metrics(cdp);
+    const spent = (name: string) => ((afterOpen[name] ?? 0) - (beforeOpen[name] ?? 0)) * 1000;
+    openBusy.taskMs += spent('TaskDuration') / OPENS;
+    openBusy.scriptMs += spent('ScriptDuration') / OPENS;
+    openBusy.layoutMs += spent('LayoutDuration') / OPENS;
+    openBusy.styleMs += spent('RecalcStyleDuration') / OPENS;
   }
   const heapAfterOpenMb = await heapMb(cdp);
   const domNodesAfterOpen = (await page.evaluate(DOM_NODES_SCRIPT)) as number;
@@ -124,6 +134,7 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
     toolCards: TOOL_CARD_COUNT,
     answerTokens: ANSWER_TOKENS,
     ttiMs,
+    openBusy,
     heapAfterOpenMb,
     domNodesAfterOpen,
     streamMs,
@@ -194,7 +205,7 @@ export function rendererRows(f: RendererFigures): Row[] {
       medianMs: tti,
       p95Ms: percentile(f.ttiMs, 0.95),
       goal: atMost(tti, RENDERER_GOALS.ttiMs, 'ms'),
-      note: `each open: ${f.ttiMs.map(ms).join(', ')} (the first is cold)`,
+      note: `each open: ${f.ttiMs.map(ms).join(', ')} (the first is cold); main thread per open ${ms(f.openBusy.taskMs)}: script ${ms(f.openBusy.scriptMs)}, layout ${ms(f.openBusy.layoutMs)}, style ${ms(f.openBusy.styleMs)}`,
     },
     counted('after open: JS heap', mb(f.heapAfterOpenMb), 'MB', atMost(f.heapAfterOpenMb, RENDERER_GOALS.heapMb, 'MB')),
     counted('after open: DOM elements', f.domNodesAfterOpen, 'elements', atMost(f.domNodesAfterOpen, RENDERER_GOALS.domNodes, 'elements')),

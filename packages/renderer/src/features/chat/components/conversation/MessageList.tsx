@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
-import { actionsOf } from '../../model/messageTurns';
+import { actionsFollowTurn, actionsOf, keepUnchangedActions, type MessageActions } from '../../model/messageTurns';
 import { type ApprovalAnswer, ApprovalPrompt } from '../tool-call/ApprovalPrompt';
 import { ToolGrantsProvider } from '../tool-call/toolGrants';
 import { MessageItem } from './MessageItem';
@@ -13,6 +13,9 @@ export interface MessageListProps {
   running: boolean;
   onAnswer: (callId: string, answer: ApprovalAnswer) => Promise<unknown>;
 }
+
+/** Given to a message none of whose calls waits for an answer: the same object every time. */
+const NO_APPROVALS: ReadonlyMap<string, ApprovalRequest> = new Map();
 
 /** Within this many pixels of the end counts as "at the end" (sub-pixel rounding, a last line). */
 const STICK_THRESHOLD_PX = 48;
@@ -29,7 +32,11 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const byCallId = useMemo(() => new Map(approvals.map((a) => [a.callId, a])), [approvals]);
-  const actions = useMemo(() => actionsOf(messages), [messages]);
+  const previousActions = useRef<ReadonlyMap<string, MessageActions>>(new Map());
+  const actions = useMemo(() => keepUnchangedActions(previousActions.current, actionsOf(messages)), [messages]);
+  useEffect(() => {
+    previousActions.current = actions;
+  }, [actions]);
   // A prompt whose tool call is not (yet) in any message still needs an answer; it shows on its own.
   const orphans = useMemo(() => {
     const callIds = new Set(messages.flatMap((m) => m.toolCalls.map((c) => c.id)));
@@ -82,9 +89,22 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
         <Tooltip.Provider delayDuration={400}>
           <ToolGrantsProvider>
             {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} actions={actions.get(message.id)} running={running} />
-            ))}
+            {messages.map((message) => {
+              // Each message is memoized: it gets new props only when something it shows changed, so a
+              // streamed token renders the growing message and not the hundreds before it.
+              const own = actions.get(message.id);
+              const asked = message.toolCalls.some((call) => byCallId.has(call.id));
+              return (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  approvals={asked ? byCallId : NO_APPROVALS}
+                  onAnswer={onAnswer}
+                  actions={own}
+                  running={running && actionsFollowTurn(own)}
+                />
+              );
+            })}
             {orphans.map((request) => (
               <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
             ))}
