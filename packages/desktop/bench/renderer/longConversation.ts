@@ -43,6 +43,9 @@ function toolCall(turn: number, index: number, atMs: number): ToolCallView {
   };
 }
 
+/** Text of the seeded conversation's last message (the answer to the last question). */
+export const LAST_SEEDED_TEXT = `Here is what I found for question ${TURNS}.`;
+
 /** The seeded conversation's messages, oldest first, timestamps ending at `endMs`. */
 export function longConversationMessages(conversationId: string, endMs: number): ChatMessage[] {
   const messages: ChatMessage[] = [];

@@ -11,12 +11,25 @@
  */
 export const RECORDER_SCRIPT = `
 (() => {
-  const bench = { recording: false, loafs: [], longTasks: [], frames: [] };
+  const bench = { recording: false, loafs: [], longTasks: [], frames: [], worst: [] };
   window.__elftiaBench = bench;
+  // Where a long frame's time went: its scripts (who invoked them, for how long) and its rendering.
+  const describe = (entry) => ({
+    at: Math.round(entry.startTime),
+    duration: Math.round(entry.duration),
+    blocking: Math.round(entry.blockingDuration),
+    render: Math.round(entry.startTime + entry.duration - entry.renderStart),
+    layout: Math.round(entry.startTime + entry.duration - entry.styleAndLayoutStart),
+    scripts: entry.scripts.map((s) => ({ invoker: s.invoker, fn: s.sourceFunctionName, duration: Math.round(s.duration), forcedLayout: Math.round(s.forcedStyleAndLayoutDuration) })),
+  });
   const observe = (type, into) => {
     try {
       new PerformanceObserver((list) => {
-        if (bench.recording) for (const entry of list.getEntries()) bench[into].push(entry.duration);
+        if (!bench.recording) return;
+        for (const entry of list.getEntries()) {
+          bench[into].push(entry.duration);
+          if (into === 'loafs' && entry.duration > 50) bench.worst.push(describe(entry));
+        }
       }).observe({ type, buffered: false });
     } catch {}
   };
@@ -27,6 +40,7 @@ export const RECORDER_SCRIPT = `
     bench.loafs = [];
     bench.longTasks = [];
     bench.frames = [];
+    bench.worst = [];
     let last = performance.now();
     const tick = (now) => {
       if (!bench.recording) return;
@@ -38,7 +52,7 @@ export const RECORDER_SCRIPT = `
   };
   bench.stop = () => {
     bench.recording = false;
-    return { loafs: bench.loafs, longTasks: bench.longTasks, frames: bench.frames };
+    return { loafs: bench.loafs, longTasks: bench.longTasks, frames: bench.frames, worst: bench.worst };
   };
 })();
 `;
@@ -48,14 +62,23 @@ export interface FrameRecord {
   loafs: number[];
   longTasks: number[];
   frames: number[];
+  /** The long animation frames over 50 ms, described (printed with ELFTIA_BENCH_DEBUG=1). */
+  worst: unknown[];
+}
+
+/** When the conversation opened from the sidebar was interactive, and when all its messages were in the DOM. */
+export interface OpenTimes {
+  interactiveMs: number;
+  allMountedMs: number;
 }
 
 /**
  * Clicks the conversation titled `title` in the sidebar and resolves with the milliseconds until it is
- * interactive: all `messageCount` messages in the log, the last one inside the log's visible box, the
- * composer's box enabled — and the frame after that painted (a rAF, then a task after it).
+ * interactive — its last message (the one containing `lastText`) inside the log's visible box, the
+ * composer's box enabled, and the frame after that painted (a rAF, then a task after it) — and until
+ * all `messageCount` messages are in the DOM.
  */
-export function openConversationScript(title: string, messageCount: number): string {
+export function openConversationScript(title: string, lastText: string, messageCount: number): string {
   return `
 (async () => {
   const title = ${JSON.stringify(title)};
@@ -63,24 +86,25 @@ export function openConversationScript(title: string, messageCount: number): str
   if (!button) throw new Error('no conversation titled ' + title);
   const t0 = performance.now();
   button.click();
-  await new Promise((resolve) => {
-    const check = () => {
-      const log = document.querySelector('[role="log"]');
-      const messages = log ? log.querySelectorAll('[data-testid="message"]') : [];
-      const box = document.querySelector('.composer textarea');
-      const last = messages[messages.length - 1];
-      let lastShown = false;
-      if (last && log) {
-        const a = last.getBoundingClientRect();
-        const b = log.getBoundingClientRect();
-        lastShown = a.bottom > b.top && a.top < b.bottom && a.height > 0;
-      }
-      if (messages.length === ${messageCount} && box && !box.disabled && lastShown) requestAnimationFrame(() => setTimeout(resolve, 0));
-      else requestAnimationFrame(check);
-    };
+  const messages = () => document.querySelectorAll('[role="log"] [data-testid="message"]');
+  const interactive = () => {
+    const log = document.querySelector('[role="log"]');
+    const list = messages();
+    const last = list[list.length - 1];
+    const box = document.querySelector('.composer textarea');
+    if (!log || !last || !box || box.disabled || !last.textContent.includes(${JSON.stringify(lastText)})) return false;
+    const a = last.getBoundingClientRect();
+    const b = log.getBoundingClientRect();
+    return a.bottom > b.top && a.top < b.bottom && a.height > 0;
+  };
+  const until = (condition) => new Promise((resolve) => {
+    const check = () => (condition() ? requestAnimationFrame(() => setTimeout(resolve, 0)) : requestAnimationFrame(check));
     check();
   });
-  return performance.now() - t0;
+  await until(interactive);
+  const interactiveMs = performance.now() - t0;
+  await until(() => messages().length === ${messageCount});
+  return { interactiveMs, allMountedMs: performance.now() - t0 };
 })()
 `;
 }

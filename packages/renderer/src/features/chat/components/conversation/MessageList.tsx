@@ -6,6 +6,7 @@ import { actionsFollowTurn, actionsOf, keepUnchangedActions, type MessageActions
 import { type ApprovalAnswer, ApprovalPrompt } from '../tool-call/ApprovalPrompt';
 import { ToolGrantsProvider } from '../tool-call/toolGrants';
 import { MessageItem } from './MessageItem';
+import { useUnmountedHead } from './useUnmountedHead';
 
 export interface MessageListProps {
   messages: ChatMessage[];
@@ -42,6 +43,8 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
     const callIds = new Set(messages.flatMap((m) => m.toolCalls.map((c) => c.id)));
     return approvals.filter((a) => !callIds.has(a.callId));
   }, [messages, approvals]);
+
+  const unmounted = useUnmountedHead(messages.length);
 
   const last = messages[messages.length - 1];
   const lastUserId = last?.role === 'user' ? last.id : undefined;
@@ -89,7 +92,7 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
         <Tooltip.Provider delayDuration={400}>
           <ToolGrantsProvider>
             {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
-            {messages.map((message) => {
+            {(unmounted > 0 ? messages.slice(unmounted) : messages).map((message) => {
               // Each message is memoized: it gets new props only when something it shows changed, so a
               // streamed token renders the growing message and not the hundreds before it.
               const own = actions.get(message.id);
