@@ -7,9 +7,13 @@ const CLI = fileURLToPath(new URL('../../app/main/host/cli.ts', import.meta.url)
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 
-/** Builds packages/renderer/dist, so the bench measures this checkout and not an older build. */
-export function buildRenderer(): void {
-  const result = spawnSync('pnpm', ['--filter', '@elftia/renderer', 'build'], { cwd: REPO_ROOT, encoding: 'utf8' });
+/**
+ * Builds packages/renderer/dist, so the bench measures this checkout and not an older build;
+ * unminified for a CPU profile whose function names can be read.
+ */
+export function buildRenderer(options: { minify?: boolean } = {}): void {
+  const args = options.minify === false ? ['--filter', '@elftia/renderer', 'exec', 'vite', 'build', '--minify', 'false'] : ['--filter', '@elftia/renderer', 'build'];
+  const result = spawnSync('pnpm', args, { cwd: REPO_ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`renderer build failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 

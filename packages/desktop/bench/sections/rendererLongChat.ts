@@ -9,7 +9,7 @@
  * renderer sees ~20 updates a second at any token rate; the default 50 tokens/s is the rate of the
  * issue, ELFTIA_BENCH_TOKENS_PER_S changes it.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
@@ -118,6 +118,11 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
 
   const before = await metrics(cdp);
   const startedAt = performance.now();
+  const profile = process.env.ELFTIA_BENCH_PROFILE;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   await page.evaluate('window.__elftiaBench.start()');
   const box = page.locator('.composer textarea');
   await box.fill('Write the long answer, please.');
@@ -127,6 +132,7 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
   const record = (await page.evaluate('window.__elftiaBench.stop()')) as FrameRecord;
   const streamMs = performance.now() - startedAt;
   if (process.env.ELFTIA_BENCH_DEBUG) console.error(JSON.stringify(record.worst, null, 1));
+  if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const after = await metrics(cdp);
   const stayedAtEnd = (await page.evaluate(
     `(() => { const log = document.querySelector('[role="log"]'); return log.scrollHeight - log.scrollTop - log.clientHeight < 48; })()`,
@@ -166,7 +172,9 @@ export async function measureRenderer(): Promise<{ figures?: RendererFigures; sk
   const executablePath = chromiumPath();
   if (!existsSync(executablePath)) return { skipped: `no Chromium at ${executablePath} (install Debian's chromium or set ELFTIA_CHROMIUM)` };
   const tokensPerSecond = Number(process.env.ELFTIA_BENCH_TOKENS_PER_S ?? 50);
-  buildRenderer();
+  // ELFTIA_BENCH_PROFILE=file.cpuprofile: a CPU profile of the streaming, from an unminified build.
+  const profile = process.env.ELFTIA_BENCH_PROFILE;
+  buildRenderer({ minify: !profile });
   const chunkDelayMs = Math.round(1000 / tokensPerSecond);
   const provider = await startScriptedProvider({ script: { turns: [{ format: 'openai', text: answerTokens(), chunkDelayMs }] } });
   const dataDir = mkdtempSync(join(tmpdir(), 'elftia-bench-renderer-'));
