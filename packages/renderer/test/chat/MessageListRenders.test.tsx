@@ -3,12 +3,10 @@
  * must render the message that grew and not the hundreds before it, an approval only the message
  * whose call it asks about, and a turn starting or ending only the bars that hide buttons for it.
  */
-import { act } from '@testing-library/react';
-import { useSyncExternalStore } from 'react';
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
-import { MessageList } from '../../src/features/chat/components/conversation/MessageList';
-import { renderApp } from '../helpers/renderApp';
+import type { ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
+import { CONVERSATION, chatMessage, renderMessageList } from './messageListHarness';
 import { approvalRequest, toolCall } from './toolCalls';
 
 const renders = vi.hoisted(() => ({ texts: [] as string[], calls: [] as string[], bars: [] as string[] }));
@@ -32,22 +30,17 @@ vi.mock('../../src/features/chat/components/conversation/MessageActions', () => 
   },
 }));
 
-const CONVERSATION = 'c';
 const TURNS = 100;
 
-function message(id: string, role: ChatMessage['role'], fields: Partial<ChatMessage> = {}): ChatMessage {
-  return { id, conversationId: CONVERSATION, role, text: '', toolCalls: [], status: 'done', createdAt: '2026-01-01T00:00:00.000Z', ...fields };
-}
-
-/** 100 turns (question, a step with a tool call, the answer): 300 messages, then the streaming answer. */
+/** 100 turns (question, a step with a tool call, the answer): 300 messages, then the last question. */
 function longConversation(): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (let turn = 0; turn < TURNS; turn++) {
-    messages.push(message(`q${turn}`, 'user', { text: `Question ${turn}` }));
-    messages.push(message(`s${turn}`, 'assistant', { text: `Looking ${turn}`, toolCalls: [toolCall({ id: `call-${turn}` })] }));
-    messages.push(message(`a${turn}`, 'assistant', { text: `Answer ${turn}` }));
+    messages.push(chatMessage(`q${turn}`, 'user', { text: `Question ${turn}` }));
+    messages.push(chatMessage(`s${turn}`, 'assistant', { text: `Looking ${turn}`, toolCalls: [toolCall({ id: `call-${turn}` })] }));
+    messages.push(chatMessage(`a${turn}`, 'assistant', { text: `Answer ${turn}` }));
   }
-  messages.push(message('q-last', 'user', { text: 'Question last' }));
+  messages.push(chatMessage('q-last', 'user', { text: 'Question last' }));
   return messages;
 }
 
@@ -57,49 +50,18 @@ const reset = () => {
   renders.bars.length = 0;
 };
 
-interface ListProps {
-  messages: ChatMessage[];
-  approvals: ApprovalRequest[];
-  running: boolean;
-}
-
-/** MessageList under the app's providers, its props changed from the test as ConversationPane changes them. */
-function setUp() {
-  let props: ListProps = { messages: longConversation(), approvals: [], running: true };
-  const listeners = new Set<() => void>();
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  const onAnswer = vi.fn(async () => {});
-  function Harness() {
-    const { messages, approvals, running } = useSyncExternalStore(subscribe, () => props);
-    return <MessageList messages={messages} approvals={approvals} running={running} onAnswer={onAnswer} />;
-  }
-  const app = renderApp(<Harness />);
-  const update = (change: Partial<ListProps>) => {
-    props = { ...props, ...change };
-    act(() => listeners.forEach((listener) => listener()));
-  };
-  /** The streaming answer grows, arriving as a new snapshot (a new object in a new array), as the reducer makes it. */
-  const stream = (text: string, status: ChatMessage['status'] = 'streaming') => {
-    const answer = message('a-last', 'assistant', { text, status });
-    const index = props.messages.findIndex((m) => m.id === 'a-last');
-    update({ messages: index === -1 ? [...props.messages, answer] : props.messages.map((m, i) => (i === index ? answer : m)) });
-  };
-  return {
-    app,
-    stream,
-    ask: (request: ApprovalRequest) => update({ approvals: [...props.approvals, request] }),
-    setRunning: (running: boolean) => update({ running }),
-  };
+/** The list with every message mounted (older ones mount a slice at a time after the first paint). */
+async function setUp() {
+  const list = renderMessageList({ messages: longConversation(), running: true });
+  await waitFor(() => expect(list.app.getAllByTestId('message')).toHaveLength(TURNS * 3 + 1), { timeout: 20_000 });
+  return { ...list, stream: (text: string, status?: ChatMessage['status']) => list.stream('a-last', text, status) };
 }
 
 describe('a long conversation while an answer streams', () => {
   beforeEach(reset);
 
-  it('renders only the growing message for each streamed token, not the 301 before it', () => {
-    const { stream } = setUp();
+  it('renders only the growing message for each streamed token, not the 301 before it', async () => {
+    const { stream } = await setUp();
     stream('The');
     reset();
     const tokens = [' answer', ' grows', ' one', ' token', ' at', ' a', ' time', '.'];
@@ -108,18 +70,18 @@ describe('a long conversation while an answer streams', () => {
     expect(renders.texts).toEqual(tokens.map((_, i) => `The${tokens.slice(0, i + 1).join('')}`));
     expect(renders.calls).toEqual([]);
     expect(renders.bars).toEqual([]);
-  });
+  }, 30_000);
 
-  it('renders only the message whose call an approval asks about', () => {
-    const { ask } = setUp();
+  it('renders only the message whose call an approval asks about', async () => {
+    const { ask } = await setUp();
     reset();
     ask(approvalRequest({ callId: 'call-42', conversationId: CONVERSATION }));
     expect(renders.calls).toEqual(['call-42']);
     expect(renders.texts).toEqual(['Looking 42']);
-  });
+  }, 30_000);
 
-  it('renders only the bars that hide buttons when the turn ends: the questions and the last answer', () => {
-    const { stream, setRunning } = setUp();
+  it('renders only the bars that hide buttons when the turn ends: the questions and the last answer', async () => {
+    const { stream, setRunning } = await setUp();
     stream('Done.', 'done');
     reset();
     setRunning(false);
@@ -127,5 +89,5 @@ describe('a long conversation while an answer streams', () => {
     // The questions' Edit comes back and the last answer's Regenerate appears; earlier answers' bars stay.
     expect(renders.bars).toHaveLength(TURNS + 2);
     expect(renders.texts.filter((text) => text.startsWith('Answer') || text.startsWith('Looking'))).toEqual([]);
-  });
+  }, 30_000);
 });
