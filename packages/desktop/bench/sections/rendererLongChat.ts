@@ -18,6 +18,7 @@ import { percentile } from '../lib/stats';
 import type { Row, SectionResult } from '../lib/table';
 import { ANSWER_TOKENS, answerTokens, END_MARK, LAST_SEEDED_TEXT, MESSAGE_COUNT, TOOL_CARD_COUNT } from '../renderer/longConversation';
 import { answerFinishedScript, DOM_NODES_SCRIPT, type FrameRecord, type OpenTimes, openConversationScript, RECORDER_SCRIPT } from '../renderer/pageProbes';
+import { chromiumCpu } from '../renderer/chromiumCpu';
 import { buildRenderer, startHost } from '../renderer/processes';
 import { LONG_TITLE, SHORT_TITLE, seedLongConversation } from '../renderer/seed';
 
@@ -51,6 +52,8 @@ export interface RendererFigures {
   mainThread: { taskMs: number; scriptMs: number; layoutMs: number; styleMs: number };
   heapAfterStreamMb: number;
   domNodesAfterStream: number;
+  /** CPU time Chromium used while the answer streamed (Linux); steadier than wall-clock figures on a loaded machine. */
+  streamCpu?: { rendererMs: number; allMs: number };
   /** The log was still at its end when the answer finished (stick-to-bottom). */
   stayedAtEnd: boolean;
 }
@@ -117,6 +120,7 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
   const domNodesAfterOpen = (await page.evaluate(DOM_NODES_SCRIPT)) as number;
 
   const before = await metrics(cdp);
+  const cpuBefore = await chromiumCpu();
   const startedAt = performance.now();
   const profile = process.env.ELFTIA_BENCH_PROFILE;
   if (profile) {
@@ -131,6 +135,7 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
   await waitInPage(page, answerFinishedScript(END_MARK), expectedMs * 3 + 60_000);
   const record = (await page.evaluate('window.__elftiaBench.stop()')) as FrameRecord;
   const streamMs = performance.now() - startedAt;
+  const cpuAfter = await chromiumCpu();
   if (process.env.ELFTIA_BENCH_DEBUG) console.error(JSON.stringify(record.worst, null, 1));
   if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const after = await metrics(cdp);
@@ -164,6 +169,7 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
     heapAfterStreamMb,
     domNodesAfterStream,
     stayedAtEnd,
+    ...(cpuBefore && cpuAfter ? { streamCpu: { rendererMs: cpuAfter.rendererMs - cpuBefore.rendererMs, allMs: cpuAfter.allMs - cpuBefore.allMs } } : {}),
   };
 }
 
@@ -248,6 +254,11 @@ export function rendererRows(f: RendererFigures): Row[] {
       undefined,
       `${ms(f.mainThread.taskMs)} of ${(f.streamMs / 1000).toFixed(1)} s: script ${ms(f.mainThread.scriptMs)}, layout ${ms(f.mainThread.layoutMs)}, style ${ms(f.mainThread.styleMs)}`,
     ),
+    ...(f.streamCpu
+      ? [
+          counted(`${stream}: Chromium CPU`, Math.round(f.streamCpu.allMs), 'ms CPU', undefined, `renderer process ${ms(f.streamCpu.rendererMs)}; from /proc, barely moved by other load`),
+        ]
+      : []),
     counted('after stream: JS heap', mb(f.heapAfterStreamMb), 'MB', atMost(f.heapAfterStreamMb, RENDERER_GOALS.heapMb, 'MB')),
     counted('after stream: DOM elements', f.domNodesAfterStream, 'elements', atMost(f.domNodesAfterStream, RENDERER_GOALS.domNodes, 'elements')),
     counted('after stream: log still at its end', f.stayedAtEnd ? 1 : 0, 'yes=1', { text: '= 1', met: f.stayedAtEnd }),
