@@ -2,10 +2,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
-import { actionsFollowTurn, actionsOf, keepUnchangedActions, type MessageActions } from '../../model/messageTurns';
+import { actionsOf, keepUnchangedActions, type MessageActions } from '../../model/messageTurns';
 import { type ApprovalAnswer, ApprovalPrompt } from '../tool-call/ApprovalPrompt';
 import { ToolGrantsProvider } from '../tool-call/toolGrants';
-import { MessageItem } from './MessageItem';
+import { MessageGroups } from './MessageGroups';
 import { useUnmountedHead } from './useUnmountedHead';
 
 export interface MessageListProps {
@@ -14,9 +14,6 @@ export interface MessageListProps {
   running: boolean;
   onAnswer: (callId: string, answer: ApprovalAnswer) => Promise<unknown>;
 }
-
-/** Given to a message none of whose calls waits for an answer: the same object every time. */
-const NO_APPROVALS: ReadonlyMap<string, ApprovalRequest> = new Map();
 
 /** Within this many pixels of the end counts as "at the end" (sub-pixel rounding, a last line). */
 const STICK_THRESHOLD_PX = 48;
@@ -92,22 +89,7 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
         <Tooltip.Provider delayDuration={400}>
           <ToolGrantsProvider>
             {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
-            {(unmounted > 0 ? messages.slice(unmounted) : messages).map((message) => {
-              // Each message is memoized: it gets new props only when something it shows changed, so a
-              // streamed token renders the growing message and not the hundreds before it.
-              const own = actions.get(message.id);
-              const asked = message.toolCalls.some((call) => byCallId.has(call.id));
-              return (
-                <MessageItem
-                  key={message.id}
-                  message={message}
-                  approvals={asked ? byCallId : NO_APPROVALS}
-                  onAnswer={onAnswer}
-                  actions={own}
-                  running={running && actionsFollowTurn(own)}
-                />
-              );
-            })}
+            <MessageGroups messages={messages} from={unmounted} actions={actions} approvals={byCallId} running={running} onAnswer={onAnswer} />
             {orphans.map((request) => (
               <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
             ))}
