@@ -54,6 +54,8 @@ export interface RendererFigures {
   domNodesAfterStream: number;
   /** CPU time Chromium used while the answer streamed (Linux); steadier than wall-clock figures on a loaded machine. */
   streamCpu?: { rendererMs: number; allMs: number };
+  /** The same answer streamed into a one-message conversation: frames over 50 ms, Chromium CPU. */
+  shortStream: { over50: number; cpuMs?: number };
   /** The log was still at its end when the answer finished (stick-to-bottom). */
   stayedAtEnd: boolean;
 }
@@ -144,6 +146,7 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
   )) as boolean;
   const domNodesAfterStream = (await page.evaluate(DOM_NODES_SCRIPT)) as number;
   const heapAfterStreamMb = await heapMb(cdp);
+  const shortStream = await streamInShortConversation(page, expectedMs);
   const delta = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
   const max = (values: number[]) => values.reduce((a, b) => Math.max(a, b), 0);
   return {
@@ -170,6 +173,27 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
     domNodesAfterStream,
     stayedAtEnd,
     ...(cpuBefore && cpuAfter ? { streamCpu: { rendererMs: cpuAfter.rendererMs - cpuBefore.rendererMs, allMs: cpuAfter.allMs - cpuBefore.allMs } } : {}),
+    shortStream,
+  };
+}
+
+/**
+ * The same answer streamed into the one-message conversation: what streaming costs without the 500
+ * messages around it (and with the bench's own frame recorder), the floor the long chat compares to.
+ */
+async function streamInShortConversation(page: Page, expectedMs: number): Promise<RendererFigures['shortStream']> {
+  await openShort(page);
+  const cpuBefore = await chromiumCpu();
+  await page.evaluate('window.__elftiaBench.start()');
+  const box = page.locator('.composer textarea');
+  await box.fill('Write the long answer here too, please.');
+  await box.press('Enter');
+  await waitInPage(page, answerFinishedScript(END_MARK), expectedMs * 3 + 60_000);
+  const record = (await page.evaluate('window.__elftiaBench.stop()')) as FrameRecord;
+  const cpuAfter = await chromiumCpu();
+  return {
+    over50: record.frames.filter((ms) => ms > LONG_FRAME_MS).length,
+    ...(cpuBefore && cpuAfter ? { cpuMs: cpuAfter.allMs - cpuBefore.allMs } : {}),
   };
 }
 
@@ -182,7 +206,8 @@ export async function measureRenderer(): Promise<{ figures?: RendererFigures; sk
   const profile = process.env.ELFTIA_BENCH_PROFILE;
   buildRenderer({ minify: !profile });
   const chunkDelayMs = Math.round(1000 / tokensPerSecond);
-  const provider = await startScriptedProvider({ script: { turns: [{ format: 'openai', text: answerTokens(), chunkDelayMs }] } });
+  const turn = { format: 'openai' as const, text: answerTokens(), chunkDelayMs };
+  const provider = await startScriptedProvider({ script: { turns: [turn, turn] } });
   const dataDir = mkdtempSync(join(tmpdir(), 'elftia-bench-renderer-'));
   try {
     await seedLongConversation(dataDir, `${provider.url}/v1`);
@@ -256,7 +281,13 @@ export function rendererRows(f: RendererFigures): Row[] {
     ),
     ...(f.streamCpu
       ? [
-          counted(`${stream}: Chromium CPU`, Math.round(f.streamCpu.allMs), 'ms CPU', undefined, `renderer process ${ms(f.streamCpu.rendererMs)}; from /proc, barely moved by other load`),
+          counted(
+            `${stream}: Chromium CPU`,
+            Math.round(f.streamCpu.allMs),
+            'ms CPU',
+            undefined,
+            `renderer process ${ms(f.streamCpu.rendererMs)}; from /proc, barely moved by other load. Same answer in a 1-message conversation: ${f.shortStream.cpuMs === undefined ? '?' : ms(f.shortStream.cpuMs)} CPU, ${f.shortStream.over50} frames over ${LONG_FRAME_MS} ms`,
+          ),
         ]
       : []),
     counted('after stream: JS heap', mb(f.heapAfterStreamMb), 'MB', atMost(f.heapAfterStreamMb, RENDERER_GOALS.heapMb, 'MB')),
