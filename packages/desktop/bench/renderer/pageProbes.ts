@@ -120,3 +120,13 @@ export function answerFinishedScript(mark: string): string {
     return !!last && last.dataset.status === 'done' && last.textContent.includes(${JSON.stringify(mark)});
   })()`;
 }
+
+/**
+ * Whether the log shows its end (within MessageList's 48 px), read two frames after the answer
+ * finished: what a layout effect or ResizeObserver does in reaction to the last render has run by then.
+ */
+export const STILL_AT_END_SCRIPT = `(async () => {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const log = document.querySelector('[role="log"]');
+  return log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+})()`;

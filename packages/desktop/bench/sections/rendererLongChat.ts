@@ -17,7 +17,7 @@ import { startScriptedProvider } from '../../test/support/scriptedProvider/serve
 import { percentile } from '../lib/stats';
 import type { Row, SectionResult } from '../lib/table';
 import { ANSWER_TOKENS, answerTokens, END_MARK, LAST_SEEDED_TEXT, MESSAGE_COUNT, TOOL_CARD_COUNT } from '../renderer/longConversation';
-import { answerFinishedScript, DOM_NODES_SCRIPT, type FrameRecord, type OpenTimes, openConversationScript, RECORDER_SCRIPT } from '../renderer/pageProbes';
+import { answerFinishedScript, DOM_NODES_SCRIPT, type FrameRecord, type OpenTimes, openConversationScript, RECORDER_SCRIPT, STILL_AT_END_SCRIPT } from '../renderer/pageProbes';
 import { chromiumCpu } from '../renderer/chromiumCpu';
 import { buildRenderer, startHost } from '../renderer/processes';
 import { LONG_TITLE, SHORT_TITLE, seedLongConversation } from '../renderer/seed';
@@ -141,9 +141,7 @@ async function measure(browser: Browser, url: string, tokensPerSecond: number): 
   if (process.env.ELFTIA_BENCH_DEBUG) console.error(JSON.stringify(record.worst, null, 1));
   if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const after = await metrics(cdp);
-  const stayedAtEnd = (await page.evaluate(
-    `(() => { const log = document.querySelector('[role="log"]'); return log.scrollHeight - log.scrollTop - log.clientHeight < 48; })()`,
-  )) as boolean;
+  const stayedAtEnd = (await page.evaluate(STILL_AT_END_SCRIPT)) as boolean;
   const domNodesAfterStream = (await page.evaluate(DOM_NODES_SCRIPT)) as number;
   const heapAfterStreamMb = await heapMb(cdp);
   const shortStream = await streamInShortConversation(page, expectedMs);
