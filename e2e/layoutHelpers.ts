@@ -24,6 +24,8 @@ export interface Seed {
   conversations?: number;
   /** Adds the OpenAI-compatible provider "Scripted" (model scripted-model) at this base URL. */
   providerUrl?: string;
+  /** Adds "Long conversation" (500 messages, 200 tool-call cards) answered by that provider. */
+  longConversation?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function seedDataDir(dataDir: string, seed: Seed): void {
   if (seed.language) args.push('--language', seed.language);
   if (seed.conversations) args.push('--conversations', String(seed.conversations));
   if (seed.providerUrl) args.push('--provider-url', seed.providerUrl);
+  if (seed.longConversation) args.push('--long-conversation');
   const result = spawnSync(process.execPath, ['--import', 'tsx', SEED, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
   if (result.status !== 0) throw new Error(`seedDataDir failed (${result.status}): ${result.stderr}`);
 }

@@ -9,6 +9,8 @@ export interface Row {
   p95Ms?: number;
   /** Iterations behind the figures. */
   n?: number;
+  /** A row that reports a count or a size instead of a time (e.g. frames over 50 ms, MiB); printed in the median column. */
+  count?: { value: number; unit: string };
   /** This row's median and p95 divided by its baseline's; absent on a baseline row. */
   ratio?: { median: number; p95: number };
   /** The target, e.g. "≤ 1.10×"; with `met`, printed as "≤ 1.10× met" or "≤ 1.10× OVER". */
@@ -38,7 +40,7 @@ export function renderTable(rows: Row[]): string {
     row.section,
     row.name,
     row.n === undefined ? '' : String(row.n),
-    formatMs(row.medianMs),
+    row.count ? `${row.count.value} ${row.count.unit}` : formatMs(row.medianMs),
     formatMs(row.p95Ms),
     row.ratio ? formatRatio(row.ratio.median) : '',
     row.ratio ? formatRatio(row.ratio.p95) : '',

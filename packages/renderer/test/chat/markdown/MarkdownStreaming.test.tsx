@@ -52,6 +52,21 @@ describe('Markdown while streaming', () => {
     // ~300 re-renders in jsdom: about a second alone, several on a loaded shared machine.
   }, 30_000);
 
+  it('renders at most two blocks per streamed token — the growing end, and a block as it becomes final — at the end of a long answer as at its start', () => {
+    const text = paragraphs(60).join('\n\n');
+    const perStep: number[] = [];
+    let before = 0;
+    rendered.length = 0;
+    stream(text, 4, () => {
+      perStep.push(rendered.length - before);
+      before = rendered.length;
+    });
+    expect(Math.max(...perStep)).toBeLessThanOrEqual(2);
+    // Two only where a paragraph was completed: about once per paragraph, not on every step.
+    expect(perStep.filter((count) => count === 2).length).toBeLessThanOrEqual(60);
+    expect(perStep.slice(-20).reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(perStep.slice(0, 20).reduce((sum, count) => sum + count, 0) + 2);
+  }, 30_000);
+
   it('never shows a table as a paragraph of pipes while its header arrives', () => {
     const root = stream('Scores:\n\n| Name | Score |\n|------|------:|\n| Ada | 10 |\n| Alan | 9 |\n', 1, (el) => {
       for (const p of el.querySelectorAll('p')) expect(p.textContent).not.toContain('|');

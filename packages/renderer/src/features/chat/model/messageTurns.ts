@@ -57,3 +57,32 @@ function usageOf(steps: readonly ChatMessage[]): { usage?: TokenUsage } {
     usage: counted.reduce((sum, u) => ({ inputTokens: sum.inputTokens + u.inputTokens, outputTokens: sum.outputTokens + u.outputTokens }), { inputTokens: 0, outputTokens: 0 }),
   };
 }
+
+function sameActions(a: MessageActions, b: MessageActions): boolean {
+  if (a.kind === 'question' || b.kind === 'question') return a.kind === 'question' && b.kind === 'question' && a.retry === b.retry;
+  return (
+    a.copyText === b.copyText &&
+    a.regenerate === b.regenerate &&
+    a.failed === b.failed &&
+    a.usage?.inputTokens === b.usage?.inputTokens &&
+    a.usage?.outputTokens === b.usage?.outputTokens
+  );
+}
+
+/**
+ * `next`, with the object from `previous` wherever a message's actions are unchanged: a streamed token
+ * recomputes every bar, and a memoized message must see the same object to skip rendering again.
+ */
+export function keepUnchangedActions(previous: ReadonlyMap<string, MessageActions>, next: Map<string, MessageActions>): Map<string, MessageActions> {
+  for (const [id, actions] of next) {
+    const before = previous.get(id);
+    if (before && before !== actions && sameActions(before, actions)) next.set(id, before);
+  }
+  return next;
+}
+
+/** Whether a bar shows differently while a turn runs: Edit, Retry and Regenerate hide until it ends. */
+export function actionsFollowTurn(actions: MessageActions | undefined): boolean {
+  if (!actions) return false;
+  return actions.kind === 'question' || actions.regenerate;
+}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
 import { useApi } from '../../../../lib/api';
@@ -15,17 +15,21 @@ import './message-actions.css';
 
 export interface MessageItemProps {
   message: ChatMessage;
-  /** Pending approvals by call id. */
+  /** Pending approvals by call id (at least this message's). */
   approvals: ReadonlyMap<string, ApprovalRequest>;
   onAnswer: (callId: string, answer: ApprovalAnswer) => Promise<unknown>;
   /** Its action bar (see messageTurns.ts); none for the earlier steps of an answer. */
   actions?: Actions;
-  /** A turn runs in the conversation. */
+  /** A turn runs in the conversation (MessageList says so only to a bar that hides buttons for it). */
   running?: boolean;
 }
 
-/** One message: the user's text, or one assistant step — its text, then its tool calls in order. */
-export function MessageItem({ message, approvals, onAnswer, actions, running = false }: MessageItemProps) {
+/**
+ * One message: the user's text, or one assistant step — its text, then its tool calls in order.
+ * Memoized: in a long conversation only the message that changed renders again (MessageList keeps
+ * the other props the same objects).
+ */
+export const MessageItem = memo(function MessageItem({ message, approvals, onAnswer, actions, running = false }: MessageItemProps) {
   const { t } = useTranslation();
   const api = useApi();
   const [editing, setEditing] = useState(false);
@@ -86,4 +90,4 @@ export function MessageItem({ message, approvals, onAnswer, actions, running = f
       )}
     </article>
   );
-}
+});

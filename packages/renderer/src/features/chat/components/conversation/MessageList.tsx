@@ -2,10 +2,11 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
-import { actionsOf } from '../../model/messageTurns';
+import { actionsOf, keepUnchangedActions, type MessageActions } from '../../model/messageTurns';
 import { type ApprovalAnswer, ApprovalPrompt } from '../tool-call/ApprovalPrompt';
 import { ToolGrantsProvider } from '../tool-call/toolGrants';
-import { MessageItem } from './MessageItem';
+import { MessageGroups } from './MessageGroups';
+import { useUnmountedHead } from './useUnmountedHead';
 
 export interface MessageListProps {
   messages: ChatMessage[];
@@ -29,12 +30,18 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const byCallId = useMemo(() => new Map(approvals.map((a) => [a.callId, a])), [approvals]);
-  const actions = useMemo(() => actionsOf(messages), [messages]);
+  const previousActions = useRef<ReadonlyMap<string, MessageActions>>(new Map());
+  const actions = useMemo(() => keepUnchangedActions(previousActions.current, actionsOf(messages)), [messages]);
+  useEffect(() => {
+    previousActions.current = actions;
+  }, [actions]);
   // A prompt whose tool call is not (yet) in any message still needs an answer; it shows on its own.
   const orphans = useMemo(() => {
     const callIds = new Set(messages.flatMap((m) => m.toolCalls.map((c) => c.id)));
     return approvals.filter((a) => !callIds.has(a.callId));
   }, [messages, approvals]);
+
+  const unmounted = useUnmountedHead(messages.length);
 
   const last = messages[messages.length - 1];
   const lastUserId = last?.role === 'user' ? last.id : undefined;
@@ -82,9 +89,7 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
         <Tooltip.Provider delayDuration={400}>
           <ToolGrantsProvider>
             {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} actions={actions.get(message.id)} running={running} />
-            ))}
+            <MessageGroups messages={messages} from={unmounted} actions={actions} approvals={byCallId} running={running} onAnswer={onAnswer} />
             {orphans.map((request) => (
               <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
             ))}
