@@ -32,6 +32,7 @@ import { FakeProviders } from './FakeProviders';
 import { FakeResources } from './FakeResources';
 import { FakeWorkspace } from './FakeWorkspace';
 import { FakeInteractions } from './FakeInteractions';
+import { FakeApps } from './FakeApps';
 
 export { FakeTrpcError } from './CallRecorder';
 export type { FakeCall } from './CallRecorder';
@@ -71,6 +72,10 @@ export class FakeApi implements ElftiaApi {
   /** resources.*: catalogs, reads, completions and prompt runs a test scripts; updates pushed with fakeResources.update. */
   readonly fakeResources = new FakeResources(this.recorder);
   readonly resources: ElftiaApi['resources'] = this.fakeResources.api;
+
+  /** apps.*: app resources and the sandbox a test scripts; the app's requests recorded. */
+  readonly fakeApps = new FakeApps(this.recorder);
+  readonly apps: ElftiaApi['apps'] = this.fakeApps.api;
 
   /** mcp.tools answers, per server id (see setTools). */
   readonly tools = new Map<string, MCPTool[]>();

@@ -11,6 +11,7 @@ import { ToolResult } from './tool-call/ToolResult';
 import { ToolProgress, ToolStatus } from './tool-call/ToolStatus';
 import { InteractionPrompt, SampledNote } from './interactions/InteractionPrompt';
 import { useInteractions } from '../model/interactions';
+import { AppFrame } from './apps/AppFrame';
 
 export interface ToolCallDisplayProps {
   call: ToolCallView;
@@ -19,13 +20,16 @@ export interface ToolCallDisplayProps {
   onAnswer?: (answer: ApprovalAnswer) => Promise<unknown>;
   /** Fetches the whole result when the card has a bounded copy (`result.shortened`). */
   loadFullResult?: () => Promise<NonNullable<ToolCallView['result']>>;
+  /** A call this card's MCP App asked for that waits for the user (its appHostCallId is this call's id). */
+  appApproval?: ApprovalRequest;
+  onAnswerApp?: (answer: ApprovalAnswer) => Promise<unknown>;
 }
 
 /**
  * One tool call: which server and tool, the arguments, the status with elapsed time or
  * duration, progress, the approval prompt while it waits, and the result as the server sent it.
  */
-export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: ToolCallDisplayProps) {
+export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult, appApproval, onAnswerApp }: ToolCallDisplayProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const awaiting = call.status === 'awaiting_approval';
@@ -38,6 +42,8 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
   const interactions = useInteractions();
   const asking = interactions.pending.filter((interaction) => interaction.callId === call.id);
   const sampled = interactions.sampled.filter((result) => result.callId === call.id);
+  // The app shows once the call may run: not while it waits for approval, and not for a denied call.
+  const showApp = call.app !== undefined && !awaiting && call.status !== 'denied';
   const title = typeof call.annotations?.title === 'string' && call.annotations.title !== call.toolName ? call.annotations.title : undefined;
   return (
     // tabIndex -1: where focus rests after the user answered the call's approval prompt.
@@ -62,6 +68,7 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
         <SampledNote key={result.id} result={result} />
       ))}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
+      {showApp && <AppFrame call={call} approval={appApproval} onAnswer={onAnswerApp} />}
       {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} serverId={call.serverId} />}
       {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}
     </article>
