@@ -97,6 +97,11 @@ describe('the headless host\'s sandbox origin (apps.sandbox)', () => {
     expect((await rawGet(sandboxPort(), pagePath(), {}, 'HEAD')).status).toBe(200);
   });
 
+  it('the app\'s page may frame the sandbox origin and no other', async () => {
+    const res = await rawGet(host.port, '/', { Host: `127.0.0.1:${host.port}` });
+    expect(res.headers['content-security-policy']).toContain(`frame-src ${sandbox.origin};`);
+  });
+
   it('the app\'s own listener does not serve the proxy page', async () => {
     expect((await rawGet(host.port, pagePath(), { Host: `127.0.0.1:${host.port}` })).status).not.toBe(200);
   });

@@ -70,8 +70,24 @@ describe('Electron shell: window', () => {
 
   it('loads the renderer from app://elftia/, a privileged scheme registered before the app was ready', () => {
     expect(win.loaded).toEqual({ url: 'app://elftia/index.html' });
-    expect(protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
-    expect([...protocol.handlers.keys()]).toEqual(['app']);
+    expect(protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'elftia-app', privileges: { standard: true, secure: true } },
+    ]);
+    expect([...protocol.handlers.keys()]).toEqual(['app', 'elftia-app']);
+  });
+
+  it('serves MCP Apps\' sandbox page on elftia-app://sandbox with the CSP built from the query, and offers it through apps.sandbox', async () => {
+    const handler = protocol.handlers.get('elftia-app')!;
+    const csp = encodeURIComponent(JSON.stringify({ connectDomains: ['https://api.example.com', 'https://a.com; script-src *'] }));
+    const page = await handler(new Request(`elftia-app://sandbox/proxy.html?csp=${csp}`));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain('connect-src https://api.example.com;');
+    expect(page.headers.get('content-security-policy')).not.toContain('a.com');
+    expect(await page.text()).toContain("PREFIX + 'proxy-ready'");
+    for (const url of ['elftia-app://sandbox/other.html', 'elftia-app://other/proxy.html', 'elftia-app://sandbox/']) expect((await handler(new Request(url))).status).toBe(404);
+    setRendererSender(win.webContents);
+    expect(await ipcQuery('apps.sandbox')).toMatchObject({ result: { type: 'data', data: { url: 'elftia-app://sandbox/proxy.html', origin: 'elftia-app://sandbox' } } });
   });
 
   it('answers app:// requests with the Content-Security-Policy, and nothing outside the renderer folder', async () => {
@@ -128,7 +144,14 @@ describe('Electron shell: session', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('frame-src elftia-app://sandbox;');
     expect(headers?.['X-Other']).toEqual(['1']);
+  });
+
+  it('leaves the sandbox page\'s own CSP alone', () => {
+    let response: { responseHeaders?: Record<string, string[]> } | undefined;
+    session.defaultSession.headersListener!({ url: 'elftia-app://sandbox/proxy.html', responseHeaders: { 'Content-Security-Policy': ['connect-src x'] } }, (r) => (response = r));
+    expect(response).toEqual({});
   });
 
   it('denies permission requests by default', () => {

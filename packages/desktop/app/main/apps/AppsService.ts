@@ -24,8 +24,11 @@ export class AppsService {
     return this.sandboxView;
   }
 
-  /** Called by the host that serves the page; undefined when it stops. */
-  setSandbox(view: McpAppSandboxView | undefined): void {
+  /** Called by whoever serves the page; the returned function withdraws it (when it is still the one served). */
+  setSandbox(view: McpAppSandboxView): () => void {
     this.sandboxView = view;
+    return () => {
+      if (this.sandboxView === view) this.sandboxView = undefined;
+    };
   }
 }

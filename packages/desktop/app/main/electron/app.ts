@@ -10,11 +10,13 @@ import { type AppServices, createAppServices } from '../index';
 import { FileKeySecretStore } from '../secrets/FileKeySecretStore';
 import type { SecretStore } from '../db/SecretStore';
 import { matchLanguage } from '../../shared/contracts/settings';
+import { SANDBOX_SCHEME_ORIGIN, SANDBOX_SCHEME_URL } from '../apps/sandboxScheme';
 import { pickFolder } from './folderPicker';
 import { APP_INDEX_URL, handleAppScheme, registerAppScheme } from './appProtocol';
 import { attachTrpcIpc } from './ipc';
 import { devServerOrigin, isAppUrl, type ShellPaths, shellPaths } from './paths';
 import { SafeStorageSecretStore } from './SafeStorageSecretStore';
+import { handleSandboxScheme } from './sandboxProtocol';
 import { contentSecurityPolicy, installSessionSecurity } from './security';
 import { createMainWindow } from './window';
 
@@ -117,6 +119,8 @@ export async function runElectronApp(): Promise<void> {
 
   installSessionSecurity(session.defaultSession, csp, isApp);
   handleAppScheme(protocol, paths.rendererDir, csp);
+  handleSandboxScheme(protocol);
+  services.apps.setSandbox({ url: SANDBOX_SCHEME_URL, origin: SANDBOX_SCHEME_ORIGIN });
   const win = createMainWindow({ preload: paths.preload, isAppUrl: isApp });
   attachTrpcIpc(win, services, isApp, log);
   app.on('second-instance', () => focus(win));

@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Protocol } from 'electron';
+import { SANDBOX_SCHEME } from '../apps/sandboxScheme';
 import { mimeType, resolveStaticPath } from '../host/staticFiles';
 
 export const APP_SCHEME = 'app';
@@ -15,12 +16,16 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
 /**
- * Must run before the app is ready (Electron's rule). `standard` gives the scheme an origin, relative
+ * Registers app:// and MCP Apps' sandbox scheme; Electron takes one list. Must run before the app is ready (Electron's rule). `standard` gives the scheme an origin, relative
  * URLs and web storage; `secure` makes it a secure context, as https is; `supportFetchAPI` lets the
  * page fetch its own files. It does not bypass CSP.
  */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    // MCP Apps' sandbox origin (sandboxProtocol.ts): an origin of its own, a secure context, nothing more.
+    { scheme: SANDBOX_SCHEME, privileges: { standard: true, secure: true } },
+  ]);
 }
 
 /** Answers app:// requests from `rendererDir`; once the app is ready. */

@@ -1,4 +1,5 @@
 import type { Session } from 'electron';
+import { SANDBOX_SCHEME, SANDBOX_SCHEME_ORIGIN } from '../apps/sandboxScheme';
 
 /**
  * The window's Content-Security-Policy. Production: only the app's own files. Development adds the
@@ -19,7 +20,8 @@ export function contentSecurityPolicy(devOrigin?: string): string {
     "base-uri 'none'",
     "form-action 'none'",
     "object-src 'none'",
-    "frame-src 'none'",
+    // MCP Apps render in frames of their own sandbox origin (sandboxProtocol.ts), nothing else.
+    `frame-src ${SANDBOX_SCHEME_ORIGIN}`,
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -40,6 +42,11 @@ export function isPermissionAllowed(permission: string, requestingUrl: string, i
  */
 export function installSessionSecurity(ses: Session, csp: string, isAppUrl: (url: string) => boolean): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
+    // The sandbox page's CSP is the app's own, built from its declared origins: never the window's.
+    if (details.url.startsWith(`${SANDBOX_SCHEME}:`)) {
+      callback({});
+      return;
+    }
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   ses.setPermissionRequestHandler((webContents, permission, callback) => {

@@ -70,8 +70,12 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     },
   });
 
+  // `localhost` may resolve to ::1 first; the printed URL names an address, so bind to that one.
+  const bindAddress = bindHost.toLowerCase() === 'localhost' ? '127.0.0.1' : bindHost;
+  // MCP Apps run on a second listener: another port is another origin than the app's.
+  const sandbox = await startSandboxListener({ host: bindAddress });
   let port = 0;
-  const server = http.createServer((req, res) => handleRequest(req, res, { port, token, rendererDir: options.rendererDir, log }));
+  const server = http.createServer((req, res) => handleRequest(req, res, { port, token, rendererDir: options.rendererDir, log, frameOrigin: sandbox.origin }));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const verdict = checkUpgrade(req, { port, token });
@@ -82,21 +86,17 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  // `localhost` may resolve to ::1 first; the printed URL names an address, so bind to that one.
-  const bindAddress = bindHost.toLowerCase() === 'localhost' ? '127.0.0.1' : bindHost;
-  port = await listen(server, options.port ?? 0, bindAddress);
-  // MCP Apps run on a second listener: another port is another origin than the app's.
-  const sandbox = await startSandboxListener({ host: bindAddress }).catch(async (error: unknown) => {
-    await closeHost(server, wss);
+  port = await listen(server, options.port ?? 0, bindAddress).catch(async (error: unknown) => {
+    await sandbox.close();
     throw error;
   });
-  options.services.apps.setSandbox({ url: sandbox.url, origin: sandbox.origin });
+  const withdrawSandbox = options.services.apps.setSandbox({ url: sandbox.url, origin: sandbox.origin });
   const urlHost = bindAddress === '::1' ? '[::1]' : '127.0.0.1';
   return {
     url: `http://${urlHost}:${port}/#token=${token}`,
     port,
     close: async () => {
-      options.services.apps.setSandbox(undefined);
+      withdrawSandbox();
       await Promise.all([closeHost(server, wss), sandbox.close()]);
     },
   };
@@ -107,9 +107,11 @@ interface RequestContext {
   token: string;
   rendererDir: string;
   log: (line: string) => void;
+  /** The sandbox listener's origin: the only one the app's page may frame. */
+  frameOrigin: string;
 }
 
-function handleRequest(req: IncomingMessage, res: ServerResponse, { port, token, rendererDir, log }: RequestContext): void {
+function handleRequest(req: IncomingMessage, res: ServerResponse, { port, token, rendererDir, log, frameOrigin }: RequestContext): void {
   const verdict = checkRequestOrigin(req, port);
   if (!verdict.ok) {
     log(`refused ${req.method ?? '?'} ${pathOnly(req.url)}: ${verdict.reason}`);
@@ -121,7 +123,7 @@ function handleRequest(req: IncomingMessage, res: ServerResponse, { port, token,
     res.writeHead(checkTokenRequest(req, token), { 'Cache-Control': 'no-store', ...securityHeaders(req.headers.host ?? '') }).end();
     return;
   }
-  serveStatic(req, res, rendererDir, securityHeaders(req.headers.host ?? ''));
+  serveStatic(req, res, rendererDir, securityHeaders(req.headers.host ?? '', frameOrigin));
 }
 
 const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };

@@ -34,9 +34,10 @@ export function mimeType(file: string): string {
 /**
  * Headers for every response. The CSP names the bridge's ws:// origin explicitly because not every
  * browser counts ws: as 'self'. Inline styles stay allowed: UI libraries inject <style> tags, and
- * styles cannot run code.
+ * styles cannot run code. `frameOrigin`: the one origin the page may frame (MCP Apps' sandbox
+ * listener); without it no frame at all.
  */
-export function securityHeaders(hostHeader: string): Record<string, string> {
+export function securityHeaders(hostHeader: string, frameOrigin?: string): Record<string, string> {
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
@@ -49,6 +50,7 @@ export function securityHeaders(hostHeader: string): Record<string, string> {
     "base-uri 'none'",
     "form-action 'none'",
     "object-src 'none'",
+    `frame-src ${frameOrigin ?? "'none'"}`,
     "frame-ancestors 'none'",
   ].join('; ');
   return {
