@@ -11,7 +11,10 @@ import { ConversationRepository } from './db/ConversationRepository';
 import { sqliteStorageError } from './db/storageErrors';
 import { SettingsRepository } from './db/SettingsRepository';
 import { ToolPermissionRepository } from './db/ToolPermissionRepository';
+import type { AppToolCaller } from './apps/appToolCalls';
+import { runAppToolCall } from './engine/appToolCall';
 import type { ApprovalGate } from './engine/engineTypes';
+import { ArgumentCheck } from './engine/preparedCall';
 import { TinyElfEngine } from './engine/TinyElfEngine';
 import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
@@ -37,6 +40,8 @@ export interface ChatRuntimeOptions {
   logger?: McpLogger;
   /** The servers' per-tool switches: tools turned off are hidden from every turn, always-allowed ones run without asking. */
   switches?: ToolSwitches;
+  /** The context MCP Apps gave the model (ui/update-model-context) for a conversation's next turns. */
+  appContext?: (conversationId: string) => string | undefined;
 }
 
 export interface ChatRuntime {
@@ -48,6 +53,8 @@ export interface ChatRuntime {
    * terminal or by --approve. The built-in servers it starts are McpService's, stopped with it.
    */
   engineWith(approvals: ApprovalGate): TinyElfEngine;
+  /** An MCP App's `tools/call`, through the same approvals, switches, timeouts and argument checks as the engine's calls. */
+  callForApp: AppToolCaller;
   /** Nothing of its own to stop today: the built-in servers are McpService's (system servers). */
   dispose(): Promise<void>;
 }
@@ -81,11 +88,22 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
     logger,
     storageError: (error) => sqliteStorageError(error, db.name),
     titles: new TitleGenerator({ completion: options.completion }),
+    ...(options.appContext ? { appContext: options.appContext } : {}),
   });
+  const appCheck = new ArgumentCheck();
+  const callForApp: AppToolCaller = (call, signal) =>
+    runAppToolCall(call, {
+      mcp: options.mcp,
+      approvals,
+      check: appCheck,
+      adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
+      ...(options.switches ? { switches: options.switches } : {}),
+    }, signal);
   return {
     approvals,
     chat,
     engineWith,
+    callForApp,
     dispose: () => Promise.resolve(),
   };
 }

@@ -53,6 +53,7 @@ import { repositorySignInStore } from './oauth/repositoryStore';
 import { createInteractionsRuntime } from './interactionsRuntime';
 import type { InteractionBroker } from './interactions/InteractionBroker';
 import { AppsService } from './apps/AppsService';
+import { AppModelContext } from './apps/AppModelContext';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -241,6 +242,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       if (state?.status === 'connected' || state?.status === 'error' || state?.status === 'connecting') await mcpRuntime.service.restart(id);
     }).catch((error: unknown) => options.logger?.warn(`reconnecting after sign-in failed: ${String(error)}`));
   };
+  // What MCP Apps tell the model (ui/update-model-context), named after their server.
+  const appContext = new AppModelContext((id) => (mcpServers.find(id) ?? workspace.findProjectServer(id))?.name);
   const chatRuntime = createChatRuntime({
     db,
     dataDir,
@@ -250,6 +253,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId) ?? projectTimeoutMs(workspace, serverId),
     switches: toolSwitchesOf({ find: (id) => mcpServers.find(id) ?? workspace.findProjectServer(id) }),
     defaultSystemPrompt: () => settings.getSystemPrompt(),
+    appContext: (conversationId) => appContext.modelText(conversationId),
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;
@@ -282,7 +286,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     workspace,
     oauth,
     interactions: interactions.broker,
-    apps: new AppsService({ mcp: mcpRuntime.service }),
+    apps: new AppsService({ mcp: mcpRuntime.service, callTool: chatRuntime.callForApp, context: appContext }),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.

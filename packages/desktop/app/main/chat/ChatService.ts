@@ -23,6 +23,7 @@ import { newRunningTurn, type RunningTurn } from './RunningTurn';
 import type { BatchTimers } from './TurnWriter';
 import type { ToolResult } from './toolResultView';
 import type { ToolResultStore } from './ToolResultStore';
+import { withAppContext } from './appContextHistory';
 
 /** What ChatService needs of the TinyElf engine. */
 export interface ChatEngine {
@@ -72,6 +73,11 @@ export interface ChatServiceOptions {
   storageError?: (error: unknown) => AppError | undefined;
   /** Names conversations after their first answer (TitleGenerator). Default none: the first message's start stays. */
   titles?: ChatTitles;
+  /**
+   * What the conversation's MCP Apps gave the model (ui/update-model-context): each turn sends it
+   * before the user's latest message, not stored with it. Default none.
+   */
+  appContext?: (conversationId: string) => string | undefined;
 }
 
 interface Target {
@@ -85,6 +91,8 @@ export class ChatService {
   private readonly targets = new Map<string, Target>();
   private readonly events = new EventHub<{ conversationId: string; event: ChatStreamEvent }>();
   private readonly listChanges = new EventHub<void>();
+  /** Pending approvals of MCP Apps' calls: call id → conversation. */
+  private readonly appApprovals = new Map<string, string>();
   private readonly nowMs: () => number;
   private readonly newId: () => string;
   private readonly stopRelayingApprovals: () => void;
@@ -433,7 +441,8 @@ export class ChatService {
     try {
       const stored = this.options.repository.listHistory(conversation.id);
       // Without images the engine starts at once, within send (the turn's first events come before it returns).
-      const history = hasImageRefs(stored) ? await loadHistoryImages(stored, (id) => this.options.attachments.load(conversation.id, id)) : stored;
+      const loaded = hasImageRefs(stored) ? await loadHistoryImages(stored, (id) => this.options.attachments.load(conversation.id, id)) : stored;
+      const history = withAppContext(loaded, this.options.appContext?.(conversation.id));
       result = await this.options.engine.runTurn({
         conversationId: conversation.id,
         provider: target.provider,
@@ -470,7 +479,19 @@ export class ChatService {
   }
 
   private relayApproval(event: ApprovalEvent): void {
+    // An MCP App's call (apps.callTool) asks outside any turn: its conversation hears of it here.
+    if (event.type === 'requested' && event.request.appHostCallId !== undefined) {
+      this.appApprovals.set(event.request.callId, event.request.conversationId);
+      this.publish(event.request.conversationId, { type: 'approval', request: event.request });
+      return;
+    }
     if (event.type !== 'resolved') return;
+    const appConversation = this.appApprovals.get(event.callId);
+    if (appConversation !== undefined) {
+      this.appApprovals.delete(event.callId);
+      this.publish(appConversation, { type: 'approval_resolved', callId: event.callId, decision: event.outcome });
+      return;
+    }
     for (const [conversationId, turn] of this.running) {
       if (turn.callIds.delete(event.callId)) this.publish(conversationId, { type: 'approval_resolved', callId: event.callId, decision: event.outcome });
     }

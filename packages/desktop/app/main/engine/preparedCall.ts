@@ -3,7 +3,9 @@
  * prompt, the always-allow key and the ToolCallView) and whether its arguments fit. Engine tools
  * (use_mcp_tool, …) resolve their target themselves; MCP adapters are described here.
  */
+import type { ToolCallAppRef } from '../../shared/contracts/apps';
 import type { McpToolAnnotations } from '../../shared/contracts/mcp-tool';
+import { appRefOf } from '../apps/toolApp';
 import { ArgumentValidator, invalidArguments } from '../mcp/ArgumentValidator';
 import { type ArgumentProblem, MAX_ARGUMENT_PROBLEMS } from '../mcp/argumentProblems';
 import type { ITool, JsonSchema, ToolExecutionContext, ToolExecutionResult } from './ITool';
@@ -29,6 +31,8 @@ export interface CallTarget {
   arguments: Record<string, unknown>;
   /** False only for tools that read nothing but the engine's own state (search_tools). */
   needsApproval: boolean;
+  /** The MCP App the tool declares (`_meta.ui.resourceUri`): its card shows it. */
+  app?: ToolCallAppRef;
 }
 
 export type Preparation =
@@ -83,7 +87,8 @@ export async function prepareCall(tool: ITool, args: Record<string, unknown>, ch
 function describeTarget(tool: ITool, args: Record<string, unknown>): CallTarget {
   if (tool instanceof McpToolAdapter) {
     const { serverId, serverName, name, annotations } = tool.mcpTool;
-    return { serverId, serverName, toolName: name, arguments: args, needsApproval: true, ...(annotations ? { annotations } : {}) };
+    const app = appRefOf(tool.mcpTool);
+    return { serverId, serverName, toolName: name, arguments: args, needsApproval: true, ...(annotations ? { annotations } : {}), ...(app ? { app } : {}) };
   }
   if (tool instanceof DirectMcpToolAdapter) {
     const annotations = tool.tool.annotations as McpToolAnnotations | undefined;

@@ -9,6 +9,7 @@ import type { ToolContent } from '../../shared/contracts/tool-content';
 import { mapArgumentsBack } from '../tools/arguments';
 import { resolveProviderToolName } from '../tools/formatTools';
 import type { EngineImage, EngineMessage, EngineToolCall } from '../completion/types';
+import { approvalRequestFor, decideApproval, type Verdict } from './approvalStep';
 import type { ApprovalGate } from './engineTypes';
 import type { ToolExecutionResult } from './ITool';
 import { limitForModel } from './modelText';
@@ -95,6 +96,7 @@ function viewOf(call: EngineToolCall, target: CallTarget): ToolCallView {
     arguments: target.arguments,
     status: 'running',
     ...(target.annotations ? { annotations: target.annotations } : {}),
+    ...(target.app ? { app: target.app } : {}),
   };
 }
 
@@ -112,22 +114,9 @@ async function prepare(call: EngineToolCall, ctx: CallContext): Promise<Preparat
   return prepareCall(tool, args, ctx.check, ctx.signal);
 }
 
-type Verdict = 'allow' | 'deny' | 'cancelled' | { failed: string };
-
 async function approve(tracker: CallTracker, target: CallTarget, ctx: CallContext): Promise<Verdict> {
   if (!target.needsApproval) return 'allow';
-  const { view } = tracker;
-  const request: ApprovalRequest = {
-    callId: view.id,
-    conversationId: ctx.conversationId,
-    ...(view.serverId !== undefined ? { serverId: view.serverId } : {}),
-    ...(view.serverName !== undefined ? { serverName: view.serverName } : {}),
-    toolName: view.toolName,
-    arguments: view.arguments,
-    ...(view.annotations ? { annotations: view.annotations } : {}),
-    // A tool claiming both readOnlyHint and destructiveHint is treated by its more dangerous claim.
-    destructive: view.annotations?.destructiveHint === true,
-  };
+  const request = approvalRequestFor(target, tracker.view.id, ctx.conversationId);
   const onPending = () => {
     tracker.update({ status: 'awaiting_approval' });
     ctx.onApprovalRequested(request);
@@ -136,13 +125,7 @@ async function approve(tracker: CallTracker, target: CallTarget, ctx: CallContex
   const onAutoApproved = (reason: AutoApprovalReason) => {
     tracker.view = { ...tracker.view, autoApproved: reason };
   };
-  try {
-    const decision = await ctx.approvals.decide(request, ctx.signal, { onPending, onAutoApproved });
-    return decision === 'deny' ? 'deny' : 'allow';
-  } catch (error) {
-    if (ctx.signal.aborted) return 'cancelled';
-    return { failed: error instanceof Error ? error.message : String(error) };
-  }
+  return decideApproval(ctx.approvals, request, ctx.signal, { onPending, onAutoApproved });
 }
 
 export async function runToolCall(call: EngineToolCall, ctx: CallContext): Promise<CallOutcome> {

@@ -18,6 +18,7 @@ import { ToolRegistry } from './ToolRegistry';
 import { AccessMcpResourceTool } from './tools/AccessMcpResourceTool';
 import { DirectMcpToolAdapter, directToolName } from './tools/DirectMcpToolAdapter';
 import { McpToolAdapter, type McpToolAdapterOptions, loadMcpTools } from './tools/McpToolAdapter';
+import { visibleToModel } from '../apps/toolApp';
 import { type EngineMcpService, McpTurnScope, type ScopeServer } from './tools/mcpScope';
 import { SearchToolsTool } from './tools/SearchToolsTool';
 import { UseMcpTool } from './tools/UseMcpTool';
@@ -115,8 +116,9 @@ export async function loadTurnTools(deps: TurnToolsDeps, toolMode: ToolMode, sel
   }
   const switches = deps.switches ?? NO_TOOL_SWITCHES;
   const listed = await loadMcpTools(deps.mcp, load.map((s) => s.id), deps.adapterOptions);
-  // A tool the user turned off is neither offered, nor searchable, nor counted toward many-tools mode.
-  const loaded = { ...listed, tools: listed.tools.filter((tool) => !switches.isDisabled(tool.mcpTool.serverId, tool.mcpTool.name)) };
+  // A tool the user turned off, or one only an app may call (MCP Apps visibility), is neither
+  // offered, nor searchable, nor counted toward many-tools mode.
+  const loaded = { ...listed, tools: listed.tools.filter((tool) => !switches.isDisabled(tool.mcpTool.serverId, tool.mcpTool.name) && visibleToModel(tool.mcpTool)) };
   const failed = new Set(loaded.failures.map((f) => f.serverId));
   for (const failure of loaded.failures) {
     const name = load.find((s) => s.id === failure.serverId)?.name ?? failure.serverId;

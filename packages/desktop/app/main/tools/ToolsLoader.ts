@@ -1,4 +1,5 @@
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
+import { visibleToModel } from '../apps/toolApp';
 import type { McpLogger } from '../mcp/ConnectionPool';
 import type { McpService } from '../mcp/McpService';
 import { errorText } from '../mcp/McpServiceError';
@@ -83,7 +84,8 @@ export async function setupMcpTools(
  * not affect the others.
  */
 export async function fetchMcpTools(mcpService: McpToolSource, config?: McpToolsConfig, options: ToolsLoaderOptions = {}): Promise<MCPTool[]> {
-  return enabledTools(await fetchAllMcpTools(mcpService, config, options), options.switches ?? NO_TOOL_SWITCHES);
+  // MCP Apps: a tool whose visibility lacks `model` is for its app only.
+  return enabledTools(await fetchAllMcpTools(mcpService, config, options), options.switches ?? NO_TOOL_SWITCHES).filter(visibleToModel);
 }
 
 async function fetchAllMcpTools(mcpService: McpToolSource, config: McpToolsConfig | undefined, options: ToolsLoaderOptions): Promise<MCPTool[]> {

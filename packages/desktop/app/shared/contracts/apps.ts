@@ -9,7 +9,9 @@
  */
 import { z } from 'zod';
 import { ID_MAX_LENGTH, URL_MAX_LENGTH, boundedRecord } from './limits';
-import { idString } from './mcp-types';
+import type { ToolCallStatus } from './chat';
+import { type FieldError, idString } from './mcp-types';
+import type { ToolContent } from './tool-content';
 
 /** The extension's id in `capabilities.extensions`. */
 export const MCP_UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
@@ -87,6 +89,20 @@ export const appsCallToolSchema = z.strictObject({
   arguments: boundedRecord(z.string().max(ID_MAX_LENGTH), z.unknown(), 256).default({}),
 });
 export type AppsCallToolInput = z.input<typeof appsCallToolSchema>;
+
+/**
+ * An MCP `CallToolResult` for the app (`content`, `structuredContent`, `isError`), and for the card
+ * how the call ended: `denied` and `cancelled` come back as error results too, as the model gets them.
+ */
+export interface AppToolCallResult {
+  status: Extract<ToolCallStatus, 'done' | 'error' | 'denied' | 'cancelled'>;
+  content: ToolContent[];
+  isError: boolean;
+  structuredContent?: Record<string, unknown>;
+  errorCode?: string;
+  errorParams?: Record<string, string | number>;
+  fieldErrors?: FieldError[];
+}
 
 /** `ui/update-model-context`: the latest context an app gives the model; sent with the next turn. */
 export const appsUpdateContextSchema = z.strictObject({

@@ -5,6 +5,7 @@
  * the model can act on; a call that passes goes through approval as the target tool itself, so an
  * always-allow of that tool covers it and the prompt shows what really runs.
  */
+import { appRefOf } from '../../apps/toolApp';
 import type { JsonSchema, ToolErrorCode, ToolExecutionContext, ToolExecutionResult } from '../ITool';
 import type { ArgumentCheck, CallTarget, PreparableTool, Preparation } from '../preparedCall';
 import { type ToolErrorDetails, toolErrorResult } from './flattenContent';
@@ -48,6 +49,7 @@ export class UseMcpTool implements PreparableTool {
     const toolArgs = objectArgument(args.arguments, 'arguments');
     if (!toolArgs.ok) return fail(toolArgs);
     const mcpTool = tool.value;
+    const app = appRefOf(mcpTool);
     const target: CallTarget = {
       serverId: mcpTool.serverId,
       serverName: mcpTool.serverName,
@@ -55,6 +57,7 @@ export class UseMcpTool implements PreparableTool {
       arguments: toolArgs.value,
       needsApproval: true,
       ...(mcpTool.annotations ? { annotations: mcpTool.annotations } : {}),
+      ...(app ? { app } : {}),
     };
     const failure = this.check.failure(`"${mcpTool.name}" on server "${mcpTool.serverName}"`, mcpTool.name, mcpTool.inputSchema, toolArgs.value);
     if (failure !== undefined) return { ok: false, target, result: failure };

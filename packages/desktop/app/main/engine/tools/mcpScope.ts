@@ -7,6 +7,7 @@ import type { MCPTool } from '../../../shared/contracts/mcp-tool';
 import { findNamed } from '../../lib/uniqueNames';
 import type { McpService } from '../../mcp/McpService';
 import { errorText } from '../../mcp/McpServiceError';
+import { visibleToModel } from '../../apps/toolApp';
 import { enabledTools, NO_TOOL_SWITCHES, type ToolSwitches } from '../../mcp/toolSwitches';
 import type { ToolErrorCode } from '../ITool';
 import type { ToolErrorDetails } from './flattenContent';
@@ -90,7 +91,8 @@ export class McpTurnScope {
         details: { errorParams: { server: server.name } },
       };
     }
-    const all = tools;
+    // A tool only an app may call (MCP Apps `visibility: ["app"]`) does not exist for the model.
+    const all = tools.filter(visibleToModel);
     tools = enabledTools(all, this.switches);
     const names = tools.map((t) => t.name);
     const listed = names.length > 40 ? `${names.slice(0, 40).join(', ')}, … (${names.length} in all; use search_tools)` : names.join(', ') || 'none';
