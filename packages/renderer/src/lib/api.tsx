@@ -44,8 +44,7 @@ import type { ProviderModelsResult, ProviderRecord, ProviderTestResult } from '@
 import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contracts/settings.ts';
 import type { RecentWorkspace, serverIdInputSchema, WorkspaceView, workspaceOpenSchema } from '@elftia/desktop/shared/contracts/workspace.ts';
 import type { InteractionAnswer, InteractionAnswerResult, InteractionsState } from '@elftia/desktop/shared/contracts/interactions.ts';
-import type { AppsCallToolInput, McpAppResourceView, McpAppSandboxView, appsResourceSchema, appsUpdateContextSchema } from '@elftia/desktop/shared/contracts/apps.ts';
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { AppToolCallResult, AppsCallToolInput, McpAppResourceView, McpAppSandboxView, appsResourceSchema, appsUpdateContextSchema } from '@elftia/desktop/shared/contracts/apps.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -264,10 +263,9 @@ export interface ElftiaApi {
     /** The app's checked HTML with its CSP and permissions (APP_RESOURCE_INVALID otherwise). */
     resource: Query<z.input<typeof appsResourceSchema>, McpAppResourceView>;
     /** An app's `tools/call`: its own server's app-visible tools only, through the approval gate. */
-    // Optional until the main side's call gate lands (the router has sandbox and resource so far).
-    callTool?: Mutation<AppsCallToolInput, CallToolResult>;
+    callTool: Mutation<AppsCallToolInput, AppToolCallResult>;
     /** An app's `ui/update-model-context`, sent with the conversation's next turn. */
-    updateContext?: Mutation<z.input<typeof appsUpdateContextSchema>, unknown>;
+    updateContext: Mutation<z.input<typeof appsUpdateContextSchema>, unknown>;
   };
   /** What servers ask of the user mid-call (shared/contracts/interactions.ts). */
   interactions: {

@@ -4,8 +4,7 @@
  * resource checks and the call gate are tested against the real router (packages/desktop/test/apps)
  * and in Chromium (e2e/apps.spec.ts).
  */
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { McpAppResourceView, McpAppSandboxView } from '@elftia/desktop/shared/contracts/apps.ts';
+import type { AppToolCallResult, McpAppResourceView, McpAppSandboxView } from '@elftia/desktop/shared/contracts/apps.ts';
 import type { ElftiaApi } from '../../src/lib/api';
 import { type CallRecorder, FakeTrpcError } from './CallRecorder';
 
@@ -14,7 +13,11 @@ export class FakeApps {
   /** Resources by `${serverId} ${uri}`; an unknown one is APP_RESOURCE_INVALID. */
   readonly resources = new Map<string, McpAppResourceView>();
   /** apps.callTool's answer; by default the tool's name and arguments as one text. */
-  callTool: (name: string, args: Record<string, unknown>) => CallToolResult = (name, args) => ({ content: [{ type: 'text', text: `${name} ${JSON.stringify(args)}` }] });
+  callTool: (name: string, args: Record<string, unknown>) => AppToolCallResult = (name, args) => ({
+    status: 'done',
+    content: [{ type: 'text', text: `${name} ${JSON.stringify(args)}` }],
+    isError: false,
+  });
 
   constructor(private readonly recorder: CallRecorder) {}
 

@@ -131,11 +131,11 @@ describe('AppFrame', () => {
 
   it('routes the app’s tools/call through apps.callTool, tied to this card’s call', async () => {
     const { api } = setUp();
-    api.fakeApps.callTool = () => ({ content: [{ type: 'text', text: '13:37' }] });
+    api.fakeApps.callTool = () => ({ status: 'done', content: [{ type: 'text', text: '13:37' }], isError: false, structuredContent: { time: '13:37' } });
     const peer = await peerOf(api);
     await peer.start();
     const answer = await peer.request('tools/call', { name: 'get-time', arguments: { zone: 'CET' } });
-    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: '13:37' }] });
+    expect(answer.result).toEqual({ content: [{ type: 'text', text: '13:37' }], isError: false, structuredContent: { time: '13:37' } });
     expect(api.recorder.callsTo('apps.callTool')).toEqual([{ conversationId: 'conv-1', hostCallId: 'call-app', serverId: SERVER, name: 'get-time', arguments: { zone: 'CET' } }]);
   });
 

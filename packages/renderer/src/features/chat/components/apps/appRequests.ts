@@ -2,7 +2,8 @@
  * The translations between an app's requests (MCP shapes, from the bridge) and Elftia's API (the
  * views the routers return): what the app gets back for a resource read, and which links it may open.
  */
-import type { ReadResourceResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import type { AppToolCallResult } from '@elftia/desktop/shared/contracts/apps.ts';
 import type { ResourceReadView } from '@elftia/desktop/shared/contracts/mcp-resources.ts';
 import type { ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
 
@@ -13,6 +14,18 @@ export function readResult(view: ResourceReadView): ReadResourceResult {
         ? { uri: item.uri, blob: item.blob, ...(item.mimeType ? { mimeType: item.mimeType } : {}) }
         : { uri: item.uri, text: item.text ?? '', ...(item.mimeType ? { mimeType: item.mimeType } : {}) },
     ),
+  };
+}
+
+/**
+ * apps.callTool's answer as the app's `tools/call` result: what the server returned (a denied or
+ * cancelled call is an error result, as the model gets it); how the call ended stays with Elftia.
+ */
+export function appCallResult(result: AppToolCallResult): CallToolResult {
+  return {
+    content: result.content,
+    isError: result.isError,
+    ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ import type { McpAppResourceView, McpAppSandboxView } from '@elftia/desktop/shar
 import type { ToolCallView } from '@elftia/desktop/shared/contracts/chat.ts';
 import { useApi } from '../../../../lib/api';
 import type { AppHost } from './appHost';
-import { openableUrl, readResult, textOf, toolResultParams } from './appRequests';
+import { appCallResult, openableUrl, readResult, textOf, toolResultParams } from './appRequests';
 import { HOST_INFO, INLINE_MAX_HEIGHT, INLINE_MIN_HEIGHT, hostCapabilities, hostContext } from './hostContext';
 import { TEARDOWN_TIMEOUT_MS, registerOpenApp } from './openApps';
 import { SandboxTransport } from './sandboxTransport';
@@ -83,10 +83,7 @@ export function useAppBridge(input: AppBridgeInput): AppBridgeState {
     });
     bridge.addEventListener('loggingmessage', (message) => console.debug('[MCP App]', serverId, message.level, message.data));
 
-    bridge.oncalltool = async (params) => {
-      if (!api.apps.callTool) throw new Error('tools/call is not available');
-      return api.apps.callTool.mutate({ ...appHost, name: params.name, arguments: params.arguments ?? {} });
-    };
+    bridge.oncalltool = async (params) => appCallResult(await api.apps.callTool.mutate({ ...appHost, name: params.name, arguments: params.arguments ?? {} }));
     // Only resources of the app's own server: the id is the host call's, never one the app names.
     bridge.onreadresource = async (params) => readResult(await api.resources.read.query({ id: serverId, uri: params.uri }));
     bridge.onopenlink = async ({ url }) => {
@@ -102,7 +99,7 @@ export function useAppBridge(input: AppBridgeInput): AppBridgeState {
     };
     bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
       const parts = [textOf(content), structuredContent ? JSON.stringify(structuredContent) : ''].filter((part) => part !== '');
-      await api.apps.updateContext?.mutate({ ...appHost, text: parts.join('\n\n') });
+      await api.apps.updateContext.mutate({ ...appHost, text: parts.join('\n\n') });
       return {};
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {
