@@ -268,6 +268,7 @@ describe('AppFrame', () => {
     rerenderCall(appCall(), { appApproval: request, onAnswerApp });
     const prompt = await screen.findByTestId('approval-prompt');
     expect(screen.getByTestId('app-frame').contains(prompt)).toBe(true);
+    expect(screen.getByText('The app asks to call a tool of basic-react:')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Allow once' }));
     await waitFor(() => expect(onAnswerApp).toHaveBeenCalledWith({ decision: 'allow_once' }));
   });

@@ -47,7 +47,8 @@ function LoadedAppFrame({ call, serverId, uri, host, approval, onAnswer }: Loade
   useEffect(() => {
     if (!expanded) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // A dialog over the app (a link to open) takes its own Esc first.
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"]')) return;
       event.preventDefault();
       event.stopPropagation();
       setDisplayMode('inline');
@@ -91,7 +92,12 @@ function LoadedAppFrame({ call, serverId, uri, host, approval, onAnswer }: Loade
           setDisplayMode={setDisplayMode}
         />
       )}
-      {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} showArguments />}
+      {approval && onAnswer && (
+        <div className="app-frame__approval">
+          <p className="app-frame__approval-note">{t('chat/apps:approvalNote', { server: serverName })}</p>
+          <ApprovalPrompt request={approval} onAnswer={onAnswer} showArguments />
+        </div>
+      )}
     </section>
   );
 }
