@@ -35,7 +35,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   engine: ['tools', 'apps', 'mcp', 'completion', 'lib'],
   approvals: ['engine', 'db', 'lib'],
   interactions: ['mcp', 'completion', 'lib'],
-  chat: ['engine', 'approvals', 'apps', 'completion', 'providers', 'settings', 'tools', 'mcp', 'db', 'lib'],
+  chat: ['engine', 'approvals', 'completion', 'providers', 'settings', 'tools', 'mcp', 'db', 'lib'],
   [ROOT]: DOMAINS,
   routers: [ROOT, ...DOMAINS],
   host: [ROOT, 'routers', ...DOMAINS],

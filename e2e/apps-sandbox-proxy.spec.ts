@@ -1,0 +1,118 @@
+/**
+ * The MCP Apps sandbox proxy page (packages/desktop/app/main/apps/sandboxProxyPage.ts) in Chromium,
+ * served by the headless host's sandbox listener (run on its own, e2e/sandboxListener.mjs): a parent page on another loopback origin frames
+ * it the way the renderer does, speaks the spec's sandbox-proxy protocol to it, and an app inside
+ * reports what it could and could not do. Checks the proxy's half only; the renderer's AppFrame and
+ * the real Apps servers are covered by the apps specs.
+ */
+import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ROOT } from './fixtures';
+import { startAnnouncing, stopProcess } from './processes';
+
+let listener: ChildProcess;
+let sandbox: { url: string; origin: string };
+let parent: http.Server;
+let parentPort = 0;
+
+/** The app shown in the inner frame: reports CSP violations, what it can reach, and echoes requests. */
+const APP_HTML = `<!doctype html><html><body><script>
+const post = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
+document.addEventListener('securitypolicyviolation', (e) => post({ method: 'test/violation', params: { directive: e.effectiveDirective, blocked: e.blockedURI } }));
+window.addEventListener('message', (e) => {
+  const data = e.data;
+  if (data && data.method === 'test/echo') post({ id: data.id, result: { echoed: data.params } });
+  if (data && data.method === 'test/probe') probe();
+});
+function probe() {
+  let parentDocument = 'readable';
+  try { void window.parent.document.body; } catch { parentDocument = 'blocked'; }
+  let topDocument = 'readable';
+  try { void window.top.document.body; } catch { topDocument = 'blocked'; }
+  let storage = 'usable';
+  try { window.localStorage.setItem('x', '1'); } catch { storage = 'blocked'; }
+  let navigation = 'navigated';
+  try { window.top.location.href = 'https://evil.example/'; } catch { navigation = 'blocked'; }
+  post({ method: 'test/probed', params: { parentDocument, topDocument, storage, navigation, origin: window.origin } });
+  fetch('${'${DECLARED}'}/ping').then((r) => r.text(), (e) => 'failed: ' + e.message).then((text) => post({ method: 'test/fetched', params: { declared: text } }));
+  fetch('${'${UNDECLARED}'}/ping').then((r) => r.text(), (e) => 'failed: ' + e.message).then((text) => post({ method: 'test/fetched', params: { undeclared: text } }));
+  post({ method: 'ui/notifications/sandbox-proxy-ready', params: { spoofed: true } });
+}
+post({ id: 1, method: 'ui/initialize', params: { appInfo: { name: 'probe', version: '1' } } });
+</script></body></html>`;
+
+test.beforeAll(async () => {
+  const started = await startAnnouncing<{ url: string; origin: string }>('the sandbox listener', [path.join(ROOT, 'e2e', 'sandboxListener.mjs')], ROOT);
+  listener = started.child;
+  sandbox = started.announced;
+  parent = http.createServer((req, res) => {
+    if (req.url === '/ping') {
+      res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' }).end('pong');
+      return;
+    }
+    const csp = encodeURIComponent(JSON.stringify({ connectDomains: [`http://127.0.0.1:${parentPort}`] }));
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><body>
+<iframe id="sandbox" sandbox="allow-scripts allow-same-origin" src="${sandbox.url}?csp=${csp}"></iframe>
+<script>
+window.received = [];
+const frame = document.getElementById('sandbox');
+window.addEventListener('message', (e) => { if (e.source === frame.contentWindow && e.origin === ${JSON.stringify(sandbox.origin)}) window.received.push(e.data); });
+window.send = (message) => frame.contentWindow.postMessage(message, ${JSON.stringify(sandbox.origin)});
+</script></body>`);
+  });
+  await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
+  parentPort = (parent.address() as AddressInfo).port;
+});
+
+test.afterAll(async () => {
+  if (listener) await stopProcess(listener);
+  await new Promise<void>((resolve) => parent?.close(() => resolve()));
+});
+
+test('the proxy relays between its parent and a contained app, and the CSP from the query holds', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${parentPort}/`);
+  const received = () => page.evaluate(() => (window as unknown as { received: { method?: string; id?: number; params?: any; result?: any }[] }).received);
+  const send = (message: unknown) => page.evaluate((m) => (window as unknown as { send(m: unknown): void }).send(m), message);
+
+  await expect.poll(async () => (await received()).map((m) => m.method)).toContain('ui/notifications/sandbox-proxy-ready');
+  const html = APP_HTML.replace('${DECLARED}', `http://127.0.0.1:${parentPort}`).replace('${UNDECLARED}', `http://localhost:${parentPort}`);
+  await send({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html, sandbox: 'allow-scripts allow-same-origin allow-top-navigation', permissions: { camera: {} } } });
+
+  // The app's first request comes through the proxy unchanged.
+  await expect.poll(async () => (await received()).find((m) => m.method === 'ui/initialize')).toMatchObject({ id: 1, params: { appInfo: { name: 'probe' } } });
+  const frameAttributes = await page.frames().find((f) => f.url().startsWith(sandbox.url))!.evaluate(() => {
+    const inner = document.querySelector('iframe')!;
+    return { sandbox: inner.getAttribute('sandbox'), allow: inner.getAttribute('allow') };
+  });
+  // The host's sandbox override cannot widen it.
+  expect(frameAttributes).toEqual({ sandbox: 'allow-scripts allow-forms', allow: 'camera' });
+
+  // Host → app and back.
+  await send({ jsonrpc: '2.0', id: 7, method: 'test/echo', params: { hello: 'app' } });
+  await expect.poll(async () => (await received()).find((m) => m.id === 7)).toMatchObject({ result: { echoed: { hello: 'app' } } });
+  // Over the size cap, or not JSON-RPC: dropped.
+  await send({ jsonrpc: '2.0', id: 8, method: 'test/echo', params: { big: 'x'.repeat(4 * 1024 * 1024 + 10) } });
+  await send({ id: 9, method: 'test/echo', params: {} });
+  await send({ jsonrpc: '2.0', id: 10, method: 'test/echo', params: { after: true } });
+  await expect.poll(async () => (await received()).find((m) => m.id === 10)).toBeTruthy();
+  expect((await received()).filter((m) => m.id === 8 || m.id === 9)).toEqual([]);
+
+  await send({ jsonrpc: '2.0', method: 'test/probe' });
+  await expect.poll(async () => (await received()).find((m) => m.method === 'test/probed')?.params).toEqual({
+    parentDocument: 'blocked',
+    topDocument: 'blocked',
+    storage: 'blocked',
+    navigation: 'blocked',
+    origin: 'null',
+  });
+  await expect.poll(async () => (await received()).filter((m) => m.method === 'test/fetched').map((m) => m.params)).toEqual(
+    expect.arrayContaining([{ declared: 'pong' }, { undeclared: expect.stringMatching(/^failed/) }]),
+  );
+  await expect.poll(async () => (await received()).filter((m) => m.method === 'test/violation').map((m) => m.params.directive)).toContain('connect-src');
+  // The app cannot speak the proxy's own protocol to the host.
+  expect((await received()).filter((m) => m.method === 'ui/notifications/sandbox-proxy-ready')).toHaveLength(1);
+  expect(page.url()).toBe(`http://127.0.0.1:${parentPort}/`);
+});
