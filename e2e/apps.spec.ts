@@ -152,6 +152,7 @@ test('a hostile app is contained: no top navigation, no parent, no undeclared or
     turns: [
       { format: 'openai', text: ['Opening it.'], toolCalls: [{ id: 'call_hostile', name: 'mcp__hostile__show-hostile', arguments: { text: 'hi' } }] },
       { format: 'openai', text: ['It is open.'] },
+      { format: 'openai', text: ['Paris it is.'] },
     ],
   });
   await startConversation(page, host.url, provider, ['hostile', 'basic']);
@@ -199,6 +200,14 @@ test('a hostile app is contained: no top navigation, no parent, no undeclared or
   await app.getByRole('button', { name: 'Call own tool' }).click();
   await allowInCard(card);
   await expect(steps).toContainText('echo: ok hostile-echo says echo');
+
+  // ui/update-model-context reaches the model with the next turn.
+  await app.getByRole('button', { name: 'Give context' }).click();
+  await expect(steps).toContainText('context: ok');
+  await sendMessage(page, 'Which city?');
+  await expect(log.getByText('Paris it is.')).toBeVisible();
+  const lastRequest = (await provider.completions()).at(-1);
+  expect(JSON.stringify(lastRequest?.body.messages)).toContain('The user picked Paris.');
 
   // Switching to a new conversation tears the app down (it answers) and removes its frame.
   await page.getByRole('button', { name: 'New conversation' }).click();
