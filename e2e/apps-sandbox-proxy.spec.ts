@@ -26,6 +26,7 @@ window.addEventListener('message', (e) => {
   const data = e.data;
   if (data && data.method === 'test/echo') post({ id: data.id, result: { echoed: data.params } });
   if (data && data.method === 'test/probe') probe();
+  if (data && data.method === 'test/navigate') window.location.href = '${'${DECLARED}'}/ping';
 });
 function probe() {
   let parentDocument = 'readable';
@@ -78,7 +79,7 @@ test('the proxy relays between its parent and a contained app, and the CSP from 
   const send = (message: unknown) => page.evaluate((m) => (window as unknown as { send(m: unknown): void }).send(m), message);
 
   await expect.poll(async () => (await received()).map((m) => m.method)).toContain('ui/notifications/sandbox-proxy-ready');
-  const html = APP_HTML.replace('${DECLARED}', `http://127.0.0.1:${parentPort}`).replace('${UNDECLARED}', `http://localhost:${parentPort}`);
+  const html = APP_HTML.replaceAll('${DECLARED}', `http://127.0.0.1:${parentPort}`).replaceAll('${UNDECLARED}', `http://localhost:${parentPort}`);
   await send({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html, sandbox: 'allow-scripts allow-same-origin allow-top-navigation', permissions: { camera: {} } } });
 
   // The app's first request comes through the proxy unchanged.
@@ -115,4 +116,11 @@ test('the proxy relays between its parent and a contained app, and the CSP from 
   // The app cannot speak the proxy's own protocol to the host.
   expect((await received()).filter((m) => m.method === 'ui/notifications/sandbox-proxy-ready')).toHaveLength(1);
   expect(page.url()).toBe(`http://127.0.0.1:${parentPort}/`);
+
+  // Nor can it leave for a page of its own choosing, whose CSP would be its own: frame-src holds the frame.
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(message.text()));
+  await send({ jsonrpc: '2.0', method: 'test/navigate' });
+  await expect.poll(() => consoleLines.join('\n')).toContain("frame-src 'none'");
+  expect(page.frames().map((frame) => frame.url()).filter((url) => url.endsWith('/ping'))).toEqual([]);
 });

@@ -286,7 +286,12 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     workspace,
     oauth,
     interactions: interactions.broker,
-    apps: new AppsService({ mcp: mcpRuntime.service, callTool: chatRuntime.callForApp, context: appContext }),
+    apps: new AppsService({
+      mcp: mcpRuntime.service,
+      callTool: chatRuntime.callForApp,
+      context: appContext,
+      log: (serverId, level, text) => mcpRuntime.service.appendLog(serverId, level, text),
+    }),
     async start() {
       // Only the long-running owner of conversations (the app, the headless host) may call a
       // 'streaming' message interrupted: a one-shot CLI command may run beside a live turn.

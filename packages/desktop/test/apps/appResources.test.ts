@@ -32,7 +32,7 @@ describe('apps.resource: an app\'s HTML from real Apps servers', () => {
 
 describe('apps.resource: a hostile server', () => {
   it('drops every CSP entry that is not a plain origin and keeps the good ones; permissions only as declared', async () => {
-    const { caller } = openApp(APPS_TEST_OPTIONS);
+    const { caller, services } = openApp(APPS_TEST_OPTIONS);
     const id = await addHostileServer(caller);
     const view = await caller.apps.resource({ serverId: id, uri: HOSTILE('ok') });
     expect(view.csp).toEqual({
@@ -41,6 +41,10 @@ describe('apps.resource: a hostile server', () => {
     });
     expect(view.permissions).toEqual({ camera: true, clipboardWrite: true });
     expect(view.prefersBorder).toBe(true);
+    // For review, the server's log notes what the app got and that entries were dropped.
+    const logged = services.mcp.getLogs(id).map((entry) => `${entry.level} ${entry.text}`);
+    expect(logged).toContain(`info app ${HOSTILE('ok')}: connectDomains https://api.example.com, connectDomains wss://live.example.com, connectDomains http://localhost:8080, resourceDomains https://*.cdn.example.com, resourceDomains https://cdn.example.com:8443`);
+    expect(logged).toContain(`warn app ${HOSTILE('ok')}: 30 CSP entries dropped (not a plain https/wss origin)`);
   }, 30_000);
 
   it.each([

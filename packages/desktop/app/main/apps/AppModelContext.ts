@@ -46,9 +46,4 @@ export class AppModelContext {
       .map((entry) => `[Context from the MCP App of server "${entry.serverName}" (shown in tool call ${entry.hostCallId}); the app, not the user, wrote this]\n${entry.text}`)
       .join('\n\n');
   }
-
-  /** Forgets a conversation's contexts (it was deleted). */
-  forget(conversationId: string): void {
-    this.byConversation.delete(conversationId);
-  }
 }

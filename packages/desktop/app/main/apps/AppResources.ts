@@ -9,9 +9,12 @@
 import { MCP_APP_HTML_MAX_BYTES, MCP_APP_MIME_TYPE, type McpAppResourceView } from '../../shared/contracts/apps';
 import { AppError } from '../lib/errors';
 import type { McpRequestOptions, McpService } from '../mcp/McpService';
-import { cleanCsp, cleanPermissions, isRecord } from './appDomains';
+import { CSP_KEYS, cleanCsp, cleanPermissions, isRecord } from './appDomains';
 
 export type AppResourceSource = Pick<McpService, 'readResource' | 'listResources'>;
+
+/** Where a read app's CSP is noted (the server's log): the spec asks hosts to keep it for review. */
+export type AppResourceLog = (serverId: string, level: 'info' | 'warn', text: string) => void;
 
 /** Cached apps across all servers; past it the least recently read is dropped. */
 const CACHE_MAX = 64;
@@ -30,7 +33,10 @@ export class AppResources {
   /** Reads the cache missed (tests count them). */
   reads = 0;
 
-  constructor(private readonly mcp: AppResourceSource) {}
+  constructor(
+    private readonly mcp: AppResourceSource,
+    private readonly log: AppResourceLog = () => {},
+  ) {}
 
   async read(serverId: string, uri: string, options: McpRequestOptions = {}): Promise<McpAppResourceView> {
     const key = JSON.stringify([serverId, uri]);
@@ -46,10 +52,21 @@ export class AppResources {
     const result = await this.mcp.readResource(serverId, uri, options);
     const listedMeta = list?.find((resource) => isRecord(resource) && resource.uri === uri);
     const view = toView(serverId, uri, result.contents, isRecord(listedMeta) ? listedMeta._meta : undefined);
+    this.audit(view, result.contents, isRecord(listedMeta) ? listedMeta._meta : undefined);
     this.cache.delete(key);
     this.cache.set(key, { list, view });
     while (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
     return view;
+  }
+
+  /** One line per read: the origins the app got, and a warning when declared entries were dropped. */
+  private audit(view: McpAppResourceView, contents: readonly unknown[] | undefined, listedMeta: unknown): void {
+    const kept = CSP_KEYS.flatMap((key) => (view.csp[key] ?? []).map((origin) => `${key} ${origin}`));
+    this.log(view.serverId, 'info', `app ${view.uri}: ${kept.length > 0 ? kept.join(', ') : 'no external origins'}`);
+    const content = (contents ?? []).filter(isRecord).find((item) => item.uri === view.uri) ?? (contents ?? []).find(isRecord);
+    const declared = uiMeta(content?._meta)?.csp ?? uiMeta(listedMeta)?.csp;
+    const count = isRecord(declared) ? CSP_KEYS.reduce((sum, key) => sum + (Array.isArray(declared[key]) ? declared[key].length : 0), 0) : 0;
+    if (count > kept.length) this.log(view.serverId, 'warn', `app ${view.uri}: ${count - kept.length} CSP entries dropped (not a plain https/wss origin)`);
   }
 
   /** The server's listed resources (McpService's cache); undefined when they cannot be listed, and then nothing is cached. */

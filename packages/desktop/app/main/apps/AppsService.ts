@@ -6,7 +6,7 @@
 import type { McpAppSandboxView } from '../../shared/contracts/apps';
 import { AppError } from '../lib/errors';
 import { AppModelContext } from './AppModelContext';
-import { AppResources, type AppResourceSource } from './AppResources';
+import { type AppResourceLog, AppResources, type AppResourceSource } from './AppResources';
 import type { AppToolCall, AppToolCaller, AppToolCallResult } from './appToolCalls';
 
 export interface AppsServiceOptions {
@@ -15,6 +15,8 @@ export interface AppsServiceOptions {
   callTool: AppToolCaller;
   /** The apps' model context, shared with the chat that sends it. */
   context: AppModelContext;
+  /** Each app's CSP as read, for review (the server's log). Default none. */
+  log?: AppResourceLog;
 }
 
 export class AppsService {
@@ -23,7 +25,7 @@ export class AppsService {
   private sandboxView: McpAppSandboxView | undefined;
 
   constructor(private readonly options: AppsServiceOptions) {
-    this.resources = new AppResources(options.mcp);
+    this.resources = new AppResources(options.mcp, options.log);
     this.context = options.context;
   }
 
