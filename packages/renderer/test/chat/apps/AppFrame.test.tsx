@@ -261,16 +261,16 @@ describe('AppFrame', () => {
   });
 
   it('asks about a call the app made inside the card, with the approval prompt', async () => {
-    const onAnswerApp = vi.fn(async () => undefined);
+    const onAnswer = vi.fn(async () => undefined);
     const { api, rerenderCall } = setUp();
     await peerOf(api);
     const request = approvalRequest({ callId: 'app-call-7', serverId: SERVER, serverName: 'basic-react', toolName: 'get-time', arguments: { zone: 'CET' }, appHostCallId: 'call-app' });
-    rerenderCall(appCall(), { appApproval: request, onAnswerApp });
+    rerenderCall(appCall(), { approval: request, onAnswer });
     const prompt = await screen.findByTestId('approval-prompt');
     expect(screen.getByTestId('app-frame').contains(prompt)).toBe(true);
     expect(screen.getByText('The app asks to call a tool of basic-react:')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Allow once' }));
-    await waitFor(() => expect(onAnswerApp).toHaveBeenCalledWith({ decision: 'allow_once' }));
+    await waitFor(() => expect(onAnswer).toHaveBeenCalledWith({ decision: 'allow_once' }));
   });
 
   it('is torn down before the conversation switches: teardown is sent and its answer awaited', async () => {

@@ -15,10 +15,8 @@ import './message-actions.css';
 
 export interface MessageItemProps {
   message: ChatMessage;
-  /** Pending approvals by call id. */
+  /** Pending approvals by the id of the call whose card asks (an MCP App's call: the call showing the app). */
   approvals: ReadonlyMap<string, ApprovalRequest>;
-  /** Pending approvals of calls an MCP App asked for, by the id of the call whose card shows the app. */
-  appApprovals?: ReadonlyMap<string, ApprovalRequest>;
   onAnswer: (callId: string, answer: ApprovalAnswer) => Promise<unknown>;
   /** Its action bar (see messageTurns.ts); none for the earlier steps of an answer. */
   actions?: Actions;
@@ -27,7 +25,7 @@ export interface MessageItemProps {
 }
 
 /** One message: the user's text, or one assistant step — its text, then its tool calls in order. */
-export function MessageItem({ message, approvals, appApprovals, onAnswer, actions, running = false }: MessageItemProps) {
+export function MessageItem({ message, approvals, onAnswer, actions, running = false }: MessageItemProps) {
   const { t } = useTranslation();
   const api = useApi();
   const [editing, setEditing] = useState(false);
@@ -67,18 +65,7 @@ export function MessageItem({ message, approvals, appApprovals, onAnswer, action
       {message.toolCalls.map((call) => {
         const approval = approvals.get(call.id);
         const loadFullResult = () => api.chat.toolResult.query({ conversationId: message.conversationId, messageId: message.id, callId: call.id });
-        const appApproval = appApprovals?.get(call.id);
-        return (
-          <ToolCallDisplay
-            key={call.id}
-            call={call}
-            approval={approval}
-            onAnswer={(answer) => onAnswer(call.id, answer)}
-            loadFullResult={loadFullResult}
-            appApproval={appApproval}
-            onAnswerApp={appApproval && ((answer) => onAnswer(appApproval.callId, answer))}
-          />
-        );
+        return <ToolCallDisplay key={call.id} call={call} approval={approval} onAnswer={(answer) => onAnswer(approval?.callId ?? call.id, answer)} loadFullResult={loadFullResult} />;
       })}
       {message.status === 'stopped' && <p className="message__note">{t('chat/conversations:messages.stopped')}</p>}
       {message.status === 'error' && message.error && (

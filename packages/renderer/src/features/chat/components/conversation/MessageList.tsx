@@ -28,14 +28,13 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
-  const byCallId = useMemo(() => new Map(approvals.map((a) => [a.callId, a])), [approvals]);
-  // A call an MCP App asked for is asked about in the card that shows the app.
-  const byAppHost = useMemo(() => new Map(approvals.flatMap((a) => (a.appHostCallId === undefined ? [] : [[a.appHostCallId, a] as const]))), [approvals]);
+  // By the card that asks: a call's own, or for a call an MCP App made, the card that shows the app.
+  const byCallId = useMemo(() => new Map(approvals.map((a) => [a.appHostCallId ?? a.callId, a])), [approvals]);
   const actions = useMemo(() => actionsOf(messages), [messages]);
   // A prompt whose tool call is not (yet) in any message still needs an answer; it shows on its own.
   const orphans = useMemo(() => {
     const callIds = new Set(messages.flatMap((m) => m.toolCalls.map((c) => c.id)));
-    return approvals.filter((a) => !callIds.has(a.callId) && (a.appHostCallId === undefined || !callIds.has(a.appHostCallId)));
+    return approvals.filter((a) => !callIds.has(a.appHostCallId ?? a.callId));
   }, [messages, approvals]);
 
   const last = messages[messages.length - 1];
@@ -85,7 +84,7 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
           <ToolGrantsProvider>
             {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
             {messages.map((message) => (
-              <MessageItem key={message.id} message={message} approvals={byCallId} appApprovals={byAppHost} onAnswer={onAnswer} actions={actions.get(message.id)} running={running} />
+              <MessageItem key={message.id} message={message} approvals={byCallId} onAnswer={onAnswer} actions={actions.get(message.id)} running={running} />
             ))}
             {orphans.map((request) => (
               <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
