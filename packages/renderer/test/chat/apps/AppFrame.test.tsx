@@ -191,6 +191,11 @@ describe('AppFrame', () => {
     const open = screen.getByRole('link', { name: 'Open in browser' });
     expect(open.getAttribute('href')).toBe('https://docs.example.org/guide?x=1');
     expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('https://docs.example.org/guide?x=1'));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect((await declined).result).toEqual({ isError: true });
     expect(dialog.isConnected).toBe(false);
