@@ -111,6 +111,28 @@ describe('AppFrame', () => {
     expect(screen.getByTestId('app-frame-iframe').getAttribute('data-initialized')).toBe('true');
   });
 
+  it('tells the app when Elftia’s theme changes', async () => {
+    const { api } = setUp();
+    const peer = await peerOf(api);
+    const init = await peer.start();
+    expect(init.hostContext).toMatchObject({ theme: 'light' });
+    // Settled: the app has its input, and whatever the host sent on initializing is sent.
+    await waitFor(() => expect(peer.sent('ui/notifications/tool-input')).toHaveLength(1));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(peer.sent('ui/notifications/host-context-changed').some((m) => m.params?.theme === 'dark')).toBe(false);
+    const root = document.documentElement;
+    const before = root.dataset.theme;
+    try {
+      act(() => {
+        root.dataset.theme = 'dark';
+      });
+      await waitFor(() => expect(peer.sent('ui/notifications/host-context-changed').some((m) => m.params?.theme === 'dark')).toBe(true));
+    } finally {
+      if (before === undefined) delete root.dataset.theme;
+      else root.dataset.theme = before;
+    }
+  });
+
   it('tells the app its call was cancelled', async () => {
     const { api, rerenderCall } = setUp();
     const peer = await peerOf(api);
