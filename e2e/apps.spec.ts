@@ -138,6 +138,32 @@ test('server-system-monitor: the app polls its app-only tool, asked once and the
   await expect(appPrompt).toHaveCount(0);
 });
 
+test('server-map: the origins its app declares reach the sandbox’s CSP, and only those (offline here, so its tiles do not load)', async ({ page, host, provider }) => {
+  test.setTimeout(120_000);
+  addAppsServer(host.cli, 'map', 'server-map');
+  await provider.setScript({
+    turns: [
+      { format: 'openai', text: ['Here is London.'], toolCalls: [{ id: 'call_map', name: 'mcp__map__show-map', arguments: { label: 'London' } }] },
+      { format: 'openai', text: ['That is London.'] },
+    ],
+  });
+  await startConversation(page, host.url, provider, ['map']);
+  await sendMessage(page, 'Show me London');
+  const card = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'show-map (map)' });
+  const proxy = page.waitForResponse((response) => response.url().includes('/proxy.html'));
+  await allowInCard(card);
+  const frame = card.getByTestId('app-frame-iframe');
+  const src = new URL((await frame.getAttribute('src')) ?? '');
+  expect(JSON.parse(src.searchParams.get('csp') ?? '{}')).toMatchObject({ connectDomains: ['https://*.openstreetmap.org', 'https://cesium.com', 'https://*.cesium.com'] });
+  const csp = (await (await proxy).allHeaders())['content-security-policy'] ?? '';
+  const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+  expect(directive('connect-src').split(' ').slice(1).sort()).toEqual(['https://*.cesium.com', 'https://*.openstreetmap.org', 'https://cesium.com']);
+  expect(directive('frame-src')).toBe("frame-src 'none'");
+  expect(directive('default-src')).toBe("default-src 'none'");
+  // The app's page is in the sandbox's inner frame.
+  await expect(card.frameLocator('[data-testid="app-frame-iframe"]').locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+});
+
 test('a hostile app is contained: no top navigation, no parent, no undeclared origin, no other server’s or model-only tool, no 50 MB message; torn down on switching and closing', async ({
   page,
   host,
