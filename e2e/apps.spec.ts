@@ -1,6 +1,7 @@
 /**
  * MCP Apps end to end: Chromium against the headless host, with real Apps servers from npm
- * (server-basic-react, server-system-monitor) and a hostile fixture app
+ * (server-basic-react, server-system-monitor; server-map only for its CSP, its tiles need the
+ * network) and a hostile fixture app
  * (packages/desktop/test/fixtures/apps-hostile-app-server.mjs), the scripted provider calling their
  * tools. The app renders in its tool call's card inside the sandbox proxy's frame (another origin)
  * and receives the call's input and result; its own tool calls go through the approval prompt in
