@@ -66,7 +66,7 @@ async function setup(script: ScriptInput = { turns: [] }) {
     await iterator.return?.(undefined);
   };
   const host = (serverId: string) => ({ conversationId: conversation.id, hostCallId: 'call_host', serverId });
-  return { provider, services, caller, monitor, react, hostile, conversation, turn, nextApproval, stop, host, events };
+  return { provider, services, caller, monitor, react, hostile, conversation, turn, nextEvent, nextApproval, stop, host, events };
 }
 
 type OpenAIBody = { tools?: { function: { name: string } }[]; messages?: { role: string; content: unknown }[] };
@@ -186,6 +186,21 @@ describe('apps.callTool: an app\'s tools/call', () => {
     expect(JSON.parse(textOf(second))).toEqual({ called: 'app_only', arguments: { value: 'two' } });
     expect(events.filter((e) => e.type === 'approval')).toHaveLength(prompts);
     expect(reached(services, hostile, 'app_only')).toBe(true);
+  }, 90_000);
+
+  it('stopping the request while the prompt waits cancels it: the card hears approval_resolved, the server is never called', async () => {
+    const { services, hostile, host, nextEvent, nextApproval, stop } = await setup();
+    const controller = new AbortController();
+    const call = createAppCaller({ services }, { signal: controller.signal }).apps.callTool({ ...host(hostile), name: 'app_only', arguments: { value: 'x' } });
+    const request = await nextApproval();
+    controller.abort();
+    expect(await call).toMatchObject({ status: 'cancelled', isError: true, errorCode: 'CANCELLED' });
+    let resolved = await nextEvent();
+    while (resolved.type !== 'approval_resolved') resolved = await nextEvent();
+    expect(resolved).toEqual({ type: 'approval_resolved', callId: request.callId, decision: 'cancelled' });
+    expect(services.approvals.listPending()).toEqual([]);
+    await stop();
+    expect(reached(services, hostile, 'app_only')).toBe(false);
   }, 90_000);
 
   it('arguments that do not fit the schema fail before anyone is asked', async () => {
