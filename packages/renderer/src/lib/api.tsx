@@ -45,6 +45,7 @@ import type { AppSettings, PackageMirrors } from '@elftia/desktop/shared/contrac
 import type { RecentWorkspace, serverIdInputSchema, WorkspaceView, workspaceOpenSchema } from '@elftia/desktop/shared/contracts/workspace.ts';
 import type { RegistrySearchResult } from '@elftia/desktop/shared/contracts/registry.ts';
 import type { InteractionAnswer, InteractionAnswerResult, InteractionsState } from '@elftia/desktop/shared/contracts/interactions.ts';
+import type { AppToolCallResult, AppsCallToolInput, McpAppResourceView, McpAppSandboxView, appsResourceSchema, appsUpdateContextSchema } from '@elftia/desktop/shared/contracts/apps.ts';
 import type { inferRouterInputs } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -265,6 +266,17 @@ export interface ElftiaApi {
     policy: Query<void, ApprovalPolicy>;
     /** A patch: only the fields given change. Answers the whole policy as stored. */
     setPolicy: Mutation<Partial<ApprovalPolicy>, ApprovalPolicy>;
+  };
+  /** MCP Apps (shared/contracts/apps.ts): an app's HTML, the sandbox it runs in, and its requests. */
+  apps: {
+    /** Where the sandbox proxy page is served (its own origin). */
+    sandbox: Query<void, McpAppSandboxView>;
+    /** The app's checked HTML with its CSP and permissions (APP_RESOURCE_INVALID otherwise). */
+    resource: Query<z.input<typeof appsResourceSchema>, McpAppResourceView>;
+    /** An app's `tools/call`: its own server's app-visible tools only, through the approval gate. */
+    callTool: Mutation<AppsCallToolInput, AppToolCallResult>;
+    /** An app's `ui/update-model-context`, sent with the conversation's next turn. */
+    updateContext: Mutation<z.input<typeof appsUpdateContextSchema>, unknown>;
   };
   /** What servers ask of the user mid-call (shared/contracts/interactions.ts). */
   interactions: {

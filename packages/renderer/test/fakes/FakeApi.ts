@@ -33,6 +33,7 @@ import { FakeResources } from './FakeResources';
 import { FakeWorkspace } from './FakeWorkspace';
 import { FakeInteractions } from './FakeInteractions';
 import { FakeRegistry } from './FakeRegistry';
+import { FakeApps } from './FakeApps';
 
 export { FakeTrpcError } from './CallRecorder';
 export type { FakeCall } from './CallRecorder';
@@ -76,6 +77,9 @@ export class FakeApi implements ElftiaApi {
   /** registry.* and settings.registryUrl: records a test lists, searched and paged like main; `offline` answers from the cache. */
   readonly fakeRegistry = new FakeRegistry(this.recorder, (input) => this.seed(input));
   readonly registry: ElftiaApi['registry'] = this.fakeRegistry.api;
+  /** apps.*: app resources and the sandbox a test scripts; the app's requests recorded. */
+  readonly fakeApps = new FakeApps(this.recorder);
+  readonly apps: ElftiaApi['apps'] = this.fakeApps.api;
 
   /** mcp.tools answers, per server id (see setTools). */
   readonly tools = new Map<string, MCPTool[]>();

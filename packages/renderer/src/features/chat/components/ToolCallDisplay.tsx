@@ -11,10 +11,14 @@ import { ToolResult } from './tool-call/ToolResult';
 import { ToolProgress, ToolStatus } from './tool-call/ToolStatus';
 import { InteractionPrompt, SampledNote } from './interactions/InteractionPrompt';
 import { useInteractions } from '../model/interactions';
+import { AppFrame } from './apps/AppFrame';
 
 export interface ToolCallDisplayProps {
   call: ToolCallView;
-  /** The pending approval for this call, when the user is being asked. */
+  /**
+   * The pending approval this card asks about: for this call, or for a call its MCP App made
+   * (`appHostCallId` is this call's id), asked under the app.
+   */
   approval?: ApprovalRequest;
   onAnswer?: (answer: ApprovalAnswer) => Promise<unknown>;
   /** Fetches the whole result when the card has a bounded copy (`result.shortened`). */
@@ -38,6 +42,11 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
   const interactions = useInteractions();
   const asking = interactions.pending.filter((interaction) => interaction.callId === call.id);
   const sampled = interactions.sampled.filter((result) => result.callId === call.id);
+  // The app shows once the call may run: not while it waits for approval, and not for a denied call.
+  const showApp = call.app !== undefined && !awaiting && call.status !== 'denied';
+  // An app's call is asked about under the app (were the app not shown, at the top like the card's own).
+  const appApproval = showApp && approval?.appHostCallId === call.id ? approval : undefined;
+  const ownApproval = appApproval ? undefined : approval;
   const title = typeof call.annotations?.title === 'string' && call.annotations.title !== call.toolName ? call.annotations.title : undefined;
   return (
     // tabIndex -1: where focus rests after the user answered the call's approval prompt.
@@ -54,7 +63,7 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
       {title && <p className="tool-call__title">{title}</p>}
       <ToolAnnotations annotations={call.annotations} />
       <ToolArguments args={call.arguments} open={awaiting} />
-      {approval && onAnswer && <ApprovalPrompt request={approval} onAnswer={onAnswer} />}
+      {ownApproval && onAnswer && <ApprovalPrompt request={ownApproval} onAnswer={onAnswer} />}
       {asking.map((interaction) => (
         <InteractionPrompt key={interaction.id} interaction={interaction} />
       ))}
@@ -62,6 +71,7 @@ export function ToolCallDisplay({ call, approval, onAnswer, loadFullResult }: To
         <SampledNote key={result.id} result={result} />
       ))}
       {call.status === 'running' && call.progress && <ToolProgress progress={call.progress} />}
+      {showApp && <AppFrame call={call} approval={appApproval} onAnswer={onAnswer} />}
       {call.result && !failedInApp && <ToolResult result={call.result} loadAll={loadFullResult} serverId={call.serverId} />}
       {showErrorCode && call.errorCode && <ToolCallError call={call} code={call.errorCode} />}
     </article>

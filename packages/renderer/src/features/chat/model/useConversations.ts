@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ConversationRecord } from '@elftia/desktop/shared/contracts/chat.ts';
 import { type ElftiaApi, useApi } from '../../../lib/api';
 import { useApiSubscription } from '../../../lib/useApiSubscription';
+import { hasOpenApps, teardownOpenApps } from '../components/apps/openApps';
 
 export type ConversationPatch = Omit<Parameters<ElftiaApi['chat']['conversations']['update']['mutate']>[0], 'id'>;
 /** chat.conversations.create's input: the first fields, and whether an empty conversation may be reused. */
@@ -43,6 +44,7 @@ export function useConversations(): Conversations {
   const create = useCallback(
     async (fields: ConversationRequest = {}, beforeOpen?: (record: ConversationRecord) => void) => {
       const record = await api.chat.conversations.create.mutate(fields);
+      if (hasOpenApps()) await teardownOpenApps();
       beforeOpen?.(record);
       setCreated(record);
       setSelectedId(record.id);
@@ -63,6 +65,7 @@ export function useConversations(): Conversations {
   const remove = useCallback(
     async (id: string) => {
       const index = list?.findIndex((c) => c.id === id) ?? -1;
+      if (hasOpenApps(id)) await teardownOpenApps(id);
       await api.chat.conversations.remove.mutate({ id });
       setCreated((current) => (current?.id === id ? undefined : current));
       // Deleting the open conversation opens the one that took its place in the list.
@@ -72,7 +75,16 @@ export function useConversations(): Conversations {
     [api, list],
   );
 
-  return { list, loadError: live.error, selectedId, select: setSelectedId, create, update, remove };
+  const select = useCallback(
+    (id: string) => {
+      // An MCP App on screen is told to tear down (and answers, or times out) before its frame goes.
+      if (id === selectedId || !hasOpenApps()) setSelectedId(id);
+      else void teardownOpenApps().then(() => setSelectedId(id));
+    },
+    [selectedId],
+  );
+
+  return { list, loadError: live.error, selectedId, select, create, update, remove };
 }
 
 const newer = (a: ConversationRecord, b: ConversationRecord | undefined) => (b && b.updatedAt > a.updatedAt ? b : a);

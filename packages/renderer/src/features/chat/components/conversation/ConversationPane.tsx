@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationRecord } from '@elftia/desktop/shared/contracts/chat.ts';
 import type { ProviderRecord } from '@elftia/desktop/shared/contracts/providers.ts';
@@ -17,6 +17,7 @@ import { MessageList } from './MessageList';
 import { NoticeList } from './NoticeList';
 import { InteractionsBanner } from '../interactions/InteractionsBanner';
 import { ToolsSelector } from './ToolsSelector';
+import { type AppHost, AppHostContext } from '../apps/appHost';
 
 export interface ConversationPaneProps {
   conversation: ConversationRecord;
@@ -54,6 +55,8 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
   const [updateFailure, setUpdateFailure] = useState<DisplayError>();
   // Stable: the messages' cards read it from context and must not re-render for it.
   const attachToComposer = useRef<AttachToComposer>((items, problems) => composer.current?.attach(items, problems)).current;
+  // What the MCP Apps in the cards may reach: their conversation, and the composer for `ui/message`.
+  const appHost = useMemo<AppHost>(() => ({ conversationId: conversation.id, putInComposer: (text) => composer.current?.focus(text) }), [conversation.id]);
 
   // A layout effect: it runs in the commit that swaps the boxes, before the browser handles another
   // key, so a letter typed right after New conversation cannot fall between the old box and this one.
@@ -139,7 +142,9 @@ export function ConversationPane({ conversation, providers, onUpdate, onSetUpPro
       <div ref={messagesRef} className="conversation__messages" onFocus={(event) => (lastFocusedInMessages.current = event.target)}>
         {state.loaded || liveError !== undefined ? (
           <ComposerAttachContext.Provider value={attachToComposer}>
-            <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onAnswer={answer} />
+            <AppHostContext.Provider value={appHost}>
+              <MessageList messages={state.messages} approvals={state.approvals} running={state.running} onAnswer={answer} />
+            </AppHostContext.Provider>
           </ComposerAttachContext.Provider>
         ) : (
           <p className="conversation__loading">{t('chat/conversations:messages.loading')}</p>

@@ -15,7 +15,7 @@ import './message-actions.css';
 
 export interface MessageItemProps {
   message: ChatMessage;
-  /** Pending approvals by call id (at least this message's). */
+  /** Pending approvals by the id of the call whose card asks (an MCP App's call: the call showing the app). */
   approvals: ReadonlyMap<string, ApprovalRequest>;
   onAnswer: (callId: string, answer: ApprovalAnswer) => Promise<unknown>;
   /** Its action bar (see messageTurns.ts); none for the earlier steps of an answer. */
@@ -69,7 +69,7 @@ export const MessageItem = memo(function MessageItem({ message, approvals, onAns
       {message.toolCalls.map((call) => {
         const approval = approvals.get(call.id);
         const loadFullResult = () => api.chat.toolResult.query({ conversationId: message.conversationId, messageId: message.id, callId: call.id });
-        return <ToolCallDisplay key={call.id} call={call} approval={approval} onAnswer={(answer) => onAnswer(call.id, answer)} loadFullResult={loadFullResult} />;
+        return <ToolCallDisplay key={call.id} call={call} approval={approval} onAnswer={(answer) => onAnswer(approval?.callId ?? call.id, answer)} loadFullResult={loadFullResult} />;
       })}
       {message.status === 'stopped' && <p className="message__note">{t('chat/conversations:messages.stopped')}</p>}
       {message.status === 'error' && message.error && (

@@ -29,7 +29,8 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
-  const byCallId = useMemo(() => new Map(approvals.map((a) => [a.callId, a])), [approvals]);
+  // By the card that asks: a call's own, or for a call an MCP App made, the card that shows the app.
+  const byCallId = useMemo(() => new Map(approvals.map((a) => [a.appHostCallId ?? a.callId, a])), [approvals]);
   const previousActions = useRef<ReadonlyMap<string, MessageActions>>(new Map());
   const actions = useMemo(() => keepUnchangedActions(previousActions.current, actionsOf(messages)), [messages]);
   useEffect(() => {
@@ -38,7 +39,7 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   // A prompt whose tool call is not (yet) in any message still needs an answer; it shows on its own.
   const orphans = useMemo(() => {
     const callIds = new Set(messages.flatMap((m) => m.toolCalls.map((c) => c.id)));
-    return approvals.filter((a) => !callIds.has(a.callId));
+    return approvals.filter((a) => !callIds.has(a.appHostCallId ?? a.callId));
   }, [messages, approvals]);
 
   const unmounted = useUnmountedHead(messages.length);
