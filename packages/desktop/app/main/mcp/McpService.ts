@@ -435,7 +435,8 @@ export class McpService {
     options.signal?.addEventListener('abort', forward, { once: true });
     this.calls.set(callId, controller);
     try {
-      return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
+      const bounded = { ...options, signal: controller.signal };
+      return await this.request(serverId, `call ${toolName} [${callId}]`, bounded, async (connection, sdk) => {
         const { tool, input } = await this.validateArguments(serverId, connection, toolName, args ?? {});
         const raw = await connection.callTool(toolName, input, sdk, callId);
         if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
@@ -451,7 +452,7 @@ export class McpService {
         if (mismatch === undefined) return result;
         this.pool.get(serverId)?.log.add('warn', `result of ${toolName} does not match its outputSchema: ${mismatch}`);
         return { ...result, outputMismatch: mismatch };
-      });
+      }, controller);
     } finally {
       options.signal?.removeEventListener('abort', forward);
       if (this.calls.get(callId) === controller) this.calls.delete(callId);
@@ -493,12 +494,15 @@ export class McpService {
     label: string,
     options: McpRequestOptions,
     send: (connection: McpConnection, sdk: RequestOptions) => Promise<T>,
+    /** The controller behind `options.signal` when it was made for this request alone (callTool's). */
+    ownController?: AbortController,
   ): Promise<T> {
     const server = await this.requireServer(id);
     const connection = await this.ensureConnection(id);
     const timeoutMs = options.timeoutMs ?? server.timeoutSec * 1000;
     const bounds = {
       signal: options.signal,
+      ownController,
       timeoutMs,
       maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? timeoutMs * DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR,
       onProgress: options.onProgress,
