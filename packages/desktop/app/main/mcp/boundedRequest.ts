@@ -43,8 +43,10 @@ export async function boundedRequest<T>(send: (options: RequestOptions) => Promi
   const forwardAbort = () => controller.abort(signal?.reason);
   if (!ownController) signal?.addEventListener('abort', forwardAbort, { once: true });
   let capped = false;
-  let cap: TimerHandle | undefined;
+  let armed = false;
+  let cap: TimerHandle;
   const armCap = (ms: number) => {
+    armed = true;
     cap = clock.setTimeout(() => {
       capped = true;
       controller.abort(new Error(`maximum total timeout of ${maxTotalTimeoutMs} ms exceeded`));
@@ -59,7 +61,7 @@ export async function boundedRequest<T>(send: (options: RequestOptions) => Promi
       resetTimeoutOnProgress: true,
       // The SDK only asks the server for progress (a progressToken) when a handler is given.
       onprogress: (progress) => {
-        if (cap === undefined) armCap(maxTotalTimeoutMs - (clock.now() - startedAt));
+        if (!armed) armCap(maxTotalTimeoutMs - (clock.now() - startedAt));
         onProgress?.(progress);
       },
     });
@@ -70,7 +72,7 @@ export async function boundedRequest<T>(send: (options: RequestOptions) => Promi
     if (capped) throw new McpServiceError('TIMEOUT', { timeoutMs: maxTotalTimeoutMs, limit: 'total' }, { cause: error });
     throw error;
   } finally {
-    if (cap !== undefined) clock.clearTimeout(cap);
+    if (armed) clock.clearTimeout(cap);
     if (!ownController) signal?.removeEventListener('abort', forwardAbort);
   }
 }
