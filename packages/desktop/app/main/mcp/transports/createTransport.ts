@@ -8,7 +8,6 @@ import { boundedJsonFetch } from './boundedFetch';
 import { challengeWatchingFetch } from './challengeFetch';
 import { cappedSseFetch } from './sseEventCap';
 import { perRequestSignalFetch } from './perRequestSignal';
-import { watchedFetch } from './watchedFetch';
 import { definedEnv } from '../process/loginShellEnv';
 import { HeaderWebSocketClientTransport } from './webSocketTransport';
 
@@ -121,7 +120,7 @@ function createStreamableHttp(url: URL, { headers, maxMessageBytes, authProvider
     requestInit: { headers },
     ...(authProvider ? { authProvider } : {}),
     // A broken SSE answer becomes a transport error McpConnection treats as a lost session.
-    fetch: perRequestSignalFetch(watchingChallenges(url, authProvider, watchedFetch((error) => transport.onerror?.(error), cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes))))),
+    fetch: perRequestSignalFetch(watchingChallenges(url, authProvider, cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes), (error) => transport.onerror?.(error)))),
   });
   return transport;
 }
