@@ -29,6 +29,7 @@ import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
 import { checkStructuredContent, structuredContentMismatch } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
+import { findTool } from './toolLookup';
 import { PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST } from './listRequests';
 import type { McpAuthProviders, McpClientRequests } from './clientRequests';
 import { type McpLogLevelStore, memoryLogLevels } from './logLevels';
@@ -473,7 +474,7 @@ export class McpService {
     toolName: string,
     args: Record<string, unknown>,
   ): Promise<{ tool: Tool; input: Record<string, unknown> }> {
-    const tool = (await connection.tools.get()).find((t) => t.name === toolName);
+    const tool = findTool(await connection.tools.get(), toolName);
     if (!tool) throw new McpServiceError('TOOL_NOT_FOUND', { server: connection.server.name, tool: toolName });
     const onSchemaError = (reason: string) => this.schemaWarning(serverId, `inputSchema of ${toolName}`, reason);
     const input = this.validator.withoutRefusedNulls(tool.inputSchema, args, onSchemaError);
