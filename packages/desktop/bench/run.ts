@@ -26,6 +26,12 @@ const SECTIONS: { name: string; run: () => Promise<SectionResult> }[] = [
   { name: 'e renderer, long chat', run: benchRendererLongChat },
 ];
 
+/** `pnpm bench callTool convert` runs only the sections whose names contain one of the words; none runs all. */
+function selectedSections(): typeof SECTIONS {
+  const words = process.argv.slice(2).filter((arg) => arg !== '--').map((word) => word.toLowerCase());
+  return words.length === 0 ? SECTIONS : SECTIONS.filter((section) => words.some((word) => section.name.toLowerCase().includes(word)));
+}
+
 async function runSection(section: (typeof SECTIONS)[number], preexisting: ReadonlySet<number>): Promise<SectionResult> {
   const startedAt = performance.now();
   console.error(`running ${section.name}…`);
@@ -61,7 +67,7 @@ async function main(): Promise<void> {
   const preexisting = new Set(await liveDescendantPids());
   const rows: Row[] = [];
   const warnings: string[] = [];
-  for (const section of SECTIONS) {
+  for (const section of selectedSections()) {
     const result = await runSection(section, preexisting);
     rows.push(...result.rows);
     warnings.push(...result.warnings);

@@ -18,11 +18,15 @@ export interface Row {
   note?: string;
 }
 
-/** A row measured against `baseline`, its ratios filled in. */
-export function compared(row: Row, baseline: Row, goalMaxRatio?: number): Row {
+/**
+ * A row measured against `baseline`, its ratios filled in. With `goalMaxRatio` the goal is met when
+ * the median ratio is at most that, and with `alsoP95` the p95 ratio too ("median and p95").
+ */
+export function compared(row: Row, baseline: Row, goalMaxRatio?: number, alsoP95 = false): Row {
   const ratio = { median: (row.medianMs ?? NaN) / (baseline.medianMs ?? NaN), p95: (row.p95Ms ?? NaN) / (baseline.p95Ms ?? NaN) };
-  const goal = goalMaxRatio === undefined ? row.goal : { text: `≤ ${goalMaxRatio.toFixed(2)}×`, met: ratio.median <= goalMaxRatio };
-  return { ...row, ratio, goal };
+  if (goalMaxRatio === undefined) return { ...row, ratio, goal: row.goal };
+  const text = `≤ ${goalMaxRatio.toFixed(2)}×${alsoP95 ? ' (median, p95)' : ''}`;
+  return { ...row, ratio, goal: { text, met: ratio.median <= goalMaxRatio && (!alsoP95 || ratio.p95 <= goalMaxRatio) } };
 }
 
 function formatMs(ms: number | undefined): string {

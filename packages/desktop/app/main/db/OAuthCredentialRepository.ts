@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
 import { type SecretStore, SecretStoreError } from './SecretStore';
 
@@ -10,6 +11,12 @@ export class OAuthCredentialRepository {
   readonly #db: Db;
   readonly #secrets: SecretStore;
 
+  /**
+   * Prepared once: the SDK's HTTP transport reads the sign-in (tokens()) before every request to an
+   * HTTP server, and compiling the SELECT each time was most of that read's cost.
+   */
+  #readStatement: Statement<[string], { sealed_state: string }> | undefined;
+
   constructor(db: Db, secrets: SecretStore) {
     this.#db = db;
     this.#secrets = secrets;
@@ -17,7 +24,8 @@ export class OAuthCredentialRepository {
 
   /** The opened state; undefined when none is stored or this store cannot open it (then the user signs in again). */
   read(serverId: string): unknown {
-    const row = this.#db.prepare<[string], { sealed_state: string }>('SELECT sealed_state FROM oauth_credentials WHERE server_id = ?').get(serverId);
+    this.#readStatement ??= this.#db.prepare<[string], { sealed_state: string }>('SELECT sealed_state FROM oauth_credentials WHERE server_id = ?');
+    const row = this.#readStatement.get(serverId);
     if (!row) return undefined;
     try {
       return JSON.parse(this.#secrets.open(row.sealed_state)) as unknown;

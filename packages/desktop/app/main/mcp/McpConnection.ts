@@ -39,6 +39,7 @@ import { McpServiceError, errorText, toMcpServiceError } from './McpServiceError
 import type { Redactor } from './redact';
 import { ResponseStreamBrokenError } from './transports/watchedFetch';
 import { type LenientCallToolResult, LenientCallToolResultSchema } from './lenientResult';
+import { findTool } from './toolLookup';
 import { buildParamHeaders, excludeInvalidHeaderTools, scanHeaderDeclarations } from './mcpParamHeaders';
 
 export interface McpConnectionOptions {
@@ -191,7 +192,8 @@ export class McpConnection {
    */
   private paramHeaders(name: string, args: Record<string, unknown>): Record<string, string> | undefined {
     if (this.era !== 'modern' || this.server.type !== 'http') return undefined;
-    const tool = this.tools.peek()?.find((t) => t.name === name);
+    const listed = this.tools.peek();
+    const tool = listed && findTool(listed, name);
     if (!tool) return undefined;
     const scan = scanHeaderDeclarations(tool.inputSchema);
     if (!scan.valid || scan.declarations.length === 0) return undefined;

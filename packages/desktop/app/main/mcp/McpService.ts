@@ -29,6 +29,7 @@ import { repairToolResult } from './lenientResult';
 import { redactorFor } from './redact';
 import { checkStructuredContent, structuredContentMismatch } from './structuredOutput';
 import { toMcpTool } from './toMcpTool';
+import { findTool } from './toolLookup';
 import { PROMPTS_REQUEST, RESOURCE_TEMPLATES_REQUEST, RESOURCES_REQUEST } from './listRequests';
 import type { McpAuthProviders, McpClientRequests } from './clientRequests';
 import { type McpLogLevelStore, memoryLogLevels } from './logLevels';
@@ -435,7 +436,8 @@ export class McpService {
     options.signal?.addEventListener('abort', forward, { once: true });
     this.calls.set(callId, controller);
     try {
-      return await this.request(serverId, `call ${toolName} [${callId}]`, { ...options, signal: controller.signal }, async (connection, sdk) => {
+      const bounded = { ...options, signal: controller.signal };
+      return await this.request(serverId, `call ${toolName} [${callId}]`, bounded, async (connection, sdk) => {
         const { tool, input } = await this.validateArguments(serverId, connection, toolName, args ?? {});
         const raw = await connection.callTool(toolName, input, sdk, callId);
         if (nestsDeeperThan(raw)) throw new McpServiceError('REQUEST_FAILED', { detail: `the result nests deeper than ${MAX_JSON_DEPTH} levels` });
@@ -451,7 +453,7 @@ export class McpService {
         if (mismatch === undefined) return result;
         this.pool.get(serverId)?.log.add('warn', `result of ${toolName} does not match its outputSchema: ${mismatch}`);
         return { ...result, outputMismatch: mismatch };
-      });
+      }, controller);
     } finally {
       options.signal?.removeEventListener('abort', forward);
       if (this.calls.get(callId) === controller) this.calls.delete(callId);
@@ -472,7 +474,7 @@ export class McpService {
     toolName: string,
     args: Record<string, unknown>,
   ): Promise<{ tool: Tool; input: Record<string, unknown> }> {
-    const tool = (await connection.tools.get()).find((t) => t.name === toolName);
+    const tool = findTool(await connection.tools.get(), toolName);
     if (!tool) throw new McpServiceError('TOOL_NOT_FOUND', { server: connection.server.name, tool: toolName });
     const onSchemaError = (reason: string) => this.schemaWarning(serverId, `inputSchema of ${toolName}`, reason);
     const input = this.validator.withoutRefusedNulls(tool.inputSchema, args, onSchemaError);
@@ -493,12 +495,15 @@ export class McpService {
     label: string,
     options: McpRequestOptions,
     send: (connection: McpConnection, sdk: RequestOptions) => Promise<T>,
+    /** The controller behind `options.signal` when it was made for this request alone (callTool's). */
+    ownController?: AbortController,
   ): Promise<T> {
     const server = await this.requireServer(id);
     const connection = await this.ensureConnection(id);
     const timeoutMs = options.timeoutMs ?? server.timeoutSec * 1000;
     const bounds = {
       signal: options.signal,
+      ownController,
       timeoutMs,
       maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? timeoutMs * DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR,
       onProgress: options.onProgress,

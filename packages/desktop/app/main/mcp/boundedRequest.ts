@@ -1,5 +1,5 @@
 import type { Progress, RequestOptions } from '@modelcontextprotocol/client';
-import type { Clock } from '../lib/clock';
+import type { Clock, TimerHandle } from '../lib/clock';
 import { McpServiceError } from './McpServiceError';
 
 export type McpProgress = Progress;
@@ -7,6 +7,12 @@ export type McpProgress = Progress;
 export interface BoundedRequestOptions {
   /** Stop button: aborting sends `notifications/cancelled` and fails with CANCELLED. */
   signal?: AbortSignal | undefined;
+  /**
+   * The controller behind `signal` when the caller made it for this request alone (McpService.callTool,
+   * whose cancelCall aborts it): the cap aborts it directly instead of a second controller that
+   * follows it. An abort by anything but the cap still fails with CANCELLED.
+   */
+  ownController?: AbortController | undefined;
   /** Time allowed without a response or a progress notification. */
   timeoutMs: number;
   /** Absolute cap, however much progress arrives. */
@@ -25,29 +31,48 @@ export const DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR = 10;
  *
  * The cap is enforced here with an abort rather than through the SDK's `maxTotalTimeout`: the SDK
  * only checks that cap when a progress notification arrives, and then rejects without telling the
- * server, which would keep working on a call nobody waits for.
+ * server, which would keep working on a call nobody waits for. Its timer starts only when it can
+ * matter: at once when the cap is not longer than the idle timeout, otherwise at the first progress
+ * notification (without progress the idle timeout ends the request first). Most requests send no
+ * progress, and so set no timer of ours.
  */
 export async function boundedRequest<T>(send: (options: RequestOptions) => Promise<T>, options: BoundedRequestOptions, clock: Clock): Promise<T> {
-  const { signal, timeoutMs, maxTotalTimeoutMs, onProgress } = options;
+  const { signal, ownController, timeoutMs, maxTotalTimeoutMs, onProgress } = options;
   if (signal?.aborted) throw new McpServiceError('CANCELLED');
-  const controller = new AbortController();
+  const controller = ownController ?? new AbortController();
   const forwardAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', forwardAbort, { once: true });
-  const cap = clock.setTimeout(() => controller.abort(new Error(`maximum total timeout of ${maxTotalTimeoutMs} ms exceeded`)), maxTotalTimeoutMs);
+  if (!ownController) signal?.addEventListener('abort', forwardAbort, { once: true });
+  let capped = false;
+  let armed = false;
+  let cap: TimerHandle;
+  const armCap = (ms: number) => {
+    armed = true;
+    cap = clock.setTimeout(() => {
+      capped = true;
+      controller.abort(new Error(`maximum total timeout of ${maxTotalTimeoutMs} ms exceeded`));
+    }, Math.max(0, ms));
+  };
+  const startedAt = maxTotalTimeoutMs <= timeoutMs ? 0 : clock.now();
+  if (maxTotalTimeoutMs <= timeoutMs) armCap(maxTotalTimeoutMs);
   try {
     return await send({
       signal: controller.signal,
       timeout: timeoutMs,
       resetTimeoutOnProgress: true,
       // The SDK only asks the server for progress (a progressToken) when a handler is given.
-      onprogress: (progress) => onProgress?.(progress),
+      onprogress: (progress) => {
+        if (!armed) armCap(maxTotalTimeoutMs - (clock.now() - startedAt));
+        onProgress?.(progress);
+      },
     });
   } catch (error) {
-    if (signal?.aborted) throw new McpServiceError('CANCELLED', {}, { cause: error });
-    if (controller.signal.aborted) throw new McpServiceError('TIMEOUT', { timeoutMs: maxTotalTimeoutMs, limit: 'total' }, { cause: error });
+    // Checked in this order as before the cap was lazy: the caller's abort wins over the cap.
+    const cancelled = ownController ? ownController.signal.aborted && !capped : signal?.aborted;
+    if (cancelled) throw new McpServiceError('CANCELLED', {}, { cause: error });
+    if (capped) throw new McpServiceError('TIMEOUT', { timeoutMs: maxTotalTimeoutMs, limit: 'total' }, { cause: error });
     throw error;
   } finally {
-    clock.clearTimeout(cap);
-    signal?.removeEventListener('abort', forwardAbort);
+    if (armed) clock.clearTimeout(cap);
+    if (!ownController) signal?.removeEventListener('abort', forwardAbort);
   }
 }

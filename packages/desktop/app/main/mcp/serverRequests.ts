@@ -26,14 +26,19 @@ export function clientCapabilities(requests: McpClientRequests | undefined): Cli
  */
 export class CallsInFlight {
   private readonly scope = new AsyncLocalStorage<string>();
-  /** Each call's failure: a question the call caused stops waiting when the call fails (cancelled, timed out, disconnected). */
-  private readonly running = new Map<string, AbortController>();
+  /**
+   * Each call in flight, with its failure signal once a server request asked for it (endOf): a
+   * question the call caused stops waiting when the call fails (cancelled, timed out, disconnected).
+   * Made only when asked for: almost no call causes a question, and an AbortController per call was
+   * a measurable share of a call's own cost.
+   */
+  private readonly running = new Map<string, { failed?: AbortController }>();
 
   run<T>(callId: string, call: () => Promise<T>): Promise<T> {
-    const failed = new AbortController();
-    this.running.set(callId, failed);
+    const slot: { failed?: AbortController } = {};
+    this.running.set(callId, slot);
     const done = () => {
-      if (this.running.get(callId) === failed) this.running.delete(callId);
+      if (this.running.get(callId) === slot) this.running.delete(callId);
     };
     return this.scope.run(callId, call).then(
       (result) => {
@@ -42,7 +47,7 @@ export class CallsInFlight {
       },
       (error: unknown) => {
         done();
-        failed.abort(new DOMException(`call ${callId} ended without an answer`, 'AbortError'));
+        slot.failed?.abort(new DOMException(`call ${callId} ended without an answer`, 'AbortError'));
         throw error;
       },
     );
@@ -56,7 +61,10 @@ export class CallsInFlight {
 
   /** Aborted when the call fails; undefined for a call not in flight. */
   endOf(callId: string): AbortSignal | undefined {
-    return this.running.get(callId)?.signal;
+    const slot = this.running.get(callId);
+    if (!slot) return undefined;
+    slot.failed ??= new AbortController();
+    return slot.failed.signal;
   }
 }
 

@@ -210,7 +210,10 @@ export class ElftiaOAuthProvider implements McpAuthProvider {
    */
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
     if (!ctx) {
-      if (this.#expiresSoon() && !this.#pending) await this.#refreshOnce();
+      // One read of the store per request when no refresh is due (it is opened and parsed per read).
+      const state = this.#read();
+      if (!this.#expiresSoon(state) || this.#pending) return state.tokens;
+      await this.#refreshOnce();
       return this.#read().tokens;
     }
     await this.#takeRefreshTurn();
@@ -279,14 +282,12 @@ export class ElftiaOAuthProvider implements McpAuthProvider {
 
   /** When the access token expires (epoch ms), if the server said. */
   expiresAt(): number | undefined {
-    const { tokens, tokensSavedAt } = this.#read();
-    if (tokens?.expires_in === undefined || tokensSavedAt === undefined) return undefined;
-    return tokensSavedAt + tokens.expires_in * 1000;
+    return expiryOf(this.#read());
   }
 
-  #expiresSoon(): boolean {
-    const { tokens } = this.#read();
-    const expiresAt = this.expiresAt();
+  #expiresSoon(state: SignInState): boolean {
+    const { tokens } = state;
+    const expiresAt = expiryOf(state);
     if (expiresAt === undefined || tokens?.refresh_token === undefined || tokens.expires_in === undefined) return false;
     // A token that lives less than two margins is refreshed at half its life, not on every request.
     const margin = Math.min(REFRESH_MARGIN_MS, (tokens.expires_in * 1000) / 2);
@@ -343,4 +344,10 @@ export class ElftiaOAuthProvider implements McpAuthProvider {
   #changed(): void {
     this.#onChange();
   }
+}
+
+/** When the state's access token expires (epoch ms), if the server said. */
+function expiryOf({ tokens, tokensSavedAt }: SignInState): number | undefined {
+  if (tokens?.expires_in === undefined || tokensSavedAt === undefined) return undefined;
+  return tokensSavedAt + tokens.expires_in * 1000;
 }

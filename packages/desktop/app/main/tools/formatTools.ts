@@ -1,6 +1,7 @@
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import { type ProviderDefinition, toProviderDefinition } from './definitions';
-import { MAX_TOOLS, applyToolCap } from './limits';
+import { MAX_TOOLS } from './limits';
+import { schemaRepairError } from './schema/convertedSchemas';
 import { assignToolNames } from './naming';
 import {
   type AnthropicTool,
@@ -10,7 +11,6 @@ import {
   type NameMapEntry,
   type OpenAITool,
   type ProviderFormat,
-  SchemaRepairError,
   type ToolDefinitions,
   type ToolFormat,
   type ToolNameMap,
@@ -18,9 +18,12 @@ import {
 
 const PROVIDER_LABEL: Record<ProviderFormat, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Gemini' };
 
-interface Converted {
+interface Omitted {
   tool: MCPTool;
   entry: NameMapEntry;
+}
+
+interface Converted extends Omitted {
   definition: ProviderDefinition;
 }
 
@@ -35,19 +38,24 @@ export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format
   if (format === 'mcp') return formatMcp(unique, names, warnings) as FormattedTools<F>;
   const provider = format as ProviderFormat;
   const dropped: DroppedTool[] = [];
-  const converted: Converted[] = [];
+  const kept: Converted[] = [];
+  const omitted: Omitted[] = [];
   unique.forEach((tool, i) => {
     const entry = baseEntry(tool, names[i]!);
-    try {
-      const { definition, map } = toProviderDefinition(tool, entry.name, provider);
-      converted.push({ tool, entry: map ? { ...entry, argKeyMap: map } : entry, definition });
-    } catch (error) {
-      if (!(error instanceof SchemaRepairError)) throw error;
-      dropped.push({ ...dropBase(tool, entry.name), reason: 'unrepairable-schema', detail: error.message });
-      warnings.push(`Tool "${tool.id}" was not sent to ${PROVIDER_LABEL[provider]}: ${error.message}.`);
+    const unrepairable = schemaRepairError(tool.inputSchema);
+    if (unrepairable) {
+      dropped.push({ ...dropBase(tool, entry.name), reason: 'unrepairable-schema', detail: unrepairable.message });
+      warnings.push(`Tool "${tool.id}" was not sent to ${PROVIDER_LABEL[provider]}: ${unrepairable.message}.`);
+      return;
     }
+    // Past the provider's cap a tool is only listed as left out: its schema is not projected at all.
+    if (kept.length >= MAX_TOOLS[provider]) {
+      omitted.push({ tool, entry });
+      return;
+    }
+    const { definition, map } = toProviderDefinition(tool, entry.name, provider);
+    kept.push({ tool, entry: map ? { ...entry, argKeyMap: map } : entry, definition });
   });
-  const { kept, omitted } = applyToolCap(converted, provider);
   if (omitted.length > 0) {
     const detail = `${PROVIDER_LABEL[provider]} accepts at most ${MAX_TOOLS[provider]} tools per request`;
     for (const c of omitted) dropped.push({ ...dropBase(c.tool, c.entry.name), reason: 'over-tool-limit', detail });

@@ -48,9 +48,3 @@ export function truncateText(text: string, max: number): string {
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut}…`;
 }
-
-/** Splits tools at the provider's cap: the first `max` are sent, the rest are listed as left out. */
-export function applyToolCap<T>(items: T[], format: ProviderFormat): { kept: T[]; omitted: T[] } {
-  const max = MAX_TOOLS[format];
-  return { kept: items.slice(0, max), omitted: items.slice(max) };
-}

@@ -7,7 +7,7 @@ import { McpServiceError } from '../McpServiceError';
 import { boundedJsonFetch } from './boundedFetch';
 import { challengeWatchingFetch } from './challengeFetch';
 import { cappedSseFetch } from './sseEventCap';
-import { watchedFetch } from './watchedFetch';
+import { perRequestSignalFetch } from './perRequestSignal';
 import { definedEnv } from '../process/loginShellEnv';
 import { HeaderWebSocketClientTransport } from './webSocketTransport';
 
@@ -120,7 +120,7 @@ function createStreamableHttp(url: URL, { headers, maxMessageBytes, authProvider
     requestInit: { headers },
     ...(authProvider ? { authProvider } : {}),
     // A broken SSE answer becomes a transport error McpConnection treats as a lost session.
-    fetch: watchingChallenges(url, authProvider, watchedFetch((error) => transport.onerror?.(error), cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes)))),
+    fetch: perRequestSignalFetch(watchingChallenges(url, authProvider, cappedSseFetch(maxMessageBytes, boundedJsonFetch(maxMessageBytes), (error) => transport.onerror?.(error)))),
   });
   return transport;
 }

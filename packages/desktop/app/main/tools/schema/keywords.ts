@@ -66,13 +66,23 @@ export function stringKeywords(raw: JsonObject, out: NfSchema): void {
 
 /** A pattern that does not even compile here would be rejected by a provider's regex engine too (DeepSeek). */
 function compiles(pattern: string): boolean {
+  const known = compiledPatterns.get(pattern);
+  if (known !== undefined) return known;
+  let ok = true;
   try {
     new RegExp(pattern, 'u');
-    return true;
   } catch {
-    return false;
+    ok = false;
   }
+  // Servers repeat the same few patterns across tools; the answer never changes. Bounded: a server
+  // cannot grow it without end.
+  if (compiledPatterns.size >= MAX_KNOWN_PATTERNS) compiledPatterns.clear();
+  compiledPatterns.set(pattern, ok);
+  return ok;
 }
+
+const MAX_KNOWN_PATTERNS = 1000;
+const compiledPatterns = new Map<string, boolean>();
 
 /**
  * Bounds, 2020-12 style. Draft-4 `exclusiveMinimum: true` (a boolean beside `minimum`) is rejected by

@@ -7,7 +7,6 @@ import {
   filterRequired,
   inferType,
   numberKeywords,
-  rawProperties,
   stringKeywords,
   typeOfValues,
   valueFitsType,
@@ -67,14 +66,13 @@ export function normalizeNode(raw: unknown, depth: number): NfSchema | null {
   if (depth > MAX_SCHEMA_DEPTH) return annotationsOf(raw);
   const flat = mergeAllOf(raw);
   const branches = unionBranches(flat);
+  // Both paths build a new node, so the annotations go straight onto it (no copy per node).
   const node = branches ? combineUnion(branches.map((b) => normalizeNode(b, depth + 1))) : normalizeSingle(flat, depth);
   if (node === null) return null;
-  const { description, title, default: dflt } = annotationsOf(flat);
-  const out: NfSchema = { ...node };
-  if (description !== undefined) out.description = description;
-  if (title !== undefined) out.title = title;
-  if (dflt !== undefined) out.default = dflt;
-  return out;
+  if (typeof flat.description === 'string' && flat.description) node.description = flat.description;
+  if (typeof flat.title === 'string' && flat.title) node.title = flat.title;
+  if (Object.hasOwn(flat, 'default') && flat.default !== undefined) node.default = flat.default;
+  return node;
 }
 
 function normalizeSingle(raw: JsonObject, depth: number): NfSchema {
@@ -98,10 +96,11 @@ function normalizeSingle(raw: JsonObject, depth: number): NfSchema {
 }
 
 function objectKeywords(raw: JsonObject, out: NfSchema, depth: number): void {
-  const props = rawProperties(raw);
+  // PHP servers send `properties: []` for "none": anything not an object counts as none.
+  const props = isPlainObject(raw.properties) ? raw.properties : undefined;
   const properties = nullRecord<NfSchema>();
-  for (const [key, value] of Object.entries(props)) {
-    const node = normalizeNode(value, depth + 1);
+  if (props) for (const key of Object.keys(props)) {
+    const node = normalizeNode(props[key], depth + 1);
     // A property whose schema is `false` must be absent: leave it out.
     if (node !== null) properties[key] = node;
   }

@@ -52,6 +52,8 @@ function mergeTwo(a: JsonObject, b: JsonObject): JsonObject {
  * union. Constraint-only unions are not shapes and are dropped.
  */
 export function unionBranches(raw: JsonObject): unknown[] | undefined {
+  // Most nodes are no union at all: answered without building anything.
+  if (raw.anyOf === undefined && raw.oneOf === undefined && !Array.isArray(raw.type)) return undefined;
   const listed = [...asArray(raw.anyOf), ...asArray(raw.oneOf)];
   if (listed.length > 0 && !listed.every(isConstraintOnly)) {
     const base = shapeOf(raw);
