@@ -96,6 +96,27 @@ describe('installing from the registry', () => {
     expect(await caller.registry.add({ name: 'io.github.example/old-notes', version: '0.9.0', optionId: 'package:0' })).toMatchObject({ name: 'old-notes' });
   });
 
+  it('a secret in a remote URL is refused with its reason, and never reaches the data dir', async () => {
+    const registry = await startRegistry();
+    const { app, caller, dataDir } = appWithRegistry(registry.url);
+    const secret = 'mk-URL-SECRET-2718';
+    const view = await caller.registry.get({ name: 'io.keyedmaps/tiles' });
+    expect(view.options.map((o) => o.unsupportedReason)).toEqual(['secretInUrl', 'secretInUrl', undefined]);
+    expect(appErrorData(await rejection(caller.registry.add({ name: 'io.keyedmaps/tiles', version: '1.4.0', optionId: 'remote:0', inputs: { 'url.region': 'eu', 'url.apiKey': secret } })))).toEqual({
+      code: 'REGISTRY_OPTION_UNSUPPORTED',
+      params: { name: 'io.keyedmaps/tiles', option: 'remote:0', reason: 'secretInUrl' },
+    });
+    expect(appErrorData(await rejection(caller.registry.add({ name: 'io.keyedmaps/tiles', version: '1.4.0', optionId: 'remote:1', inputs: { 'url.apiKey': secret } })))).toMatchObject({
+      code: 'REGISTRY_OPTION_UNSUPPORTED',
+      params: { reason: 'secretInUrl' },
+    });
+    expect(app.mcpServers.list()).toEqual([]);
+    expect(app.secretInputs.list()).toEqual([]);
+    await app.registry.flush();
+    app.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(dataDirText(dataDir)).not.toContain(secret);
+  });
+
   it('a second install of the same record gets a free name, and both count as added', async () => {
     const registry = await startRegistry();
     const { caller } = appWithRegistry(registry.url);

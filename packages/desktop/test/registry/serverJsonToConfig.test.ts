@@ -38,6 +38,19 @@ describe('server.json → install options', () => {
     ]);
   });
 
+  it('refuses a remote whose URL takes a secret (path or query): the URL is kept in plain text; a secret header is fine', () => {
+    const server = record('io.keyedmaps/tiles');
+    expect(installOptions(server, { dockerAvailable: true }).map((o) => [o.id, o.supported, o.unsupportedReason])).toEqual([
+      ['remote:0', false, 'secretInUrl'],
+      ['remote:1', false, 'secretInUrl'],
+      ['remote:2', true, undefined],
+    ]);
+    const answers = { 'url.region': 'eu', 'url.apiKey': 'mk-URL-SECRET-2718' };
+    expect(buildServerInput(server, 'remote:0', answers, context())).toEqual({ ok: false, unsupported: 'secretInUrl' });
+    expect(buildServerInput(server, 'remote:1', { 'url.apiKey': 'mk-URL-SECRET-2718' }, context())).toEqual({ ok: false, unsupported: 'secretInUrl' });
+    expect(built(server, 'remote:2', { 'header.X-Api-Key': 'mk-URL-SECRET-2718' }).input).toMatchObject({ type: 'http', url: 'https://maps.example.com/mcp', headers: { 'X-Api-Key': 'mk-URL-SECRET-2718' } });
+  });
+
   it('offers pypi through uv, oci through docker only when docker is there, nuget and mcpb as unsupported', () => {
     expect(installOptions(record('io.github.example/time'), { dockerAvailable: false })[0]).toMatchObject({ kind: 'pypi', runtime: 'uv', supported: true, summary: 'uvx mcp-server-time==0.6.2 --local-timezone UTC' });
     expect(installOptions(record('io.github.example/postgres'), { dockerAvailable: true })[0]).toMatchObject({ kind: 'oci', runtime: 'docker', supported: true, summary: 'docker run -i --rm -e DATABASE_URL -e READ_ONLY docker.io/example/postgres-mcp:1.4.0' });

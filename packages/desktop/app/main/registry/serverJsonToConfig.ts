@@ -9,7 +9,9 @@
  *   oci  → docker run -i --rm [runtime args] [-e VAR …] <image> [package args]
  *   remotes streamable-http / sse → an HTTP / SSE server with its headers
  *
- * nuget and mcpb packages, and packages that serve HTTP themselves, are offered but unsupported.
+ * nuget and mcpb packages, and packages that serve HTTP themselves, are offered but unsupported; so
+ * is a remote whose URL takes a secret `{variable}` (a key in the path or query): the URL is stored
+ * and shown in plain text, where a header or env value is sealed, so the secret is refused, not kept.
  */
 import type { FieldError, McpServerInput } from '../../shared/contracts/mcp-types';
 import type { RegistryInputField, RegistryInstallOption, RegistryOptionKind, RegistryUnsupportedReason } from '../../shared/contracts/registry';
@@ -186,6 +188,7 @@ function shellWord(word: string): string {
 interface RemotePlan {
   kind: 'streamable-http' | 'sse';
   fields: RegistryInputField[];
+  unsupported?: RegistryUnsupportedReason;
   url(answers: Answers): string;
   headers: { header: RecordKeyValue; slot: Slot }[];
 }
@@ -200,9 +203,11 @@ function planRemote(remote: RecordRemote): RemotePlan | undefined {
     urlFields.set(variable, fieldOf(`url.${variable}`, variable, declared[variable] ?? { isRequired: true }));
   }
   const headers = headerSlots(remote.headers);
+  const secretInUrl = [...urlFields.values()].some((field) => field.secret);
   return {
     kind: remote.type,
     fields: [...urlFields.values(), ...headers.flatMap(({ slot }) => slot.fields)],
+    ...(secretInUrl ? { unsupported: 'secretInUrl' as const } : {}),
     url: (answers) => {
       // A URL that starts with a variable (`{baseUrl}/mcp`) takes that value as it is; the parse of the
       // server input then requires an http(s) URL. Anywhere else a value is one piece (encoded).
@@ -239,7 +244,9 @@ export function installOptions(server: ServerJson, context: ConversionContext): 
   (server.remotes ?? []).forEach((remote, index) => {
     const plan = planRemote(remote);
     if (!plan) return;
-    options.push({ id: `remote:${index}`, kind: plan.kind, label: remote.url, summary: remote.url, supported: true, fields: plan.fields });
+    const option: RegistryInstallOption = { id: `remote:${index}`, kind: plan.kind, label: remote.url, summary: remote.url, supported: plan.unsupported === undefined, fields: plan.fields };
+    if (plan.unsupported) option.unsupportedReason = plan.unsupported;
+    options.push(option);
   });
   return options;
 }
@@ -279,6 +286,7 @@ export function buildServerInput(server: ServerJson, optionId: string, rawAnswer
     const remote = server.remotes?.[index];
     const plan = remote && planRemote(remote);
     if (!plan) return { ok: false, notFound: true };
+    if (plan.unsupported) return { ok: false, unsupported: plan.unsupported };
     const errors = checkAnswers(plan.fields, answers);
     if (errors.length > 0) return { ok: false, errors };
     const headers: Record<string, string> = {};

@@ -21,8 +21,11 @@ export type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
 export const REGISTRY_OPTION_KINDS = ['npm', 'pypi', 'oci', 'nuget', 'mcpb', 'streamable-http', 'sse'] as const;
 export type RegistryOptionKind = (typeof REGISTRY_OPTION_KINDS)[number];
 
-/** Why an option cannot be installed here; translated as `settings/registry:unsupported.<reason>`. */
-export const REGISTRY_UNSUPPORTED_REASONS = ['registryType', 'transport', 'dockerMissing'] as const;
+/**
+ * Why an option cannot be installed here; translated as `settings/registry:unsupported.<reason>`.
+ * `secretInUrl`: a remote whose URL takes a secret `{variable}`; the URL is stored in plain text.
+ */
+export const REGISTRY_UNSUPPORTED_REASONS = ['registryType', 'transport', 'dockerMissing', 'secretInUrl'] as const;
 export type RegistryUnsupportedReason = (typeof REGISTRY_UNSUPPORTED_REASONS)[number];
 
 /**
