@@ -52,9 +52,9 @@ for (const language of LANGUAGES) {
       await page.setViewportSize(SIZES[0]);
       await page.goto(host.url);
       await page.getByRole('navigation', { name: t('app/shell:nav.label') }).getByRole('button', { name: t('app/shell:nav.settings') }).click();
-      await expect(page.getByRole('button', { name: t('settings/registry:open') })).toBeVisible();
+      await expect(page.getByRole('button', { name: t('settings/registry:open') }).first()).toBeVisible();
       await shoot(page, 'servers', language, problems);
-      await page.getByRole('button', { name: t('settings/registry:open') }).click();
+      await page.getByRole('button', { name: t('settings/registry:open') }).first().click();
       const browser = page.getByRole('region', { name: t('settings/registry:title') });
       await browser.getByRole('button', { name: t('settings/registry:url.changeLabel') }).click();
       await browser.getByLabel(t('settings/registry:url.label')).fill(announced.url);
@@ -84,7 +84,7 @@ for (const language of LANGUAGES) {
       await expect(browser.getByTestId('registry-entry').first()).toBeVisible();
       await stopProcess(registry);
       await browser.getByRole('button', { name: t('settings/registry:back') }).click();
-      await page.getByRole('button', { name: t('settings/registry:open') }).click();
+      await page.getByRole('button', { name: t('settings/registry:open') }).first().click();
       await expect(browser.getByTestId('registry-offline')).toBeVisible();
       await shoot(page, 'offline', language, problems);
 

@@ -34,7 +34,7 @@ function entry(page: Page, name: string): Locator {
 /** Servers → Browse the MCP Registry, pointed at `registryUrl` through its "Change" line. */
 async function openBrowser(page: Page, registryUrl: string): Promise<void> {
   await openSettingsSection(page, 'Servers');
-  await page.getByRole('button', { name: 'Browse the MCP Registry' }).click();
+  await page.getByRole('button', { name: 'Browse the MCP Registry' }).first().click();
   await browser(page).getByRole('button', { name: 'Change the registry' }).click();
   await browser(page).getByLabel('Registry URL').fill(registryUrl);
   await browser(page).getByRole('button', { name: 'Use this registry' }).click();
@@ -98,7 +98,7 @@ test('search, Load more through the pages, a deprecated record marked, and the n
     await expect(details.getByTestId('mcp-tool').filter({ hasText: 'echo' }).first()).toBeVisible();
 
     // Back in the browser, the record says it is added.
-    await page.getByRole('button', { name: 'Browse the MCP Registry' }).click();
+    await page.getByRole('button', { name: 'Browse the MCP Registry' }).first().click();
     await browser(page).getByRole('searchbox', { name: 'Search the registry' }).fill('everything');
     await expect(entry(page, 'io.github.modelcontextprotocol/server-everything').getByTestId('registry-added')).toHaveText('Added');
   } finally {
@@ -165,7 +165,7 @@ test('with the registry stopped, the browser shows the results it saved and says
 
     await stopProcess(registry.child);
     await browser(page).getByRole('button', { name: 'Back to servers' }).click();
-    await page.getByRole('button', { name: 'Browse the MCP Registry' }).click();
+    await page.getByRole('button', { name: 'Browse the MCP Registry' }).first().click();
     const offline = browser(page).getByTestId('registry-offline');
     await expect(offline).toContainText('Showing results saved at');
     await expect(offline).toContainText('the registry can’t be reached');
@@ -187,7 +187,7 @@ test('keyboard only: Browse, search, Install, type the key, Enter — the server
     await page.goto(host.url);
     await openBrowser(page, registry.url);
     await browser(page).getByRole('button', { name: 'Back to servers' }).click();
-    await page.getByRole('button', { name: 'Browse the MCP Registry' }).focus();
+    await page.getByRole('button', { name: 'Browse the MCP Registry' }).first().focus();
     await page.keyboard.press('Enter');
     const search = browser(page).getByRole('searchbox', { name: 'Search the registry' });
     await expect(search).toBeFocused();

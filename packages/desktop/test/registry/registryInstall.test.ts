@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/routers/appRouter';
 import { appErrorData } from '../../app/main/routers/trpc';
+import { fixture, startNetworkServer } from '../mcp/helpers';
 import { rejection } from '../support/appHarness';
 import { tempDir } from '../support/tempDir';
 import { appWithRegistry, startRegistry } from './registryHarness';
@@ -94,6 +95,64 @@ describe('installing from the registry', () => {
       params: { name: 'io.github.example/pulled', version: '0.1.0' },
     });
     expect(await caller.registry.add({ name: 'io.github.example/old-notes', version: '0.9.0', optionId: 'package:0' })).toMatchObject({ name: 'old-notes' });
+  });
+
+  it('a secret in a remote URL is sealed: no file of the data dir holds it, and the server still gets it when it connects', async () => {
+    const secret = 'mk-URL-SECRET/2718 ok';
+    const network = await startNetworkServer([fixture('modern-http-server.mjs')], { MCP_FIXTURE_PATH: `/mcp/${encodeURIComponent(secret)}` });
+    try {
+      const registry = await startRegistry();
+      const dataDir = tempDir();
+      const lines: string[] = [];
+      const log = (line: string) => void lines.push(line);
+      const app = createAppServices({ dataDir, builtinServers: false, logger: { info: log, warn: log, error: log } });
+      const caller = createAppCaller({ services: app });
+      try {
+        app.settings.setRegistryUrl({ url: registry.url });
+        const added = await caller.registry.add({ name: 'io.keyedmaps/tiles', version: '1.4.0', optionId: 'remote:4', inputs: { 'url.baseUrl': `http://127.0.0.1:${network.port}`, 'url.apiKey': secret } });
+        const stored = app.mcpServers.get(added.id).config.url ?? '';
+        expect(stored).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${network.port}/mcp/\\$\\{input:registry\\.[0-9a-f-]+\\}$`));
+        const inputId = /\$\{input:(.+)\}/.exec(stored)?.[1] ?? '';
+        expect(app.secretInputs.value(inputId)).toBe(secret);
+        expect(app.secretInputs.list()).toEqual([expect.objectContaining({ id: inputId, set: true, password: true, servers: ['Keyed Maps'] })]);
+
+        await app.mcp.connect(added.id);
+        expect(await app.mcp.getState(added.id)).toMatchObject({ status: 'connected' });
+        expect((await app.mcp.listServerTools(added.id)).length).toBeGreaterThan(0);
+        const view = await caller.mcp.get({ id: added.id });
+        expect(view.status).toBe('connected');
+
+        await app.registry.flush();
+        app.db.pragma('wal_checkpoint(TRUNCATE)');
+        const text = dataDirText(dataDir);
+        const shown = JSON.stringify([view, await caller.mcp.list(), await caller.mcp.logs({ id: added.id }), lines]);
+        for (const form of [secret, encodeURIComponent(secret), 'mk-URL-SECRET']) {
+          expect(text).not.toContain(form);
+          expect(shown).not.toContain(form);
+        }
+      } finally {
+        await app.dispose();
+      }
+    } finally {
+      await network.stop();
+    }
+  }, 60_000);
+
+  it('a secret in a remote URL’s host or base is refused with its reason, and never reaches the data dir', async () => {
+    const registry = await startRegistry();
+    const { app, caller, dataDir } = appWithRegistry(registry.url);
+    const secret = 'https://mk-URL-SECRET-2718.example.com';
+    const view = await caller.registry.get({ name: 'io.keyedmaps/tiles' });
+    expect(view.options.map((o) => o.unsupportedReason)).toEqual([undefined, undefined, undefined, 'secretInUrl', undefined]);
+    expect(appErrorData(await rejection(caller.registry.add({ name: 'io.keyedmaps/tiles', version: '1.4.0', optionId: 'remote:3', inputs: { 'url.endpoint': secret } })))).toEqual({
+      code: 'REGISTRY_OPTION_UNSUPPORTED',
+      params: { name: 'io.keyedmaps/tiles', option: 'remote:3', reason: 'secretInUrl' },
+    });
+    expect(app.mcpServers.list()).toEqual([]);
+    expect(app.secretInputs.list()).toEqual([]);
+    await app.registry.flush();
+    app.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(dataDirText(dataDir)).not.toContain('mk-URL-SECRET');
   });
 
   it('a second install of the same record gets a free name, and both count as added', async () => {

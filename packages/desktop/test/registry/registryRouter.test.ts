@@ -22,9 +22,9 @@ describe('registry router against the fixture registry', () => {
       pages += 1;
     } while (cursor);
     expect(pages).toBeGreaterThanOrEqual(6);
-    // 41 latest records, less the deprecated and the deleted one.
-    expect(names).toHaveLength(39);
-    expect(new Set(names).size).toBe(39);
+    // 42 latest records, less the deprecated and the deleted one.
+    expect(names).toHaveLength(40);
+    expect(new Set(names).size).toBe(40);
     expect(names).toContain('io.github.modelcontextprotocol/server-everything');
     expect(names).not.toContain('io.github.example/old-notes');
     expect(names).not.toContain('io.github.example/pulled');

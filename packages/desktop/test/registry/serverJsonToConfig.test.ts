@@ -38,6 +38,27 @@ describe('server.json → install options', () => {
     ]);
   });
 
+  it('seals a secret in a remote URL’s path or query as a ${input:…} reference; one in its host or base is refused', () => {
+    const server = record('io.keyedmaps/tiles');
+    expect(installOptions(server, { dockerAvailable: true }).map((o) => [o.id, o.supported, o.unsupportedReason])).toEqual([
+      ['remote:0', true, undefined],
+      ['remote:1', true, undefined],
+      ['remote:2', true, undefined],
+      ['remote:3', false, 'secretInUrl'],
+      ['remote:4', true, undefined],
+    ]);
+    const secret = 'mk URL/SECRET?2718';
+    const path = built(server, 'remote:0', { 'url.region': 'eu', 'url.apiKey': secret });
+    const [sealed] = path.secretArguments;
+    expect(path.input).toMatchObject({ type: 'http', url: `https://eu.maps.example.com/mcp/\${input:${sealed?.inputId}}` });
+    expect(path.secretArguments).toEqual([{ inputId: expect.stringMatching(/^registry\.test\d+$/), value: secret, label: 'apiKey' }]);
+    const query = built(server, 'remote:1', { 'url.apiKey': secret });
+    expect(query.input).toMatchObject({ type: 'sse', url: `https://maps.example.com/sse?key=\${input:${query.secretArguments[0]?.inputId}}` });
+    expect(JSON.stringify([path.input, query.input])).not.toContain('SECRET');
+    expect(buildServerInput(server, 'remote:3', { 'url.endpoint': 'https://private.example.com' }, context())).toEqual({ ok: false, unsupported: 'secretInUrl' });
+    expect(built(server, 'remote:2', { 'header.X-Api-Key': secret }).input).toMatchObject({ type: 'http', url: 'https://maps.example.com/mcp', headers: { 'X-Api-Key': secret } });
+  });
+
   it('offers pypi through uv, oci through docker only when docker is there, nuget and mcpb as unsupported', () => {
     expect(installOptions(record('io.github.example/time'), { dockerAvailable: false })[0]).toMatchObject({ kind: 'pypi', runtime: 'uv', supported: true, summary: 'uvx mcp-server-time==0.6.2 --local-timezone UTC' });
     expect(installOptions(record('io.github.example/postgres'), { dockerAvailable: true })[0]).toMatchObject({ kind: 'oci', runtime: 'docker', supported: true, summary: 'docker run -i --rm -e DATABASE_URL -e READ_ONLY docker.io/example/postgres-mcp:1.4.0' });

@@ -1,5 +1,5 @@
 /**
- * `${env:NAME}` and `${input:id}` references in a server's env values, headers and arguments: filled
+ * `${env:NAME}` and `${input:id}` references in a server's env values, headers, arguments and URL: filled
  * in by main right before the server starts, never stored or logged in plain text. Real composition
  * root, SQLite file, stdio fixture process and HTTP server on 127.0.0.1.
  */
@@ -149,6 +149,27 @@ describe('secret references', () => {
     await caller.mcp.setInput({ id: 'api-token', value: INPUT_VALUE });
     const result = await caller.mcp.callTool({ id: added.id, tool: 'get-headers', arguments: {} });
     expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? '{}')).toEqual({ authorization: `Bearer ${INPUT_VALUE}`, 'x-custom': ENV_VALUE });
+  });
+
+  it('fill a key in the URL a real HTTP server receives, encoded as one piece, and keep it out of the files and the log', async () => {
+    const key = `${INPUT_VALUE}/?&`;
+    network = await startNetworkServer([fixture('modern-http-server.mjs')], { MCP_FIXTURE_PATH: `/mcp/${encodeURIComponent(key)}` });
+    const { dataDir, services, caller } = open();
+    const url = `http://127.0.0.1:${network.port}/mcp/\${input:url-key}`;
+    const added = await caller.mcp.add({ name: 'Keyed', type: 'http', url, headers: {} });
+    expect(added.config.url).toBe(url);
+    expect(await failure(caller.mcp.tools({ id: added.id }))).toMatchObject({ code: 'INPUT_REQUIRED', params: { input: 'url-key', field: 'url' } });
+    expect(await caller.mcp.inputs()).toEqual([expect.objectContaining({ id: 'url-key', servers: ['Keyed'] })]);
+
+    await caller.mcp.setInput({ id: 'url-key', value: key });
+    await services.mcp.connect(added.id);
+    expect((await caller.mcp.get({ id: added.id })).status).toBe('connected');
+    const shown = JSON.stringify([await caller.mcp.list(), await caller.mcp.logs({ id: added.id })]);
+    expect(shown).not.toContain(INPUT_VALUE);
+
+    await services.dispose();
+    opened.splice(opened.indexOf(services), 1);
+    expect(filesContaining(dataDir, INPUT_VALUE)).toEqual([]);
   });
 
   it('an unknown placeholder fails the save naming the field', async () => {

@@ -17,10 +17,12 @@ function setup(records = [weather, ...manyRecords(3)]): FakeApi {
 const browser = () => screen.getByRole('region', { name: 'MCP Registry' });
 const entries = () => within(browser()).queryAllByTestId('registry-entry');
 const entry = (name: string) => entries().find((e) => e.dataset.name === name)!;
+/** The header's "Browse the MCP Registry" (the empty list offers one too, after it). */
+const headerBrowse = async () => (await screen.findAllByRole('button', { name: 'Browse the MCP Registry' }))[0]!;
 
 async function openBrowser(api: FakeApi, ui = <ServersSection />) {
   renderApp(ui, { api });
-  fireEvent.click(await screen.findByRole('button', { name: 'Browse the MCP Registry' }));
+  fireEvent.click(await headerBrowse());
   await waitFor(() => expect(entries().length).toBeGreaterThan(0));
 }
 
@@ -40,8 +42,29 @@ describe('MCP Registry browser', () => {
     expect(card.queryByTestId('registry-status')).toBeNull();
 
     fireEvent.click(within(browser()).getByRole('button', { name: 'Back to servers' }));
-    const browse = await screen.findByRole('button', { name: 'Browse the MCP Registry' });
+    const browse = await headerBrowse();
     await waitFor(() => expect(document.activeElement).toBe(browse));
+  });
+
+  it('the empty server list offers the registry beside the presets, opening the same browser', async () => {
+    const api = setup();
+    renderApp(<ServersSection />, { api });
+    const empty = await screen.findByTestId('mcp-server-list-empty');
+    expect(within(empty).getAllByRole('button').map((button) => button.textContent)).toEqual(['Browse presets', 'Browse the MCP Registry']);
+    fireEvent.click(within(empty).getByRole('button', { name: 'Browse the MCP Registry' }));
+    await waitFor(() => expect(entries().map((e) => e.dataset.name)).toContain('io.github.example/weather'));
+    expect(document.activeElement).toBe(within(browser()).getByRole('searchbox', { name: 'Search the registry' }));
+    expect(api.callsTo('registry.search')).toEqual([{ query: '', includeInactive: false }]);
+  });
+
+  it('names the reason when a remote would keep a secret in its URL', async () => {
+    const keyed = record('io.keyedmaps/tiles', {
+      title: 'Keyed Maps',
+      options: [{ id: 'remote:0', kind: 'streamable-http', label: 'https://maps.example.com/mcp/{apiKey}', summary: 'https://maps.example.com/mcp/{apiKey}', supported: false, unsupportedReason: 'secretInUrl', fields: [] }],
+    });
+    const api = setup([keyed]);
+    await openBrowser(api);
+    expect(within(entry('io.keyedmaps/tiles')).getAllByTestId('registry-option').map((chip) => chip.textContent)).toEqual(['HTTP · a secret in its URL would be stored in plain text']);
   });
 
   it('searches once the user pauses typing, and says when nothing matches', async () => {
@@ -110,7 +133,7 @@ describe('MCP Registry browser', () => {
   it('shows the cached results with their time when the registry cannot be reached, and the error when nothing is cached', async () => {
     const api = setup();
     const { unmount } = renderApp(<ServersSection />, { api });
-    fireEvent.click(await screen.findByRole('button', { name: 'Browse the MCP Registry' }));
+    fireEvent.click(await headerBrowse());
     await waitFor(() => expect(entries().length).toBe(4));
     unmount();
 

@@ -3,7 +3,7 @@
  * one record, and install of one of its packages or remotes as a configured server. Answers are cached
  * (RegistryCache); when the registry cannot be reached the cache answers, marked offline. Install
  * checks every answer first and stores nothing when one is wrong; secrets go where the server list
- * keeps secrets (env and headers sealed; a secret argument as a sealed `${input:…}` value).
+ * keeps secrets (env and headers sealed; a secret argument or URL variable as a sealed `${input:…}` value).
  */
 import crypto from 'node:crypto';
 import { MCP_NAME_MAX_LENGTH, type FieldError, type McpServerRecord, parseMcpServerInput } from '../../shared/contracts/mcp-types';
@@ -28,7 +28,7 @@ import { type RegistryEntry, officialOf, serverNameSchema } from './registryReco
 import { baseNameOf, buildServerInput, installOptions } from './serverJsonToConfig';
 import { serverMatchesRecord } from './recordMatch';
 
-/** Where a secret argument's value is kept: the `${input:id}` store. */
+/** Where a secret argument's or URL variable's value is kept: the `${input:id}` store. */
 export interface RegistrySecretInputs {
   declare(definitions: readonly SecretInputDefinition[]): void;
   set(id: string, value: string): void;

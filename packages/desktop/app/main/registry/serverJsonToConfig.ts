@@ -9,7 +9,11 @@
  *   oci  → docker run -i --rm [runtime args] [-e VAR …] <image> [package args]
  *   remotes streamable-http / sse → an HTTP / SSE server with its headers
  *
- * nuget and mcpb packages, and packages that serve HTTP themselves, are offered but unsupported.
+ * nuget and mcpb packages, and packages that serve HTTP themselves, are offered but unsupported. A
+ * secret `{variable}` in a remote's path or query (a key) is sealed like a secret argument: the URL
+ * keeps a `${input:…}` reference, filled in (encoded) when the server connects. One in the host or
+ * the base of the URL cannot be a reference there (the URL must parse as it is stored), so such a
+ * remote is refused (`secretInUrl`) rather than stored with the secret in plain text.
  */
 import type { FieldError, McpServerInput } from '../../shared/contracts/mcp-types';
 import type { RegistryInputField, RegistryInstallOption, RegistryOptionKind, RegistryUnsupportedReason } from '../../shared/contracts/registry';
@@ -21,7 +25,7 @@ export interface ConversionContext {
   dockerAvailable: boolean;
 }
 
-/** A secret argument's value: kept as a `${input:id}` value (sealed), the argument holds the reference. */
+/** A secret argument's or URL variable's value: kept as a `${input:id}` value (sealed), the argument or URL holds the reference. */
 export interface SecretArgument {
   inputId: string;
   value: string;
@@ -186,8 +190,17 @@ function shellWord(word: string): string {
 interface RemotePlan {
   kind: 'streamable-http' | 'sse';
   fields: RegistryInputField[];
-  url(answers: Answers): string;
+  unsupported?: RegistryUnsupportedReason;
+  /** The URL with the answers in; a secret variable's value through `secretRef` (its reference). */
+  url(answers: Answers, secretRef: (field: RegistryInputField, value: string) => string): string;
   headers: { header: RecordKeyValue; slot: Slot }[];
+}
+
+/** `https://{tenant}.example.com/mcp/{key}` → `https://{tenant}.example.com`: the part a reference cannot be in. */
+function originPart(template: string): string {
+  const afterScheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(template)?.[0].length ?? 0;
+  const end = template.slice(afterScheme).search(/[/?#]/);
+  return end < 0 ? template : template.slice(0, afterScheme + end);
 }
 
 function planRemote(remote: RecordRemote): RemotePlan | undefined {
@@ -200,20 +213,23 @@ function planRemote(remote: RecordRemote): RemotePlan | undefined {
     urlFields.set(variable, fieldOf(`url.${variable}`, variable, declared[variable] ?? { isRequired: true }));
   }
   const headers = headerSlots(remote.headers);
+  // A URL that starts with a variable (`{baseUrl}/mcp`) takes that value as it is; the parse of the
+  // server input then requires an http(s) URL. Anywhere else a value is one piece (encoded).
+  const base = /^\{([^{}]+)\}/.exec(remote.url)?.[1];
+  const origin = originPart(remote.url);
+  const secretInOrigin = [...urlFields.values()].some((field) => field.secret && origin.includes(`{${field.label}}`));
   return {
     kind: remote.type,
     fields: [...urlFields.values(), ...headers.flatMap(({ slot }) => slot.fields)],
-    url: (answers) => {
-      // A URL that starts with a variable (`{baseUrl}/mcp`) takes that value as it is; the parse of the
-      // server input then requires an http(s) URL. Anywhere else a value is one piece (encoded).
-      const base = /^\{([^{}]+)\}/.exec(remote.url)?.[1];
-      return substitute(remote.url, (variable) => {
+    ...(secretInOrigin ? { unsupported: 'secretInUrl' as const } : {}),
+    url: (answers, secretRef) =>
+      substitute(remote.url, (variable) => {
         const field = urlFields.get(variable);
         if (!field) return undefined;
         const value = answerOf(answers, field) ?? '';
-        return variable === base ? value : encodeURIComponent(value);
-      });
-    },
+        if (variable === base) return value;
+        return field.secret && value !== '' ? secretRef(field, value) : encodeURIComponent(value);
+      }),
     headers,
   };
 }
@@ -239,7 +255,9 @@ export function installOptions(server: ServerJson, context: ConversionContext): 
   (server.remotes ?? []).forEach((remote, index) => {
     const plan = planRemote(remote);
     if (!plan) return;
-    options.push({ id: `remote:${index}`, kind: plan.kind, label: remote.url, summary: remote.url, supported: true, fields: plan.fields });
+    const option: RegistryInstallOption = { id: `remote:${index}`, kind: plan.kind, label: remote.url, summary: remote.url, supported: plan.unsupported === undefined, fields: plan.fields };
+    if (plan.unsupported) option.unsupportedReason = plan.unsupported;
+    options.push(option);
   });
   return options;
 }
@@ -279,6 +297,7 @@ export function buildServerInput(server: ServerJson, optionId: string, rawAnswer
     const remote = server.remotes?.[index];
     const plan = remote && planRemote(remote);
     if (!plan) return { ok: false, notFound: true };
+    if (plan.unsupported) return { ok: false, unsupported: plan.unsupported };
     const errors = checkAnswers(plan.fields, answers);
     if (errors.length > 0) return { ok: false, errors };
     const headers: Record<string, string> = {};
@@ -286,11 +305,19 @@ export function buildServerInput(server: ServerJson, optionId: string, rawAnswer
       const value = slot.resolve(answers);
       if (value !== undefined && value !== '') headers[header.name] = value;
     }
-    const url = plan.url(answers);
-    const unsafe = spelledReference([url, ...Object.values(headers)], rawAnswers);
+    const secretArguments: SecretArgument[] = [];
+    const url = plan.url(answers, (field, value) => {
+      // A variable used twice in the URL is one input.
+      const known = secretArguments.find((secret) => secret.label === field.label);
+      const inputId = known?.inputId ?? context.newInputId();
+      if (!known) secretArguments.push({ inputId, value, label: field.label });
+      return `\${input:${inputId}}`;
+    });
+    const withoutOurs = secretArguments.reduce((text, secret) => text.replaceAll(`\${input:${secret.inputId}}`, ''), url);
+    const unsafe = spelledReference([withoutOurs, ...Object.values(headers)], rawAnswers);
     if (unsafe) return { ok: false, unsafe };
     const input: McpServerInput = { type: plan.kind === 'sse' ? 'sse' : 'http', name: context.name, url, headers };
-    return { ok: true, input, secretArguments: [] };
+    return { ok: true, input, secretArguments };
   }
   return { ok: false, notFound: true };
 }

@@ -21,8 +21,12 @@ export type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
 export const REGISTRY_OPTION_KINDS = ['npm', 'pypi', 'oci', 'nuget', 'mcpb', 'streamable-http', 'sse'] as const;
 export type RegistryOptionKind = (typeof REGISTRY_OPTION_KINDS)[number];
 
-/** Why an option cannot be installed here; translated as `settings/registry:unsupported.<reason>`. */
-export const REGISTRY_UNSUPPORTED_REASONS = ['registryType', 'transport', 'dockerMissing'] as const;
+/**
+ * Why an option cannot be installed here; translated as `settings/registry:unsupported.<reason>`.
+ * `secretInUrl`: a remote whose URL takes a secret `{variable}` in its host or base, which would be
+ * stored in plain text (one in its path or query is sealed as a `${input:…}` reference instead).
+ */
+export const REGISTRY_UNSUPPORTED_REASONS = ['registryType', 'transport', 'dockerMissing', 'secretInUrl'] as const;
 export type RegistryUnsupportedReason = (typeof REGISTRY_UNSUPPORTED_REASONS)[number];
 
 /**

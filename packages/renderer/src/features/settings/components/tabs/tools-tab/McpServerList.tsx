@@ -10,19 +10,26 @@ export interface McpServerListProps extends Omit<McpServerRowProps, 'server' | '
   revealId?: string | undefined;
   /** Ids with an enable/disable in flight. */
   toggling: ReadonlySet<string>;
+  /** Opens the MCP Registry browser (the header's "Browse the MCP Registry"). */
+  onBrowseRegistry: () => void;
 }
 
-export function McpServerList({ servers, toggling, revealId, ...handlers }: McpServerListProps) {
+export function McpServerList({ servers, toggling, revealId, onBrowseRegistry, ...handlers }: McpServerListProps) {
   const { t } = useTranslation();
   const openSection = useOpenSection();
   if (servers.length === 0) {
-    // The catalogue is a section away now: the quickest way to a first server is one click from here.
+    // The catalogue is a section away and the registry a page away: a first server is one click from either.
     return (
       <div className="empty-state" data-testid="mcp-server-list-empty">
         <p className="empty-state__text">{t('settings/tools:empty')}</p>
-        <button type="button" className="button" onClick={() => openSection('presets')}>
-          {t('settings/tools:browsePresets')}
-        </button>
+        <div className="empty-state__actions">
+          <button type="button" className="button" onClick={() => openSection('presets')}>
+            {t('settings/tools:browsePresets')}
+          </button>
+          <button type="button" className="button" onClick={onBrowseRegistry}>
+            {t('settings/registry:open')}
+          </button>
+        </div>
       </div>
     );
   }

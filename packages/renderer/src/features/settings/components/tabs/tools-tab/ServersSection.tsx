@@ -210,6 +210,7 @@ export function ServersSection({ revealId }: ServersSectionProps) {
           onUntrust={(server) => void untrust(server)}
           workspaceOpen={Boolean(workspace.data)}
           revealId={revealId}
+          onBrowseRegistry={() => setBrowsing(true)}
         />
       )}
 

@@ -15,6 +15,7 @@ export const UNSUPPORTED_KEYS: Record<RegistryUnsupportedReason, string> = {
   registryType: 'settings/registry:unsupported.registryType',
   transport: 'settings/registry:unsupported.transport',
   dockerMissing: 'settings/registry:unsupported.dockerMissing',
+  secretInUrl: 'settings/registry:unsupported.secretInUrl',
 };
 
 /** Active records carry no mark. */
