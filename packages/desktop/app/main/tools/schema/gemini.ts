@@ -22,7 +22,7 @@ interface Emitted {
 
 /** The root: omitted entirely when the tool takes no parameters (`properties: should be non-empty for OBJECT type`). */
 export function toGeminiParameters(root: NfObject): { parameters?: JsonObject; map?: ArgumentMap } {
-  if (Object.keys(root.properties).length === 0) return {};
+  if (!hasKeys(root.properties)) return {};
   const { schema, map } = emitObject(root);
   return { parameters: schema, map };
 }
@@ -31,7 +31,7 @@ function emit(node: NfSchema): Emitted {
   if (node.anyOf) return emitUnion(node);
   if (node.type === undefined && node.enum === undefined) return jsonText(node, 'any JSON value');
   if (node.type === 'object') {
-    return Object.keys(node.properties ?? {}).length > 0 ? emitObject(node) : jsonText(node, 'a JSON object');
+    return node.properties !== undefined && hasKeys(node.properties) ? emitObject(node) : jsonText(node, 'a JSON object');
   }
   const schema = annotations(node);
   let map: ArgumentMap | undefined;
@@ -142,4 +142,10 @@ function bounds(node: NfSchema, schema: JsonObject): void {
   const max = node.exclusiveMaximum !== undefined ? Math.min(node.exclusiveMaximum, node.maximum ?? Infinity) : node.maximum;
   if (min !== undefined) schema.minimum = min;
   if (max !== undefined) schema.maximum = max;
+}
+
+/** Whether a record has an own key, without listing them all. */
+function hasKeys(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }

@@ -1,4 +1,5 @@
-import { type EnumLiteral, type JsonObject, isPlainObject, nullRecord } from '../types';
+import { type EnumLiteral, type JsonObject, nullRecord } from '../types';
+import { isPlainObject } from '../../lib/isPlainObject';
 import type { NfSchema, NfType } from './nf';
 
 /**

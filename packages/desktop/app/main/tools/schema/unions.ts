@@ -1,4 +1,5 @@
-import { type JsonObject, isPlainObject, nullRecord } from '../types';
+import { type JsonObject, nullRecord } from '../types';
+import { isPlainObject } from '../../lib/isPlainObject';
 import { type NfSchema, type NfType, NF_TYPES, isAnyNode } from './nf';
 
 /**
