@@ -20,10 +20,12 @@ const PROVIDER_LABEL: Record<ProviderFormat, string> = { openai: 'OpenAI', anthr
 
 interface Omitted {
   tool: MCPTool;
-  entry: NameMapEntry;
+  name: string;
 }
 
-interface Converted extends Omitted {
+interface Converted {
+  tool: MCPTool;
+  entry: NameMapEntry;
   definition: ProviderDefinition;
 }
 
@@ -42,25 +44,27 @@ export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format
   const cap = MAX_TOOLS[provider];
   for (let i = 0; i < unique.length; i += 1) {
     const tool = unique[i]!;
-    const entry = baseEntry(tool, names[i]!);
+    const name = names[i]!;
     const unrepairable = schemaRepairError(tool.inputSchema);
     if (unrepairable) {
-      dropped.push(droppedTool(tool, entry.name, 'unrepairable-schema', unrepairable.message));
+      dropped.push(droppedTool(tool, name, 'unrepairable-schema', unrepairable.message));
       warnings.push(`Tool "${tool.id}" was not sent to ${PROVIDER_LABEL[provider]}: ${unrepairable.message}.`);
       continue;
     }
     // Past the provider's cap a tool is only listed as left out: its schema is not projected at all.
+    // No map entry is built for it either: only kept tools are in the name map.
     if (kept.length >= cap) {
-      omitted.push({ tool, entry });
+      omitted.push({ tool, name });
       continue;
     }
-    const { definition, map } = toProviderDefinition(tool, entry.name, provider);
+    const entry = baseEntry(tool, name);
+    const { definition, map } = toProviderDefinition(tool, name, provider);
     kept.push({ tool, entry: map ? { ...entry, argKeyMap: map } : entry, definition });
   }
   if (omitted.length > 0) {
     const detail = `${PROVIDER_LABEL[provider]} accepts at most ${cap} tools per request`;
-    for (const c of omitted) dropped.push(droppedTool(c.tool, c.entry.name, 'over-tool-limit', detail));
-    warnings.push(`${detail}; left out ${omitted.length}: ${omitted.map((c) => c.entry.name).join(', ')}.`);
+    for (const c of omitted) dropped.push(droppedTool(c.tool, c.name, 'over-tool-limit', detail));
+    warnings.push(`${detail}; left out ${omitted.length}: ${omitted.map((c) => c.name).join(', ')}.`);
   }
   const nameMap: ToolNameMap = new Map(kept.map((c) => [c.entry.name, c.entry]));
   const tools = packDefinitions(provider, kept.map((c) => c.definition));
