@@ -1,6 +1,6 @@
 import { type ArgumentMap, type EnumLiteral, type JsonObject, nullRecord } from '../types';
 import { objectMap, unionMap } from './argumentMap';
-import { safePropertyKeys } from './keys';
+import { renamedKeys } from './keys';
 import type { NfObject, NfSchema } from './nf';
 
 /**
@@ -69,16 +69,17 @@ function emitUnion(node: NfSchema): Emitted {
 function emitObject(node: NfSchema): Emitted {
   const source = node.properties ?? {};
   const keys = Object.keys(source);
-  const renamed = safePropertyKeys(keys);
+  // undefined: every key is valid and sent as is.
+  const renamed = renamedKeys(keys);
   const properties = nullRecord<JsonObject>();
-  const children = new Map<string, ArgumentMap | undefined>();
+  const children: Array<[string, ArgumentMap]> = [];
   for (const key of keys) {
     const child = emit(source[key]!);
-    properties[renamed.get(key)!] = child.schema;
-    children.set(key, child.map);
+    properties[renamed ? renamed.get(key)! : key] = child.schema;
+    if (child.map) children.push([key, child.map]);
   }
   const schema: JsonObject = { ...annotations(node), type: 'object', properties };
-  if (node.required?.length) schema.required = node.required.map((r) => renamed.get(r)!);
+  if (node.required?.length) schema.required = renamed ? node.required.map((r) => renamed.get(r)!) : [...node.required];
   if (node.nullable) schema.nullable = true;
   const map = objectMap(renamed, children);
   return map ? { schema, map } : { schema };
