@@ -2,7 +2,7 @@ import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import { type ProviderDefinition, toProviderDefinition } from './definitions';
 import { MAX_TOOLS } from './limits';
 import { schemaRepairError } from './schema/convertedSchemas';
-import { assignToolNames } from './naming';
+import { namedList } from './namedList';
 import {
   type AnthropicTool,
   type DroppedTool,
@@ -20,10 +20,12 @@ const PROVIDER_LABEL: Record<ProviderFormat, string> = { openai: 'OpenAI', anthr
 
 interface Omitted {
   tool: MCPTool;
-  entry: NameMapEntry;
+  name: string;
 }
 
-interface Converted extends Omitted {
+interface Converted {
+  tool: MCPTool;
+  entry: NameMapEntry;
   definition: ProviderDefinition;
 }
 
@@ -33,33 +35,36 @@ interface Converted extends Omitted {
  * servers' own definitions under their provider-facing names. Pure: same tools in, same output out.
  */
 export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format: F): FormattedTools<F> {
-  const { unique, warnings } = dedupe(mcpTools);
-  const names = assignToolNames(unique.map((t) => ({ id: t.id, serverId: t.serverId })));
+  const { unique, names, warnings } = namedList(mcpTools);
   if (format === 'mcp') return formatMcp(unique, names, warnings) as FormattedTools<F>;
   const provider = format as ProviderFormat;
   const dropped: DroppedTool[] = [];
   const kept: Converted[] = [];
   const omitted: Omitted[] = [];
-  unique.forEach((tool, i) => {
-    const entry = baseEntry(tool, names[i]!);
+  const cap = MAX_TOOLS[provider];
+  for (let i = 0; i < unique.length; i += 1) {
+    const tool = unique[i]!;
+    const name = names[i]!;
     const unrepairable = schemaRepairError(tool.inputSchema);
     if (unrepairable) {
-      dropped.push({ ...dropBase(tool, entry.name), reason: 'unrepairable-schema', detail: unrepairable.message });
+      dropped.push(droppedTool(tool, name, 'unrepairable-schema', unrepairable.message));
       warnings.push(`Tool "${tool.id}" was not sent to ${PROVIDER_LABEL[provider]}: ${unrepairable.message}.`);
-      return;
+      continue;
     }
     // Past the provider's cap a tool is only listed as left out: its schema is not projected at all.
-    if (kept.length >= MAX_TOOLS[provider]) {
-      omitted.push({ tool, entry });
-      return;
+    // No map entry is built for it either: only kept tools are in the name map.
+    if (kept.length >= cap) {
+      omitted.push({ tool, name });
+      continue;
     }
-    const { definition, map } = toProviderDefinition(tool, entry.name, provider);
+    const entry = baseEntry(tool, name);
+    const { definition, map } = toProviderDefinition(tool, name, provider);
     kept.push({ tool, entry: map ? { ...entry, argKeyMap: map } : entry, definition });
-  });
+  }
   if (omitted.length > 0) {
-    const detail = `${PROVIDER_LABEL[provider]} accepts at most ${MAX_TOOLS[provider]} tools per request`;
-    for (const c of omitted) dropped.push({ ...dropBase(c.tool, c.entry.name), reason: 'over-tool-limit', detail });
-    warnings.push(`${detail}; left out ${omitted.length}: ${omitted.map((c) => c.entry.name).join(', ')}.`);
+    const detail = `${PROVIDER_LABEL[provider]} accepts at most ${cap} tools per request`;
+    for (const c of omitted) dropped.push(droppedTool(c.tool, c.name, 'over-tool-limit', detail));
+    warnings.push(`${detail}; left out ${omitted.length}: ${omitted.map((c) => c.name).join(', ')}.`);
   }
   const nameMap: ToolNameMap = new Map(kept.map((c) => [c.entry.name, c.entry]));
   const tools = packDefinitions(provider, kept.map((c) => c.definition));
@@ -74,27 +79,13 @@ export function resolveProviderToolName(map: ToolNameMap, name: string): NameMap
   return undefined;
 }
 
-function dedupe(tools: MCPTool[]): { unique: MCPTool[]; warnings: string[] } {
-  const seen = new Set<string>();
-  const unique: MCPTool[] = [];
-  const warnings: string[] = [];
-  for (const tool of tools) {
-    const key = `${tool.serverId}\u0000${tool.name}`;
-    if (seen.has(key)) warnings.push(`Tool "${tool.id}" is listed twice by its server; the first definition is used.`);
-    else {
-      seen.add(key);
-      unique.push(tool);
-    }
-  }
-  return { unique, warnings };
-}
-
 function baseEntry(tool: MCPTool, name: string): NameMapEntry {
   return { name, id: tool.id, serverId: tool.serverId, serverName: tool.serverName, toolName: tool.name };
 }
 
-function dropBase(tool: MCPTool, name: string): Omit<DroppedTool, 'reason' | 'detail'> {
-  return { id: tool.id, serverName: tool.serverName, toolName: tool.name, name };
+/** Built in one literal (no spread): a list past the cap drops hundreds of these per format. */
+function droppedTool(tool: MCPTool, name: string, reason: DroppedTool['reason'], detail: string): DroppedTool {
+  return { id: tool.id, serverName: tool.serverName, toolName: tool.name, name, reason, detail };
 }
 
 function formatMcp(tools: MCPTool[], names: string[], warnings: string[]): FormattedTools<'mcp'> {

@@ -1,15 +1,19 @@
 import { type ArgumentMap, nullRecord } from '../types';
 
-/** Builds the map of one object node: renamed keys and the maps of property values; undefined when empty. */
-export function objectMap(renamed: Map<string, string>, children: Map<string, ArgumentMap | undefined>): ArgumentMap | undefined {
+/**
+ * Builds the map of one object node: renamed keys (undefined when none was) and the maps of property
+ * values (only those that have one, in property order); undefined when empty.
+ */
+export function objectMap(renamed: Map<string, string> | undefined, children: Array<[string, ArgumentMap]>): ArgumentMap | undefined {
   const map: ArgumentMap = {};
-  for (const [original, provider] of renamed) {
-    if (original === provider) continue;
-    map.keys ??= nullRecord();
-    map.keys[provider] = original;
+  if (renamed) {
+    for (const [original, provider] of renamed) {
+      if (original === provider) continue;
+      map.keys ??= nullRecord();
+      map.keys[provider] = original;
+    }
   }
   for (const [original, child] of children) {
-    if (!child) continue;
     map.properties ??= nullRecord();
     map.properties[original] = child;
   }

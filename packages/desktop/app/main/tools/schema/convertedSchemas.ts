@@ -1,4 +1,5 @@
-import { type ArgumentMap, type JsonObject, type ProviderFormat, SchemaRepairError, isPlainObject } from '../types';
+import { type ArgumentMap, type JsonObject, type ProviderFormat, SchemaRepairError } from '../types';
+import { isPlainObject } from '../../lib/isPlainObject';
 import { toAnthropicInputSchema } from './anthropic';
 import { toGeminiParameters } from './gemini';
 import type { NfObject } from './nf';

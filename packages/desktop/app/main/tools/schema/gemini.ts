@@ -1,6 +1,6 @@
 import { type ArgumentMap, type EnumLiteral, type JsonObject, nullRecord } from '../types';
 import { objectMap, unionMap } from './argumentMap';
-import { safePropertyKeys } from './keys';
+import { renamedKeys } from './keys';
 import type { NfObject, NfSchema } from './nf';
 
 /**
@@ -22,7 +22,7 @@ interface Emitted {
 
 /** The root: omitted entirely when the tool takes no parameters (`properties: should be non-empty for OBJECT type`). */
 export function toGeminiParameters(root: NfObject): { parameters?: JsonObject; map?: ArgumentMap } {
-  if (Object.keys(root.properties).length === 0) return {};
+  if (!hasKeys(root.properties)) return {};
   const { schema, map } = emitObject(root);
   return { parameters: schema, map };
 }
@@ -31,7 +31,7 @@ function emit(node: NfSchema): Emitted {
   if (node.anyOf) return emitUnion(node);
   if (node.type === undefined && node.enum === undefined) return jsonText(node, 'any JSON value');
   if (node.type === 'object') {
-    return Object.keys(node.properties ?? {}).length > 0 ? emitObject(node) : jsonText(node, 'a JSON object');
+    return node.properties !== undefined && hasKeys(node.properties) ? emitObject(node) : jsonText(node, 'a JSON object');
   }
   const schema = annotations(node);
   let map: ArgumentMap | undefined;
@@ -69,16 +69,17 @@ function emitUnion(node: NfSchema): Emitted {
 function emitObject(node: NfSchema): Emitted {
   const source = node.properties ?? {};
   const keys = Object.keys(source);
-  const renamed = safePropertyKeys(keys);
+  // undefined: every key is valid and sent as is.
+  const renamed = renamedKeys(keys);
   const properties = nullRecord<JsonObject>();
-  const children = new Map<string, ArgumentMap | undefined>();
+  const children: Array<[string, ArgumentMap]> = [];
   for (const key of keys) {
     const child = emit(source[key]!);
-    properties[renamed.get(key)!] = child.schema;
-    children.set(key, child.map);
+    properties[renamed ? renamed.get(key)! : key] = child.schema;
+    if (child.map) children.push([key, child.map]);
   }
   const schema: JsonObject = { ...annotations(node), type: 'object', properties };
-  if (node.required?.length) schema.required = node.required.map((r) => renamed.get(r)!);
+  if (node.required?.length) schema.required = renamed ? node.required.map((r) => renamed.get(r)!) : [...node.required];
   if (node.nullable) schema.nullable = true;
   const map = objectMap(renamed, children);
   return map ? { schema, map } : { schema };
@@ -142,4 +143,10 @@ function bounds(node: NfSchema, schema: JsonObject): void {
   const max = node.exclusiveMaximum !== undefined ? Math.min(node.exclusiveMaximum, node.maximum ?? Infinity) : node.maximum;
   if (min !== undefined) schema.minimum = min;
   if (max !== undefined) schema.maximum = max;
+}
+
+/** Whether a record has an own key, without listing them all. */
+function hasKeys(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }

@@ -1,7 +1,7 @@
 import type { ArgumentMap, JsonObject } from '../types';
 import { nullRecord } from '../types';
 import { objectMap, unionMap } from './argumentMap';
-import { safePropertyKeys } from './keys';
+import { renamedKeys } from './keys';
 import type { NfSchema } from './nf';
 
 /**
@@ -66,16 +66,17 @@ function emitObject(node: NfSchema, schema: JsonObject, options: JsonSchemaOptio
 function emitProperties(node: NfSchema, schema: JsonObject, options: JsonSchemaOptions): ArgumentMap | undefined {
   const source = node.properties ?? {};
   const keys = Object.keys(source);
-  const renamed = options.renameKeys ? safePropertyKeys(keys) : new Map(keys.map((k) => [k, k]));
+  // undefined: every key is sent as the server wrote it.
+  const renamed = options.renameKeys ? renamedKeys(keys) : undefined;
   const properties = nullRecord<JsonObject>();
-  const children = new Map<string, ArgumentMap | undefined>();
+  const children: Array<[string, ArgumentMap]> = [];
   for (const key of keys) {
     const child = emitJsonSchema(source[key]!, options);
-    properties[renamed.get(key)!] = child.schema;
-    children.set(key, child.map);
+    properties[renamed ? renamed.get(key)! : key] = child.schema;
+    if (child.map) children.push([key, child.map]);
   }
   schema.properties = properties;
-  if (node.required?.length) schema.required = node.required.map((r) => renamed.get(r)!);
+  if (node.required?.length) schema.required = renamed ? node.required.map((r) => renamed.get(r)!) : [...node.required];
   return objectMap(renamed, children);
 }
 

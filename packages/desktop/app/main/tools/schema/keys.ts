@@ -14,6 +14,25 @@ import { MAX_PROPERTY_KEY_LENGTH, NAME_HASH_LENGTH, PROPERTY_KEY_PATTERN } from 
  * in sorted order.
  */
 export function safePropertyKeys(keys: string[]): Map<string, string> {
+  return renamedKeys(keys) ?? new Map(keys.map((k) => [k, k]));
+}
+
+/**
+ * safePropertyKeys for the common object whose keys are all valid: undefined (nothing renamed), so
+ * converting a new tool list builds no Map, Set or sorted list per object node.
+ */
+export function renamedKeys(keys: string[]): Map<string, string> | undefined {
+  let allValid = true;
+  for (const key of keys) {
+    if (!PROPERTY_KEY_PATTERN.test(key)) {
+      allValid = false;
+      break;
+    }
+  }
+  return allValid ? undefined : renameInvalidKeys(keys);
+}
+
+function renameInvalidKeys(keys: string[]): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
   for (const key of keys) {

@@ -1,4 +1,5 @@
-import { type EnumLiteral, type JsonObject, isPlainObject, nullRecord } from '../types';
+import { type EnumLiteral, type JsonObject, nullRecord } from '../types';
+import { isPlainObject } from '../../lib/isPlainObject';
 import type { NfSchema, NfType } from './nf';
 
 /**
@@ -14,18 +15,25 @@ const NUMBER_HINTS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximu
 
 /** The type a typeless schema evidently means (opencode #13150), if any. */
 export function inferType(raw: JsonObject): NfType | undefined {
-  const has = (keys: string[]) => keys.some((k) => Object.hasOwn(raw, k));
-  if (has(OBJECT_HINTS)) return 'object';
-  if (has(ARRAY_HINTS)) return 'array';
-  if (has(STRING_HINTS)) return 'string';
-  if (has(NUMBER_HINTS)) return 'number';
+  if (hasAny(raw, OBJECT_HINTS)) return 'object';
+  if (hasAny(raw, ARRAY_HINTS)) return 'array';
+  if (hasAny(raw, STRING_HINTS)) return 'string';
+  if (hasAny(raw, NUMBER_HINTS)) return 'number';
   return undefined;
 }
+
+function hasAny(raw: JsonObject, keys: readonly string[]): boolean {
+  for (const key of keys) if (Object.hasOwn(raw, key)) return true;
+  return false;
+}
+
+/** What enumValues answers for the many nodes with neither `enum` nor `const` (read-only, shared). */
+const NO_ENUM: { values?: EnumLiteral[]; hasNull: boolean } = Object.freeze({ hasNull: false });
 
 /** `enum` and `const` (const wins) as primitive values; `null` among them means nullable. */
 export function enumValues(raw: JsonObject): { values?: EnumLiteral[]; hasNull: boolean } {
   const source = Object.hasOwn(raw, 'const') ? [raw.const] : Array.isArray(raw.enum) ? raw.enum : undefined;
-  if (!source) return { hasNull: false };
+  if (!source) return NO_ENUM;
   const hasNull = source.includes(null);
   const rest = source.filter((v) => v !== null);
   // Objects and arrays as enum values: no provider's string-enum form can carry them; drop the enum.
@@ -125,8 +133,10 @@ export function rawProperties(raw: JsonObject): Record<string, unknown> {
 /** `required` as unique strings naming existing properties (`required: null` and strays removed). */
 export function filterRequired(raw: JsonObject, properties: Record<string, unknown>): string[] {
   if (!Array.isArray(raw.required)) return [];
-  const names = raw.required.filter((r): r is string => typeof r === 'string' && Object.hasOwn(properties, r));
-  return [...new Set(names)];
+  // One pass, first occurrence kept (as a Set would); lists are short, so includes() beats a Set.
+  const names: string[] = [];
+  for (const r of raw.required) if (typeof r === 'string' && Object.hasOwn(properties, r) && !names.includes(r)) names.push(r);
+  return names;
 }
 
 export function annotationsOf(raw: JsonObject): NfSchema {

@@ -1,5 +1,6 @@
 import { MAX_SCHEMA_DEPTH } from '../limits';
-import { type JsonObject, SchemaRepairError, isPlainObject, nullRecord } from '../types';
+import { type JsonObject, SchemaRepairError, nullRecord } from '../types';
+import { isPlainObject } from '../../lib/isPlainObject';
 import {
   annotationsOf,
   arrayBounds,
@@ -34,6 +35,9 @@ export function normalizeRootSchema(input: unknown): NfObject {
  */
 function rootObject(node: NfSchema | null): NfObject {
   if (node === null) throw new SchemaRepairError('its input schema accepts no value at all');
+  // The usual root (an object node, built fresh by normalizeNode and shared with nothing) is already in
+  // its final shape: returned as is rather than copied twice (same keys, same order).
+  if (node.type === 'object' && node.properties !== undefined && !Object.hasOwn(node, 'nullable')) return node as NfObject;
   const { nullable: _nullable, ...rest } = node;
   if (rest.type === 'object') return { ...rest, type: 'object', properties: rest.properties ?? nullRecord() };
   if (isAnyNode(rest)) return { ...annotations(rest), type: 'object', properties: nullRecord() };

@@ -1,5 +1,6 @@
 import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../limits';
-import { type JsonObject, SchemaRepairError, isPlainObject, nullRecord } from '../types';
+import { type JsonObject, SchemaRepairError, nullRecord } from '../types';
+import { isPlainObject } from '../../lib/isPlainObject';
 import { ANNOTATION_KEYWORDS, isSchemaKeyword, isSchemaMapKeyword } from './walk';
 
 /**
@@ -91,11 +92,25 @@ export function resolvePointer(root: JsonObject, ref: string): unknown {
   return current;
 }
 
-/** Whether any node has a `$ref` (most schemas have none: then nothing needs copying). */
+/**
+ * Whether any node has a `$ref` (most schemas have none: then nothing needs copying). It runs over
+ * every schema of a new tool list, so it allocates nothing (no Object.values, no closures).
+ */
 function containsRef(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(containsRef);
-  if (!isPlainObject(node)) return false;
-  if (typeof node.$ref === 'string') return true;
-  for (const value of Object.values(node)) if (typeof value === 'object' && value !== null && containsRef(value)) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i += 1) {
+      const item: unknown = node[i];
+      if (typeof item === 'object' && item !== null && containsRef(item)) return true;
+    }
+    return false;
+  }
+  if (typeof node !== 'object' || node === null) return false;
+  const record = node as Record<string, unknown>;
+  if (typeof record.$ref === 'string') return true;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const value = record[key];
+    if (typeof value === 'object' && value !== null && containsRef(value)) return true;
+  }
   return false;
 }

@@ -1,4 +1,5 @@
-import { type JsonObject, isPlainObject, nullRecord } from '../types';
+import { type JsonObject, nullRecord } from '../types';
+import { isPlainObject } from '../../lib/isPlainObject';
 import { type NfSchema, type NfType, NF_TYPES, isAnyNode } from './nf';
 
 /**
@@ -12,9 +13,20 @@ const UNION_KEYS = new Set(['anyOf', 'oneOf', 'allOf', 'description', 'title', '
 /** A branch made only of these adds a constraint, not a shape (e.g. `anyOf: [{required:[a]}, {required:[b]}]`). */
 const CONSTRAINT_ONLY = new Set(['required', 'minProperties', 'maxProperties', 'not', 'dependentRequired', 'description', 'title', '$comment']);
 
+export interface TypeList {
+  readonly types: readonly NfType[];
+  readonly hasNull: boolean;
+}
+
+const NO_TYPE: TypeList = Object.freeze({ types: Object.freeze([]), hasNull: false });
+const SINGLE_TYPE_LISTS = new Map<string, TypeList>(
+  NF_TYPES.map((t) => [t, Object.freeze(t === 'null' ? { types: Object.freeze([]), hasNull: true } : { types: Object.freeze([t]), hasNull: false })]),
+);
+
 /** The type keyword as a list of known names plus whether it allows null; `any` and unknown names are ignored. */
-export function typeList(type: unknown): { types: NfType[]; hasNull: boolean } {
-  if (typeof type === 'string') return NF_TYPES.includes(type as NfType) ? (type === 'null' ? { types: [], hasNull: true } : { types: [type as NfType], hasNull: false }) : { types: [], hasNull: false };
+export function typeList(type: unknown): TypeList {
+  // Nearly every node has one type name: answered from constants (read-only), nothing allocated.
+  if (typeof type === 'string') return SINGLE_TYPE_LISTS.get(type) ?? NO_TYPE;
   const names = (Array.isArray(type) ? type : [type]).filter((t): t is NfType => typeof t === 'string' && NF_TYPES.includes(t as NfType));
   const unique = [...new Set(names)];
   return { types: unique.filter((t) => t !== 'null'), hasNull: unique.includes('null') };
