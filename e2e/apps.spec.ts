@@ -102,6 +102,32 @@ test('server-basic-react: the app shows the call’s result, calls its tool thro
   await expect(card.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'inline');
 });
 
+test('server-basic-react: the card and its app appear while the model still writes the arguments', async ({ page, host, provider }) => {
+  test.setTimeout(120_000);
+  addAppsServer(host.cli, 'basic', 'server-basic-react');
+  // The arguments arrive slowly (12 pieces, 700 ms apart): the card must not wait for the last one.
+  const slowArguments = `{${' '.repeat(60)}}`;
+  await provider.setScript({
+    turns: [
+      { format: 'openai', chunkDelayMs: 700, toolCalls: [{ id: 'call_slow', name: 'mcp__basic__get-time', rawArguments: slowArguments, fragments: 12 }] },
+      { format: 'openai', text: ['That is the server’s time.'] },
+    ],
+  });
+  await startConversation(page, host.url, provider, ['basic']);
+  await sendMessage(page, 'What time is it on the server?');
+  const log = page.getByRole('log', { name: 'Messages' });
+  const card = log.getByRole('article', { name: 'get-time (basic)' });
+  await expect(card).toHaveAttribute('data-status', 'streaming');
+  await expect(card.getByTestId('tool-call-status')).toHaveText('Writing arguments…');
+  await expect(card.getByTestId('app-frame-iframe')).toBeAttached();
+  // Then the complete call takes the same card over: approval, the result in the app.
+  await allowInCard(card);
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await expect(log.getByRole('article', { name: 'get-time (basic)' })).toHaveCount(1);
+  await expect(card.getByTestId('app-frame-iframe')).toHaveAttribute('data-initialized', 'true', { timeout: 20_000 });
+  await expect(appOf(card).locator('code')).toHaveText(/^\d{4}-\d\d-\d\dT/);
+});
+
 test('server-system-monitor: the app polls its app-only tool, asked once and then always allowed', async ({ page, host, provider }) => {
   test.setTimeout(120_000);
   addAppsServer(host.cli, 'monitor', 'server-system-monitor');

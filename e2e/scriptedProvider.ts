@@ -19,6 +19,10 @@ export interface ScriptToolCall {
   id?: string;
   name: string;
   arguments?: Record<string, unknown>;
+  /** Sent verbatim instead of `arguments` (OpenAI and Anthropic only). */
+  rawArguments?: string;
+  /** How many pieces the argument JSON is streamed in (OpenAI, Anthropic); default 3. */
+  fragments?: number;
 }
 
 export interface ScriptTurn {

@@ -126,7 +126,11 @@ describe('a tool call whose tool declares an app', () => {
     const seen = await turn('Show the system');
     await stop();
     const firstView = (id: string) => seen.flatMap((e) => (e.type === 'message' ? e.message.toolCalls : [])).find((c) => c.id === id);
-    expect(firstView('call_1')).toMatchObject({ status: 'awaiting_approval', app: { serverId: monitor, resourceUri: 'ui://system-monitor/mcp-app.html' } });
+    // The card (with its app) shows while the model still writes the arguments (streamingAppCalls.test.ts),
+    // then the complete call waits for approval under the same id.
+    expect(firstView('call_1')).toMatchObject({ status: 'streaming', app: { serverId: monitor, resourceUri: 'ui://system-monitor/mcp-app.html' } });
+    const firstComplete = seen.flatMap((e) => (e.type === 'message' ? e.message.toolCalls : [])).find((c) => c.id === 'call_1' && c.status !== 'streaming');
+    expect(firstComplete).toMatchObject({ status: 'awaiting_approval', app: { serverId: monitor, resourceUri: 'ui://system-monitor/mcp-app.html' } });
     const calls = (await caller.chat.messages({ conversationId: conversation.id })).flatMap((m) => m.toolCalls);
     expect(calls.find((c) => c.id === 'call_1')).toMatchObject({ status: 'done', app: { serverId: monitor, resourceUri: 'ui://system-monitor/mcp-app.html' } });
     expect(calls.find((c) => c.id === 'call_2')?.app).toEqual({ serverId: hostile, resourceUri: 'ui://hostile/blob.html' });

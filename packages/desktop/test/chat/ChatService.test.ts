@@ -202,6 +202,8 @@ describe('ChatService', () => {
       options.onEvent({ type: 'step_start', stepIndex: 0 });
       options.onEvent({ type: 'tool_call', stepIndex: 0, call: view('t1', 'running') });
       options.onEvent({ type: 'tool_call', stepIndex: 0, call: view('t0', 'done') });
+      // A call the model was still writing when the process died.
+      options.onEvent({ type: 'tool_call', stepIndex: 0, call: view('t2', 'streaming') });
       // Ends only when the test's cleanup stops it, against a closed database: those writes fail quietly.
       await aborted(options.signal);
       return { messages: [], stopReason: 'stopped' };
@@ -216,7 +218,7 @@ describe('ChatService', () => {
     const [user, reply] = next.chat.messages(id) as [ChatMessage, ChatMessage];
     expect(user).toMatchObject({ text: 'long task', status: 'done' });
     expect(reply).toMatchObject({ status: 'error', error: { code: 'TURN_INTERRUPTED' } });
-    expect(reply.toolCalls.map((c) => c.status)).toEqual(['cancelled', 'done']);
+    expect(reply.toolCalls.map((c) => c.status)).toEqual(['cancelled', 'done', 'cancelled']);
     expect(next.chat.recoverInterrupted()).toBe(0);
     // The history still ends with the user's message, so the next turn sees what was asked.
     expect(next.repository.listHistory(id)).toEqual([{ role: 'user', text: 'long task' }]);

@@ -69,6 +69,19 @@ describe('TurnTranscript', () => {
     expect(message?.toolCalls[0]).not.toHaveProperty('progress');
   });
 
+  it('cancels a call still streaming its arguments when the turn ends, and takes the complete call over under its id', () => {
+    const t = transcript();
+    t.apply({ type: 'tool_call', stepIndex: 0, call: view('s1', 'streaming') });
+    expect(t.apply({ type: 'tool_call', stepIndex: 0, call: view('s1', 'streaming', { arguments: { a: 1 } }) })?.weight).toBe('minor');
+    t.apply({ type: 'tool_call', stepIndex: 0, call: view('s2', 'streaming') });
+    expect(t.apply({ type: 'tool_call', stepIndex: 0, call: view('s1', 'done', { endedAtMs: 7 }) })?.weight).toBe('major');
+    const [message] = t.finish({ messages: [], stopReason: 'stopped' });
+    expect(message?.toolCalls.map((c) => [c.id, c.status, c.endedAtMs])).toEqual([
+      ['s1', 'done', 7],
+      ['s2', 'cancelled', 42],
+    ]);
+  });
+
   it('puts a provider error on the last step only, with its code', () => {
     const t = transcript();
     t.apply({ type: 'step_start', stepIndex: 0 });

@@ -343,7 +343,7 @@ export class ChatService {
     repository.transaction(() => {
       for (const message of stale) {
         const toolCalls = message.toolCalls.map((call) =>
-          call.status === 'running' || call.status === 'awaiting_approval' ? { ...call, status: 'cancelled' as const, endedAtMs: call.endedAtMs ?? nowMs } : call,
+          call.status === 'running' || call.status === 'awaiting_approval' || call.status === 'streaming' ? { ...call, status: 'cancelled' as const, endedAtMs: call.endedAtMs ?? nowMs } : call,
         );
         repository.updateMessage({ ...message, toolCalls, status: 'error', error: { code: 'TURN_INTERRUPTED' } });
       }

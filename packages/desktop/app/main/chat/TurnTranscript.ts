@@ -24,7 +24,7 @@ export interface TranscriptChange {
   weight: 'major' | 'minor';
 }
 
-const UNFINISHED: ReadonlySet<ToolCallStatus> = new Set(['awaiting_approval', 'running']);
+const UNFINISHED: ReadonlySet<ToolCallStatus> = new Set(['awaiting_approval', 'running', 'streaming']);
 
 export class TurnTranscript {
   /** By step index; messages are replaced, never mutated, so a snapshot handed out stays valid. */

@@ -28,6 +28,12 @@ export type CompletionEvent =
   | { type: 'text'; delta: string }
   /** A complete tool call: arguments fully streamed and parsed. */
   | { type: 'tool_call'; call: EngineToolCall }
+  /**
+   * A tool call still streaming: its name is known, its arguments text so far (a JSON prefix).
+   * At most one per call every PARTIAL_INTERVAL_MS; the `tool_call` with the same id follows.
+   * Providers that send whole calls (Gemini) send none.
+   */
+  | { type: 'tool_call_partial'; index: number; id: string; name: string; argumentsText: string }
   /** The tokens of this call, when the provider reported them; sent once, before `done`. */
   | { type: 'usage'; usage: TokenUsage }
   | { type: 'done'; stopReason: 'end_turn' | 'tool_calls' | 'max_tokens' | 'other' };

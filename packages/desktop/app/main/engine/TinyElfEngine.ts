@@ -10,6 +10,7 @@ import type { ApprovalGate, EngineEvent, RunTurnOptions, TurnResult } from './en
 import { DEFAULT_MODEL_TEXT_LIMIT_CHARS } from './modelText';
 import { ArgumentCheck } from './preparedCall';
 import { type CallContext, runToolCall } from './runToolCall';
+import { StreamingCallViews } from './streamingCallViews';
 import { streamStep } from './streamStep';
 import type { McpToolAdapterOptions } from './tools/McpToolAdapter';
 import type { ToolSwitches } from '../mcp/toolSwitches';
@@ -95,10 +96,13 @@ export class TinyElfEngine {
       tools: tools.definitions,
       signal: options.signal,
     };
+    const streaming = new StreamingCallViews(tools, this.now, (call) => emit(options, { type: 'tool_call', stepIndex, call }));
     const output = await streamStep(this.deps.completion, request, {
       onText: (delta) => emit(options, { type: 'text', stepIndex, delta }),
       onUsage: (usage) => emit(options, { type: 'usage', stepIndex, usage }),
+      onToolCallPartial: (call) => streaming.partial(call),
     });
+    streaming.settle(output.toolCalls.map((call) => call.id));
     if (output.end.kind !== 'completed') {
       if (output.text) messages.push({ role: 'assistant', text: output.text, toolCalls: [] });
       if (output.end.kind === 'stopped') return { messages, stopReason: 'stopped' };

@@ -22,8 +22,17 @@ export interface StepOutput {
   end: StepEnd;
 }
 
+/** A tool call the model is still writing: its name, and its arguments text so far (a JSON prefix). */
+export interface PartialToolCall {
+  id: string;
+  name: string;
+  argumentsText: string;
+}
+
 export interface StepListener {
   onText(delta: string): void;
+  /** Paced by the adapters; the complete call (in StepOutput.toolCalls) follows under the same id. */
+  onToolCallPartial?(call: PartialToolCall): void;
   onUsage?(usage: TokenUsage): void;
 }
 
@@ -41,6 +50,8 @@ export async function streamStep(completion: CompletionClient, request: Completi
         listener.onText(event.delta);
       } else if (event.type === 'tool_call') {
         toolCalls.push(event.call);
+      } else if (event.type === 'tool_call_partial') {
+        listener.onToolCallPartial?.({ id: event.id, name: event.name, argumentsText: event.argumentsText });
       } else if (event.type === 'usage') {
         usage = event.usage;
         listener.onUsage?.(event.usage);

@@ -31,7 +31,12 @@ export interface ConversationRecord {
   updatedAt: string;
 }
 
-export const TOOL_CALL_STATUSES = ['awaiting_approval', 'running', 'done', 'error', 'cancelled', 'denied'] as const;
+/**
+ * 'streaming': the model is still writing the call's arguments (shown early for tools with an app);
+ * `arguments` then holds a best-effort reading of the JSON so far, and the complete call replaces
+ * the view under the same id.
+ */
+export const TOOL_CALL_STATUSES = ['awaiting_approval', 'running', 'done', 'error', 'cancelled', 'denied', 'streaming'] as const;
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
 
 export interface ToolCallProgress {

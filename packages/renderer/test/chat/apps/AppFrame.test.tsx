@@ -111,6 +111,30 @@ describe('AppFrame', () => {
     expect(screen.getByTestId('app-frame-iframe').getAttribute('data-initialized')).toBe('true');
   });
 
+  it('starts while the model still writes the arguments: partial inputs, then the final input, in one app', async () => {
+    const { api, rerenderCall } = setUp({ call: appCall({ status: 'streaming', arguments: { zone: 'U' } }) });
+    const frame = await screen.findByTestId<HTMLIFrameElement>('app-frame-iframe');
+    const peer = await peerOf(api);
+    await peer.start();
+    await waitFor(() => expect(peer.sent('ui/notifications/tool-input-partial').map((m) => m.params)).toEqual([{ arguments: { zone: 'U' } }]));
+    rerenderCall(appCall({ status: 'streaming', arguments: { zone: 'UT' } }));
+    await waitFor(() => expect(peer.sent('ui/notifications/tool-input-partial').map((m) => m.params)).toEqual([{ arguments: { zone: 'U' } }, { arguments: { zone: 'UT' } }]));
+    expect(peer.sent('ui/notifications/tool-input')).toEqual([]);
+    rerenderCall(appCall({ status: 'running', arguments: { zone: 'UTC' } }));
+    await waitFor(() => expect(peer.sent('ui/notifications/tool-input').map((m) => m.params)).toEqual([{ arguments: { zone: 'UTC' } }]));
+    // No restart between them: the same frame, initialized once, resource read once.
+    expect(screen.getByTestId('app-frame-iframe')).toBe(frame);
+    expect(peer.sent('ui/notifications/sandbox-resource-ready')).toHaveLength(1);
+    expect(api.recorder.callsTo('apps.resource')).toHaveLength(1);
+    expect(peer.sent('ui/notifications/tool-input-partial')).toHaveLength(2);
+    expect(screen.getAllByTestId('tool-call-status')[0]?.textContent).toBe('Running');
+  });
+
+  it('labels a call whose arguments are still being written', () => {
+    setUp({ call: appCall({ status: 'streaming', arguments: {} }) });
+    expect(screen.getByTestId('tool-call-status').textContent).toBe('Writing arguments…');
+  });
+
   it('tells the app when Elftia’s theme changes', async () => {
     const { api } = setUp();
     const peer = await peerOf(api);

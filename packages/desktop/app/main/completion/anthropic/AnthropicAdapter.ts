@@ -6,6 +6,7 @@ import { collectModels, mapEntries, pageEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toAnthropicRequest } from './request';
+import { createPartialThrottle } from '../partialThrottle';
 import { createAnthropicStreamMapper } from './stream';
 
 export function createAnthropicClient(provider: ResolvedProvider, options: { fetch?: typeof fetch } = {}): Anthropic {
@@ -38,7 +39,7 @@ export class AnthropicAdapter implements ProviderAdapter {
     return runStream({
       signal: request.signal,
       open: (signal) => client.messages.create(toAnthropicRequest(request), { signal }),
-      mapper: createAnthropicStreamMapper(),
+      mapper: createAnthropicStreamMapper({ partials: createPartialThrottle() }),
       classify: classifyAnthropicError,
     });
   }

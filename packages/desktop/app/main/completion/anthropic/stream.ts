@@ -9,6 +9,7 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import { malformedStream } from '../errors';
 import type { StreamMapper } from '../runStream';
 import { parseToolArguments } from '../shared';
+import type { PartialThrottle } from '../partialThrottle';
 import type { CompletionEvent } from '../types';
 import { tokenSum, usageEvents } from '../usage';
 
@@ -35,7 +36,12 @@ export function anthropicStopReason(stopReason: string | null | undefined): Stop
   return 'other';
 }
 
-export function createAnthropicStreamMapper(): StreamMapper<RawMessageStreamEvent> {
+export interface AnthropicStreamOptions {
+  /** When set, input_json_delta fragments also yield paced `tool_call_partial` events. */
+  partials?: PartialThrottle;
+}
+
+export function createAnthropicStreamMapper(options: AnthropicStreamOptions = {}): StreamMapper<RawMessageStreamEvent> {
   const tools = new Map<number, ToolBlock>();
   let started = false;
   let stopped = false;
@@ -58,6 +64,7 @@ export function createAnthropicStreamMapper(): StreamMapper<RawMessageStreamEven
       case 'content_block_start':
         if (event.content_block.type === 'tool_use') {
           tools.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+          return partial(event.index);
         }
         if (event.content_block.type === 'text' && event.content_block.text !== '') return [{ type: 'text', delta: event.content_block.text }];
         return [];
@@ -83,9 +90,16 @@ export function createAnthropicStreamMapper(): StreamMapper<RawMessageStreamEven
       const tool = tools.get(index);
       if (!tool) throw malformedStream(`input_json_delta for content block ${index}, which is not a tool_use block.`);
       tool.json += delta.partial_json ?? '';
+      return partial(index);
     }
     // thinking_delta, signature_delta, citations_delta: nothing the engine shows yet.
     return [];
+  }
+
+  function partial(index: number): CompletionEvent[] {
+    const tool = tools.get(index);
+    if (!tool || !options.partials?.take(index)) return [];
+    return [{ type: 'tool_call_partial', index, id: tool.id, name: tool.name, argumentsText: tool.json }];
   }
 
   function onBlockStop(index: number): CompletionEvent[] {

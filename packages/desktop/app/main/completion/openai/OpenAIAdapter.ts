@@ -7,6 +7,7 @@ import { collectModels, mapEntries, pageEntries } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { toOpenAIRequest } from './request';
+import { createPartialThrottle } from '../partialThrottle';
 import { createOpenAIStreamMapper } from './stream';
 
 /**
@@ -65,7 +66,7 @@ export class OpenAIAdapter implements ProviderAdapter {
     return runStream({
       signal: request.signal,
       open: (signal) => this.#open(client, request, signal),
-      mapper: createOpenAIStreamMapper({ newCallId: (index) => `call_${streamId}_${index}` }),
+      mapper: createOpenAIStreamMapper({ newCallId: (index) => `call_${streamId}_${index}`, partials: createPartialThrottle() }),
       classify: classifyOpenAIError,
     });
   }

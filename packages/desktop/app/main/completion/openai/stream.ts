@@ -9,6 +9,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { malformedStream } from '../errors';
 import type { StreamMapper } from '../runStream';
 import { parseToolArguments } from '../shared';
+import type { PartialThrottle } from '../partialThrottle';
 import type { CompletionEvent } from '../types';
 import { tokenSum, usageEvents } from '../usage';
 
@@ -31,6 +32,8 @@ export function openAIStopReason(finishReason: string, hadToolCalls: boolean): S
 export interface OpenAIStreamOptions {
   /** The id for the call at this index when the server sent none (some OpenAI-compatible servers). */
   newCallId: (index: number) => string;
+  /** When set, argument fragments also yield paced `tool_call_partial` events. */
+  partials?: PartialThrottle;
 }
 
 export function createOpenAIStreamMapper(options: OpenAIStreamOptions): StreamMapper<ChatCompletionChunk> {
@@ -57,6 +60,11 @@ export function createOpenAIStreamMapper(options: OpenAIStreamOptions): StreamMa
       if (fragment.function?.name) call.name = fragment.function.name;
       if (fragment.function?.arguments) call.args += fragment.function.arguments;
       calls.set(fragment.index, call);
+      if (call.name && options.partials?.take(fragment.index)) {
+        // The id the final call gets too, so the partial card is replaced, not duplicated.
+        const id = call.id || options.newCallId(fragment.index);
+        events.push({ type: 'tool_call_partial', index: fragment.index, id, name: call.name, argumentsText: call.args });
+      }
     }
     if (choice.finish_reason) finishReason = choice.finish_reason;
     return events;

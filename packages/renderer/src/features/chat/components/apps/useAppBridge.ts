@@ -131,12 +131,18 @@ export function useAppBridge(input: AppBridgeInput): AppBridgeState {
     };
   }, [api, frame, sandbox.origin, resource, serverId, conversationId, callId]);
 
-  // The input once the app is ready; the result (or the cancellation) once the call ends.
+  // The input once the app is ready; the result (or the cancellation) once the call ends. While the
+  // model still writes the arguments (status 'streaming') each new reading goes as a partial input,
+  // then the complete call's arguments as the input: the same card, the same app, no restart.
   const sent = useRef({ input: false, outcome: false });
   const { call } = input;
   useEffect(() => {
     const bridge = bridgeRef.current;
     if (!initialized || !bridge) return;
+    if (call.status === 'streaming') {
+      void bridge.sendToolInputPartial({ arguments: call.arguments });
+      return;
+    }
     if (!sent.current.input) {
       sent.current.input = true;
       void bridge.sendToolInput({ arguments: call.arguments });

@@ -10,6 +10,7 @@ const STATUS_KEYS: Record<ToolCallStatus, string> = {
   error: 'chat/tool-calls:status.error',
   cancelled: 'chat/tool-calls:status.cancelled',
   denied: 'chat/tool-calls:status.denied',
+  streaming: 'chat/tool-calls:status.streaming',
 };
 
 /** The status badge and, beside it, the elapsed time (ticking while running) or the final duration. */
