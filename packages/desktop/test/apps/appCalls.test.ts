@@ -6,13 +6,13 @@
  * call whose tool declares an app carries it on its view; an app's context reaches the next turn.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApprovalRequest, ChatStreamEvent } from '../../app/shared/contracts/chat';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/routers/appRouter';
 import { appErrorData } from '../../app/main/routers/trpc';
-import { API_KEY, baseUrlFor, scripted } from '../completion/helpers';
+import { API_KEY, scripted } from '../completion/helpers';
 import { rejection } from '../support/appHarness';
 import type { ScriptInput } from '../support/scriptedProvider/script';
+import { openScriptedConversation } from '../support/scriptedConversation';
 import { tempDir } from '../support/tempDir';
 import { addAppsServer, addHostileServer } from './appsServers';
 
@@ -31,40 +31,7 @@ async function setup(script: ScriptInput = { turns: [] }) {
   const hostile = await addHostileServer(caller);
   await services.start();
   await Promise.all([monitor, react, hostile].map((id) => services.mcp.connect(id)));
-  const record = await caller.providers.add({ name: 'Scripted', kind: 'openai', baseUrl: baseUrlFor('openai', provider.url), apiKey: API_KEY, models: ['scripted-model'] });
-  const controller = new AbortController();
-  const subscriber = createAppCaller({ services }, { signal: controller.signal });
-  const conversation = await caller.chat.conversations.create({ providerId: record.id });
-  const iterator = (await subscriber.chat.onConversation({ conversationId: conversation.id }))[Symbol.asyncIterator]();
-  await iterator.next();
-  const events: ChatStreamEvent[] = [];
-  const nextEvent = async (): Promise<ChatStreamEvent> => {
-    const next = await iterator.next();
-    if (next.done) throw new Error('the stream ended');
-    events.push(next.value);
-    return next.value;
-  };
-  const turn = async (text: string) => {
-    await caller.chat.send({ conversationId: conversation.id, text });
-    const seen: ChatStreamEvent[] = [];
-    for (;;) {
-      const event = await nextEvent();
-      seen.push(event);
-      if (event.type === 'approval') await caller.chat.approve({ callId: event.request.callId, decision: 'allow_once' });
-      if (event.type === 'turn' && !event.running) return seen;
-    }
-  };
-  /** The next approval prompt on the conversation's stream. */
-  const nextApproval = async (): Promise<ApprovalRequest> => {
-    for (;;) {
-      const event = await nextEvent();
-      if (event.type === 'approval') return event.request;
-    }
-  };
-  const stop = async () => {
-    controller.abort();
-    await iterator.return?.(undefined);
-  };
+  const { conversation, events, nextEvent, turn, nextApproval, stop } = await openScriptedConversation(services, caller, provider.url);
   const host = (serverId: string) => ({ conversationId: conversation.id, hostCallId: 'call_host', serverId });
   return { provider, services, caller, monitor, react, hostile, conversation, turn, nextEvent, nextApproval, stop, host, events };
 }

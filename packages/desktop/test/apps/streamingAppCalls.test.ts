@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent, ToolCallView } from '../../app/shared/contracts/chat';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/routers/appRouter';
-import { API_KEY, baseUrlFor, scripted } from '../completion/helpers';
+import { API_KEY, scripted } from '../completion/helpers';
 import type { ScriptInput } from '../support/scriptedProvider/script';
+import { openScriptedConversation } from '../support/scriptedConversation';
 import { tempDir } from '../support/tempDir';
 import { addHostileServer } from './appsServers';
 
@@ -26,27 +27,7 @@ async function setup(script: ScriptInput) {
   const hostile = await addHostileServer(caller);
   await services.start();
   await services.mcp.connect(hostile);
-  const record = await caller.providers.add({ name: 'Scripted', kind: 'openai', baseUrl: baseUrlFor('openai', provider.url), apiKey: API_KEY, models: ['scripted-model'] });
-  const controller = new AbortController();
-  const subscriber = createAppCaller({ services }, { signal: controller.signal });
-  const conversation = await caller.chat.conversations.create({ providerId: record.id });
-  const iterator = (await subscriber.chat.onConversation({ conversationId: conversation.id }))[Symbol.asyncIterator]();
-  await iterator.next();
-  const turn = async (text: string) => {
-    await caller.chat.send({ conversationId: conversation.id, text });
-    const seen: ChatStreamEvent[] = [];
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) throw new Error('the stream ended');
-      seen.push(next.value);
-      if (next.value.type === 'approval') await caller.chat.approve({ callId: next.value.request.callId, decision: 'allow_once' });
-      if (next.value.type === 'turn' && !next.value.running) return seen;
-    }
-  };
-  const stop = async () => {
-    controller.abort();
-    await iterator.return?.(undefined);
-  };
+  const { conversation, turn, stop } = await openScriptedConversation(services, caller, provider.url);
   return { hostile, caller, conversation, turn, stop };
 }
 

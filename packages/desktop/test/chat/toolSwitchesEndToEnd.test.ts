@@ -5,12 +5,12 @@
  * search_tools does not find it; a tool in `alwaysAllow` runs without a prompt.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../app/shared/contracts/chat';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/routers/appRouter';
 import { EVERYTHING_ENTRY } from '../cli/mcpServers';
-import { API_KEY, baseUrlFor, scripted } from '../completion/helpers';
+import { API_KEY, scripted } from '../completion/helpers';
 import type { ScriptInput } from '../support/scriptedProvider/script';
+import { openScriptedConversation } from '../support/scriptedConversation';
 import { tempDir } from '../support/tempDir';
 
 const opened: AppServices[] = [];
@@ -26,27 +26,7 @@ async function setup(script: ScriptInput) {
   const server = await caller.mcp.add({ name: 'everything', type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] });
   await services.start();
   await services.mcp.connect(server.id);
-  const record = await caller.providers.add({ name: 'Scripted', kind: 'openai', baseUrl: baseUrlFor('openai', provider.url), apiKey: API_KEY, models: ['scripted-model'] });
-  const controller = new AbortController();
-  const subscriber = createAppCaller({ services }, { signal: controller.signal });
-  const conversation = await caller.chat.conversations.create({ providerId: record.id });
-  const iterator = (await subscriber.chat.onConversation({ conversationId: conversation.id }))[Symbol.asyncIterator]();
-  await iterator.next();
-  const turn = async (text: string) => {
-    await caller.chat.send({ conversationId: conversation.id, text });
-    const events: ChatStreamEvent[] = [];
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) throw new Error('the stream ended');
-      events.push(next.value);
-      if (next.value.type === 'approval') await caller.chat.approve({ callId: next.value.request.callId, decision: 'allow_once' });
-      if (next.value.type === 'turn' && !next.value.running) return events;
-    }
-  };
-  const stop = async () => {
-    controller.abort();
-    await iterator.return?.(undefined);
-  };
+  const { conversation, turn, stop } = await openScriptedConversation(services, caller, provider.url);
   return { provider, services, caller, server, conversation, turn, stop };
 }
 
