@@ -101,10 +101,15 @@ test('a server whose tool list breaks the schema connects with its usable tools 
   await page.getByTestId('mcp-server-skipped-notice').getByRole('button', { name: 'Show details' }).click();
   const details = page.getByRole('region', { name: 'Details of sloppy' });
   await expect(details.getByRole('heading', { name: 'Left out' })).toBeFocused();
+  // Opening the details reads the resources, templates and prompts too, so their broken entries join the
+  // tools' three, in the order of the lists (tools, resources, templates, prompts).
   await expect(details.getByRole('region', { name: 'Left out' }).getByTestId('mcp-skipped-item')).toHaveText([
     'Tool (no name): the entry is not an object.',
     /^Tool \(no name\): “name” is missing or not valid\./,
     'Tool echo: an earlier entry has the same name.',
+    /^Resource \(no name\): “uri” is missing or not valid\./,
+    /^Resource template \(no name\): “uriTemplate” is missing or not valid\./,
+    /^Prompt \(no name\): “name” is missing or not valid\./,
   ]);
   await expect(details.getByTestId('mcp-tool')).toHaveCount(10);
   const log = details.getByRole('log', { name: 'Log of sloppy' });
