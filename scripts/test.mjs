@@ -77,6 +77,42 @@ function playwrightCounts(report) {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
+/** First line of a failure message, without terminal colours, for the summary. */
+function firstLine(message) {
+  return String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 240) ?? '';
+}
+
+/** `file › test: first line of the error` for each failed vitest test. */
+function vitestFailures(report) {
+  const failures = [];
+  for (const file of report?.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name ?? '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) failures.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return failures;
+}
+
+/** The same for each Playwright test that failed for good (a flaky pass is not listed). */
+function playwrightFailures(report) {
+  const failures = [];
+  const walk = (suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return failures;
+}
+
 function main() {
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'elftia-reports-'));
   const pnpm = ensurePnpm();
@@ -126,6 +162,10 @@ function main() {
     total.failed += Math.max(counts.failed, stepFailed ? 1 : 0);
   }
   total.failed += steps.filter((s) => !s.ok && !reported.some((r) => r.step === s.name)).length;
+  // Named here, at the end, where a CI log cut to its last lines still shows them.
+  const failures = [...vitestFailures(readJson(vitestReport)), ...playwrightFailures(readJson(playwrightReport))];
+  for (const failure of failures.slice(0, 30)) log(`failed: ${failure}`);
+  if (failures.length > 30) log(`failed: … and ${failures.length - 30} more`);
   for (const s of steps) log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name}`);
   // The figures per protocol revision, next to the total rather than scrolled away with the suite's output.
   for (const line of readJson(conformanceSummary)?.lines ?? []) console.log(line);

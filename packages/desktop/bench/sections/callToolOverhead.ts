@@ -4,14 +4,20 @@
  * lookup, argument validation, the timeout policy, the error counter, and over stdio our transport.
  * A bare Client over ProcessStdioTransport runs too, to tell the transport's share from the service's
  * (it also starts the server in its own session, which Linux autogroup scheduling treats differently).
- * The bare SDK v1 Client (the client Elftia used before v2) runs as a second reference line.
+ * The bare SDK v1 Client (the client Elftia used before v2) runs as a second reference line. Last, the
+ * same comparison in process over the SDK's InMemoryTransport isolates the service's own CPU from the
+ * scheduling of server processes (no goal: the issue's goals are the real transports').
  */
-import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AppServices } from '../../app/main/index';
+import { McpService } from '../../app/main/mcp/McpService';
+import { stdioRecord } from '../../test/mcp/helpers';
 import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';
 import { addServer, everythingEntry, nodeStdioInput, startEverythingHttp, withAppServices } from '../lib/servers';
 import { sampleInterleaved, wallOf } from '../lib/stats';
@@ -19,8 +25,9 @@ import { type Row, type SectionResult, compared, measuredRow } from '../lib/tabl
 
 const SECTION = 'a callTool';
 /** Issue 16: the service's median and p95 at most this many times the bare SDK v2 Client's. */
-const GOAL_MAX_RATIO = { stdio: 1.1, http: 1.05 } as const;
-const SAMPLING = { warmup: 30, iterations: 300 };
+const GOAL_MAX_RATIO = { stdio: 1.1, http: 1.05, 'in-process': undefined } as const;
+// 1,000 rounds: a median over fewer moved by several per cent between runs on a shared machine.
+const SAMPLING = { warmup: 50, iterations: 1000 };
 
 /** What the section calls on a bare client, v2 or v1. */
 interface BareClient {
@@ -47,9 +54,9 @@ const echo = (client: BareClient) => () => client.callTool({ name: 'echo', argum
  * Interleaved echo calls through the service and through bare clients: the first client is the
  * baseline, any others are references. Returns the baseline row, the service's, then the references'.
  */
-async function compare(services: AppServices, serverId: string, transportName: keyof typeof GOAL_MAX_RATIO, clients: { name: string; client: BareClient }[]): Promise<Row[]> {
+async function compare(mcp: Pick<McpService, 'callTool'>, serverId: string, transportName: keyof typeof GOAL_MAX_RATIO, clients: { name: string; client: BareClient }[]): Promise<Row[]> {
   let callCount = 0;
-  const viaService = () => services.mcp.callTool(serverId, 'echo', echoArgs, `bench-${(callCount += 1)}`);
+  const viaService = () => mcp.callTool(serverId, 'echo', echoArgs, `bench-${(callCount += 1)}`);
   const [service, ...bare] = await sampleInterleaved([viaService, ...clients.map(({ client }) => echo(client))], SAMPLING);
   const rows = clients.map(({ name }, i) => measuredRow(SECTION, `${transportName}: ${name}`, wallOf(bare[i]!)));
   const baseline = rows[0]!;
@@ -58,6 +65,39 @@ async function compare(services: AppServices, serverId: string, transportName: k
   // The service's own share: its median against the bare client over the same transport.
   if (reference) serviceRow.note = `${((serviceRow.medianMs ?? NaN) / (reference.medianMs ?? NaN)).toFixed(2)}× the ${clients[1]!.name} median`;
   return [baseline, serviceRow, ...rows.slice(1).map((row) => compared(row, baseline))];
+}
+
+/** An in-process server with server-everything's `echo`, on one end of a linked in-memory pair. */
+function inMemoryEchoServer(): Transport {
+  const server = new McpServer({ name: 'bench-echo', version: '0.0.0' });
+  server.registerTool('echo', { description: 'Echoes back the input', inputSchema: z.object({ message: z.string() }) }, ({ message }) => ({
+    content: [{ type: 'text', text: `Echo: ${message}` }],
+  }));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  void server.connect(serverSide);
+  return clientSide;
+}
+
+/**
+ * The service's own work, without a process or a socket: McpService and a bare Client each over the
+ * SDK's InMemoryTransport to an in-process echo server. Every microsecond here is CPU of this process
+ * (the server's included, alike on both sides), so the ratio moves far less with the machine's load than
+ * the rows over real transports, where waking the server process dominates.
+ */
+async function inProcessRows(): Promise<Row[]> {
+  const record = stdioRecord('in-memory', { id: 'in-memory', name: 'in-memory' });
+  const service = new McpService({
+    listServers: () => [record],
+    getServer: (id) => (id === record.id ? record : undefined),
+    stdioTransportFactory: inMemoryEchoServer,
+  });
+  const client = await bareClient(inMemoryEchoServer());
+  try {
+    await service.connect(record.id);
+    return await compare(service, record.id, 'in-process', [{ name: 'bare SDK v2 Client', client }]);
+  } finally {
+    await Promise.allSettled([client.close(), service.closeAll()]);
+  }
 }
 
 export async function benchCallToolOverhead(): Promise<SectionResult> {
@@ -75,16 +115,16 @@ export async function benchCallToolOverhead(): Promise<SectionResult> {
       const v1Stdio = await bareV1Client(new V1StdioClientTransport({ ...stdioCommand, stderr: 'ignore' }));
       const v1Http = await bareV1Client(new V1StreamableHTTPClientTransport(new URL(http.url)));
       try {
-        const stdioRows = await compare(services, stdioServer.id, 'stdio', [
+        const stdioRows = await compare(services.mcp, stdioServer.id, 'stdio', [
           { name: 'bare SDK v2 Client', client: sdkStdio },
           { name: 'bare v2 Client + ProcessStdioTransport', client: ourStdio },
           { name: 'bare SDK v1 Client', client: v1Stdio },
         ]);
-        const httpRows = await compare(services, httpServer.id, 'http', [
+        const httpRows = await compare(services.mcp, httpServer.id, 'http', [
           { name: 'bare SDK v2 Client', client: httpClient },
           { name: 'bare SDK v1 Client', client: v1Http },
         ]);
-        return { rows: [...stdioRows, ...httpRows], warnings: [] };
+        return { rows: [...stdioRows, ...httpRows, ...(await inProcessRows())], warnings: [] };
       } finally {
         await Promise.allSettled([sdkStdio.close(), ourStdio.close(), httpClient.close(), v1Stdio.close(), v1Http.close(), services.mcp.closeAll()]);
       }

@@ -16,7 +16,6 @@ import { type SectionResult, compared, measuredRow } from '../lib/table';
 
 const SECTION = 'b connect ×10';
 const SERVER_COUNT = 10;
-const GOAL_MAX_RATIO = 1.5;
 // A round starts 30 servers and waits for three closes; three rounds keep this section near a minute.
 const ITERATIONS = 3;
 
@@ -64,12 +63,13 @@ export async function benchConnectMany(): Promise<SectionResult> {
     await services.mcp.closeAll();
     const [together, single, bare] = await interleave([atOnce, slowestSingle, bareAtOnce], { warmup: 0, iterations: ITERATIONS });
     const baseline = measuredRow(SECTION, 'slowest of 10 single connects', single!);
-    const service = compared(measuredRow(SECTION, '10 at once (syncWithConfig)', together!), baseline, GOAL_MAX_RATIO);
+    const service = compared(measuredRow(SECTION, '10 at once (syncWithConfig)', together!), baseline);
     const reference = compared(measuredRow(SECTION, 'reference: 10 bare Clients at once', bare!), baseline);
-    // Issue 16: the fan-out stays no worse than bare SDK clients starting the same 10 servers.
+    // Issue 16: the fan-out stays no worse than bare SDK clients starting the same 10 servers. There is
+    // no fixed ratio beside it: ten Node servers starting together are CPU-bound, so on two cores the
+    // ratio to one connect is set by the machine (the reference row), not by the service.
     const bareRatio = reference.ratio?.median ?? NaN;
-    const withinBare = (service.ratio?.median ?? NaN) <= bareRatio;
-    service.goal = { text: `${service.goal!.text}, ≤ bare ${bareRatio.toFixed(2)}×`, met: service.goal!.met && withinBare };
+    service.goal = { text: `≤ bare ${bareRatio.toFixed(2)}×`, met: (service.ratio?.median ?? NaN) <= bareRatio };
     return {
       rows: [baseline, service, reference],
       warnings: [...warnings],

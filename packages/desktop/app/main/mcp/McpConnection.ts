@@ -182,7 +182,11 @@ export class McpConnection {
     const headers = this.paramHeaders(name, args);
     const sendOptions = headers ? { ...options, headers: { ...options.headers, ...headers } } : options;
     const send = () => this.client.request({ method: 'tools/call', params }, LenientCallToolResultSchema, sendOptions);
-    return callId === undefined ? send() : this.calls.run(callId, send);
+    // Over Streamable HTTP a server request may come on the call's own answer stream, and in the
+    // 2026-07-28 era inside the call (input_required): those run in the call's async context, which
+    // names the call. Over stdio, SSE and WebSocket a 2025 server's requests share one channel.
+    const scoped = this.era === 'modern' || this.server.type === 'http';
+    return callId === undefined ? send() : this.calls.run(callId, send, scoped);
   }
 
   /**
@@ -290,9 +294,10 @@ export class McpConnection {
     const version = this.client.getServerVersion();
     const icon = pickIcon((version as { icons?: unknown } | undefined)?.icons);
     if (version) this.serverInfo = { name: version.name, version: version.version, ...(icon ? { icon } : {}) };
-    await this.tools.get();
-    await this.listenForChanges();
-    await this.applyLogLevel();
+    // Independent of each other, so sent together: one round trip to a started server instead of three.
+    // A failed list fails the connect, after the others settled (they report their own failures).
+    const [tools] = await Promise.allSettled([this.tools.get(), this.listenForChanges(), this.applyLogLevel()]);
+    if (tools.status === 'rejected') throw tools.reason;
   }
 
   /** A server that refuses the level still serves: it then logs at its own level. */

@@ -16,6 +16,7 @@ import type { McpServerRecord } from '../../shared/contracts/mcp-types';
 import { ArgumentValidator } from './ArgumentValidator';
 import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './backoff';
 import { DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR, type McpProgress, boundedRequest } from './boundedRequest';
+import { type AbortHandle, requestAbort } from './requestAbort';
 import { type Clock, systemClock } from '../lib/clock';
 import { ConnectionPool, type McpLogger, type PrepareServer } from './ConnectionPool';
 import { type StdioTransportFactory, createTransport } from './transports/createTransport';
@@ -130,7 +131,7 @@ export class McpService {
   /** Kept apart from `events`: a resource update changes no server's state, list or log. */
   private readonly resourceUpdates: EventHub<{ serverId: string; uri: string }>;
   private readonly validator = new ArgumentValidator();
-  private readonly calls = new Map<string, AbortController>();
+  private readonly calls = new Map<string, AbortHandle>();
   /**
    * The resources subscribed to, per server, and the session that was told: a subscription lives in
    * its session, so a new one (a reconnect, a restart) is told again.
@@ -430,7 +431,7 @@ export class McpService {
     options: McpCallOptions = {},
     // Spelled out rather than named: the router's inferred types reach the renderer, which must be able to name them.
   ): Promise<CallToolResult & { outputMismatch?: string }> {
-    const controller = new AbortController();
+    const controller = requestAbort();
     const forward = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) forward();
     options.signal?.addEventListener('abort', forward, { once: true });
@@ -496,7 +497,7 @@ export class McpService {
     options: McpRequestOptions,
     send: (connection: McpConnection, sdk: RequestOptions) => Promise<T>,
     /** The controller behind `options.signal` when it was made for this request alone (callTool's). */
-    ownController?: AbortController,
+    ownController?: AbortHandle,
   ): Promise<T> {
     const server = await this.requireServer(id);
     const connection = await this.ensureConnection(id);

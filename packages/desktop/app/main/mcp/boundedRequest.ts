@@ -1,6 +1,7 @@
 import type { Progress, RequestOptions } from '@modelcontextprotocol/client';
 import type { Clock, TimerHandle } from '../lib/clock';
 import { McpServiceError } from './McpServiceError';
+import type { AbortHandle } from './requestAbort';
 
 export type McpProgress = Progress;
 
@@ -12,7 +13,7 @@ export interface BoundedRequestOptions {
    * whose cancelCall aborts it): the cap aborts it directly instead of a second controller that
    * follows it. An abort by anything but the cap still fails with CANCELLED.
    */
-  ownController?: AbortController | undefined;
+  ownController?: AbortHandle | undefined;
   /** Time allowed without a response or a progress notification. */
   timeoutMs: number;
   /** Absolute cap, however much progress arrives. */
@@ -39,7 +40,7 @@ export const DEFAULT_MAX_TOTAL_TIMEOUT_FACTOR = 10;
 export async function boundedRequest<T>(send: (options: RequestOptions) => Promise<T>, options: BoundedRequestOptions, clock: Clock): Promise<T> {
   const { signal, ownController, timeoutMs, maxTotalTimeoutMs, onProgress } = options;
   if (signal?.aborted) throw new McpServiceError('CANCELLED');
-  const controller = ownController ?? new AbortController();
+  const controller: AbortHandle = ownController ?? new AbortController();
   const forwardAbort = () => controller.abort(signal?.reason);
   if (!ownController) signal?.addEventListener('abort', forwardAbort, { once: true });
   let capped = false;

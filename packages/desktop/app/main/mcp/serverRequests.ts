@@ -34,13 +34,20 @@ export class CallsInFlight {
    */
   private readonly running = new Map<string, { failed?: AbortController }>();
 
-  run<T>(callId: string, call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `call` as the call `callId`. `scoped` says whether a server request can arrive in the call's
+   * own async context (McpConnection.callTool): only then is the call run in the async scope. On a
+   * shared channel (stdio, SSE, WebSocket in a 2025 revision) every server request arrives outside any
+   * call, so the scope could never name it; and a scope switches on Node's promise hooks, which cost every
+   * promise in the process about as much as the rest of a call's own work.
+   */
+  run<T>(callId: string, call: () => Promise<T>, scoped = true): Promise<T> {
     const slot: { failed?: AbortController } = {};
     this.running.set(callId, slot);
     const done = () => {
       if (this.running.get(callId) === slot) this.running.delete(callId);
     };
-    return this.scope.run(callId, call).then(
+    return (scoped ? this.scope.run(callId, call) : call()).then(
       (result) => {
         done();
         return result;
