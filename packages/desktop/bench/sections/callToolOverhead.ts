@@ -15,7 +15,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { AppServices } from '../../app/main/index';
 import { McpService } from '../../app/main/mcp/McpService';
 import { stdioRecord } from '../../test/mcp/helpers';
 import { ProcessStdioTransport } from '../../app/main/mcp/process/ProcessStdioTransport';

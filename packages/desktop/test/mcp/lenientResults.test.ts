@@ -5,7 +5,10 @@
  * only text. Real child process: the raw (SDK-free) sloppy-result-server.mjs.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ContentBlockSchema } from '@modelcontextprotocol/core';
+import { repairToolResult } from '../../app/main/mcp/lenientResult';
 import { McpServiceError } from '../../app/main/mcp/McpServiceError';
+import { ToolContentSchema, unsupportedContent } from '../../app/shared/contracts/tool-content';
 import { type Harness, closeHarness, createHarness, fixture, stdioRecord } from './helpers';
 
 let harness: Harness | undefined;
@@ -50,5 +53,32 @@ describe('tool results that follow the schema only in part', () => {
     expect(error).toBeInstanceOf(McpServiceError);
     expect((error as McpServiceError).code).toBe('REQUEST_FAILED');
     expect((await service.callTool(id, 'mixed', {}, 'mixed-2')).content).toHaveLength(6);
+  });
+});
+
+describe('the plain-text shortcut of result repair', () => {
+  // repairToolResult keeps `{type: "text", text}` as it is, without the two schema parses; anything
+  // else about a text item (annotations, _meta, a wrong type) still goes through them.
+  const items: unknown[] = [
+    { type: 'text', text: 'plain' },
+    { type: 'text', text: '' },
+    { type: 'text', text: 'with annotations', annotations: { audience: ['user'] } },
+    { type: 'text', text: 'with _meta', _meta: { a: 1 } },
+    { type: 'text', text: 42 },
+    { type: 'text' },
+    { type: 'Text', text: 'wrong case' },
+    { text: 'no type', type: 'text', extra: true },
+    JSON.parse('{"type":"text","text":"proto","__proto__":{"x":1}}'),
+  ];
+
+  it('gives what the schemas give, item by item, and skips them only for plain text', () => {
+    for (const item of items) {
+      const viaSchemas = ContentBlockSchema.safeParse(item).success ? ToolContentSchema.safeParse(item) : { success: false as const };
+      const expected = viaSchemas.success ? viaSchemas.data : unsupportedContent(item);
+      const [repaired] = repairToolResult({ content: [item] }, []).content;
+      expect(repaired, JSON.stringify(item)).toEqual(expected);
+      // The shortcut hands back the item itself; a parse makes a copy.
+      expect(repaired === item, JSON.stringify(item)).toBe(item === items[0] || item === items[1]);
+    }
   });
 });
