@@ -20,7 +20,7 @@ import type { EngineMcpService } from './engine/tools/mcpScope';
 import { ApprovalService } from './approvals/ApprovalService';
 import type { McpLogger } from './mcp/ConnectionPool';
 import type { ToolSwitches } from './mcp/toolSwitches';
-import { ChatService, type ChatProviders } from './chat/ChatService';
+import { ChatService, type ChatProviders, type ConversationAppContext } from './chat/ChatService';
 import { TitleGenerator } from './chat/TitleGenerator';
 import { AttachmentStore } from './chat/AttachmentStore';
 import { ToolResultStore } from './chat/ToolResultStore';
@@ -41,7 +41,7 @@ export interface ChatRuntimeOptions {
   /** The servers' per-tool switches: tools turned off are hidden from every turn, always-allowed ones run without asking. */
   switches?: ToolSwitches;
   /** The context MCP Apps gave the model (ui/update-model-context) for a conversation's next turns. */
-  appContext?: (conversationId: string) => string | undefined;
+  appContext?: ConversationAppContext;
 }
 
 export interface ChatRuntime {

@@ -269,7 +269,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     serverTimeoutMs: (serverId) => serverTimeoutMs(mcpServers, serverId) ?? projectTimeoutMs(workspace, serverId),
     switches: toolSwitchesOf({ find: (id) => mcpServers.find(id) ?? workspace.findProjectServer(id) }),
     defaultSystemPrompt: () => settings.getSystemPrompt(),
-    appContext: (conversationId) => appContext.modelText(conversationId),
+    appContext,
     logger: options.logger,
   });
   const { approvals, chat } = chatRuntime;

@@ -210,4 +210,14 @@ describe('apps.updateContext', () => {
     const stored = await caller.chat.messages({ conversationId: host(hostile).conversationId });
     expect(stored.filter((m) => m.role === 'user').map((m) => m.text)).toEqual(['First', 'Second', 'Third']);
   }, 90_000);
+
+  it('goes with its conversation when the conversation is deleted', async () => {
+    const { services, caller, hostile, host, turn, stop } = await setup({ turns: [{ text: ['One.'] }] });
+    await turn('First');
+    await stop();
+    await caller.apps.updateContext({ ...host(hostile), text: 'The user selected row 3.' });
+    expect(services.apps.context.list(host(hostile).conversationId)).toHaveLength(1);
+    await caller.chat.conversations.remove({ id: host(hostile).conversationId });
+    expect(services.apps.context.list(host(hostile).conversationId)).toEqual([]);
+  }, 90_000);
 });

@@ -33,6 +33,11 @@ export class AppModelContext {
     else this.byConversation.set(input.conversationId, entries);
   }
 
+  /** A deleted conversation's contexts go with it. */
+  forget(conversationId: string): void {
+    this.byConversation.delete(conversationId);
+  }
+
   /** The conversation's app contexts, oldest update first (what the UI can show). */
   list(conversationId: string): AppContextEntry[] {
     return [...(this.byConversation.get(conversationId)?.values() ?? [])];

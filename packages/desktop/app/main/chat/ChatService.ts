@@ -75,9 +75,16 @@ export interface ChatServiceOptions {
   titles?: ChatTitles;
   /**
    * What the conversation's MCP Apps gave the model (ui/update-model-context): each turn sends it
-   * before the user's latest message, not stored with it. Default none.
+   * before the user's latest message, not stored with it; forgotten with the conversation. Default none.
    */
-  appContext?: (conversationId: string) => string | undefined;
+  appContext?: ConversationAppContext;
+}
+
+/** The apps' context of each conversation (apps/AppModelContext). */
+export interface ConversationAppContext {
+  /** The block the model reads before the user's message; undefined when no app gave any. */
+  modelText(conversationId: string): string | undefined;
+  forget(conversationId: string): void;
 }
 
 interface Target {
@@ -159,6 +166,7 @@ export class ChatService {
     turn?.controller.abort();
     this.titler.cancel(id);
     if (!this.options.repository.deleteConversation(id)) throw new AppError('CONVERSATION_NOT_FOUND', { params: { id } });
+    this.options.appContext?.forget(id);
     this.listChanges.emit();
     this.options.toolResults
       .removeConversation(id)
@@ -442,7 +450,7 @@ export class ChatService {
       const stored = this.options.repository.listHistory(conversation.id);
       // Without images the engine starts at once, within send (the turn's first events come before it returns).
       const loaded = hasImageRefs(stored) ? await loadHistoryImages(stored, (id) => this.options.attachments.load(conversation.id, id)) : stored;
-      const history = withAppContext(loaded, this.options.appContext?.(conversation.id));
+      const history = withAppContext(loaded, this.options.appContext?.modelText(conversation.id));
       result = await this.options.engine.runTurn({
         conversationId: conversation.id,
         provider: target.provider,
