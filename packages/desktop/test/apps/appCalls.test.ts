@@ -3,8 +3,10 @@
  * server-basic-react) and the hostile fixture over stdio, the scripted provider answering the
  * official OpenAI SDK, ChatService, the engine and the ApprovalService. An app's `tools/call`
  * (apps.callTool) meets the model's approval gate; app-only tools never reach the model; a tool
- * call whose tool declares an app carries it on its view; an app's context reaches the next turn.
+ * call whose tool declares an app carries it on its view; an app's context reaches the next turn;
+ * an app whose server was killed gets the reason, and its calls work again after the restart.
  */
+import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/routers/appRouter';
@@ -39,6 +41,23 @@ async function setup(script: ScriptInput = { turns: [] }) {
 type OpenAIBody = { tools?: { function: { name: string } }[]; messages?: { role: string; content: unknown }[] };
 const toolNamesOf = (body: unknown) => ((body as OpenAIBody).tools ?? []).map((t) => t.function.name);
 const textOf = (result: { content: { type: string; text?: string }[] }) => result.content.map((c) => c.text ?? '').join('');
+/** The pid of this process's child running the given npm Apps server. */
+function serverPid(packageName: string): number {
+  const line = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .find((row) => row.includes(`/${packageName}/`));
+  if (!line) throw new Error(`no child process runs ${packageName}`);
+  return Number(line.trim().split(/\s+/)[0]);
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const reached = (services: AppServices, id: string, tool: string) => services.mcp.getLogs(id).some((entry) => entry.text.includes(`tools/call reached: ${tool}`));
 
 describe('app-only tools are hidden from the model', () => {
@@ -130,6 +149,23 @@ describe('apps.callTool: an app\'s tools/call', () => {
     await stop();
     expect(events.filter((e) => e.type === 'approval')).toEqual([]);
     for (const tool of ['model_only', 'no_such_tool', 'app_only']) expect(reached(services, hostile, tool)).toBe(false);
+  }, 90_000);
+
+  it('kill -9 of the app\'s server: the app\'s call ends as a failed call that names the kill, unasked, and runs again once the server is back', async () => {
+    const { caller, services, monitor, host, events, nextApproval, stop } = await setup();
+    const pid = serverPid('server-system-monitor');
+    process.kill(pid, 'SIGKILL');
+    await waitUntil(async () => (await services.mcp.getState(monitor))?.status === 'error', 10_000);
+    const failed = await caller.apps.callTool({ ...host(monitor), name: 'poll-system-stats' });
+    expect(failed).toMatchObject({ status: 'error', isError: true, errorCode: 'NOT_CONNECTED', errorParams: { lastError: 'CONNECTION_CLOSED', signal: 'SIGKILL' } });
+    expect(events.filter((e) => e.type === 'approval')).toEqual([]);
+    // The pool restarts it on its own (reconnect with backoff); the app's next call then runs.
+    await waitUntil(async () => (await services.mcp.getState(monitor))?.status === 'connected', 30_000);
+    expect(serverPid('server-system-monitor')).not.toBe(pid);
+    const again = caller.apps.callTool({ ...host(monitor), name: 'poll-system-stats' });
+    await caller.chat.approve({ callId: (await nextApproval()).callId, decision: 'allow_once' });
+    expect(await again).toMatchObject({ status: 'done', isError: false });
+    await stop();
   }, 90_000);
 
   it('deny answers an error result and the server is never called', async () => {

@@ -11,6 +11,7 @@ import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { AppToolCall, AppToolCallResult } from '../apps/appToolCalls';
 import { callableByApp } from '../apps/toolApp';
 import { AppError } from '../lib/errors';
+import { isMcpServiceError } from '../mcp/McpServiceError';
 import { NO_TOOL_SWITCHES, type ToolSwitches } from '../mcp/toolSwitches';
 import { approvalRequestFor, decideApproval } from './approvalStep';
 import type { ApprovalGate } from './engineTypes';
@@ -18,7 +19,7 @@ import type { ToolExecutionResult } from './ITool';
 import { type ArgumentCheck, prepareCall } from './preparedCall';
 import { DECLINED_TEXT } from './runToolCall';
 import { toolErrorResult } from './tools/flattenContent';
-import { McpToolAdapter, type McpToolAdapterOptions, type McpToolService } from './tools/McpToolAdapter';
+import { McpToolAdapter, type McpToolAdapterOptions, type McpToolService, describeFailure } from './tools/McpToolAdapter';
 
 export interface AppToolCallDeps {
   mcp: McpToolService;
@@ -33,7 +34,15 @@ export interface AppToolCallDeps {
 const CANCELLED_TEXT = 'Tool call cancelled.';
 
 export async function runAppToolCall(call: AppToolCall, deps: AppToolCallDeps, signal: AbortSignal): Promise<AppToolCallResult> {
-  const tool = await allowedTool(call, deps);
+  let tool: MCPTool;
+  try {
+    tool = await allowedTool(call, deps);
+  } catch (error) {
+    // The server is down (NOT_CONNECTED, with why) or gone: the app gets a failed call, as the model
+    // would, and nobody is asked to approve a call that cannot run. A refusal stays an error.
+    if (isMcpServiceError(error)) return toAppResult(describeFailure(error), 'error');
+    throw error;
+  }
   const callId = deps.newCallId?.() ?? `app-${randomUUID()}`;
   const prepared = await prepareCall(new McpToolAdapter(tool, deps.mcp, deps.adapterOptions), call.arguments, deps.check, signal);
   if (!prepared.ok) return toAppResult(prepared.result, 'error');

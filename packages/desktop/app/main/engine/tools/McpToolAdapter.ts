@@ -75,7 +75,7 @@ export class McpToolAdapter implements ITool {
  * McpServiceError keeps its code, parameters and field errors for the UI; its message, already
  * redacted and one line long, is the model's. The stderr `detail` stays in the server's log.
  */
-function describeFailure(error: unknown): ToolExecutionResult {
+export function describeFailure(error: unknown): ToolExecutionResult {
   if (isMcpServiceError(error)) {
     if (error.code === 'CANCELLED') return toolErrorResult('CANCELLED', 'Tool call cancelled.');
     // The detail (redacted, often the server's last stderr lines) is the card's "Technical details".
