@@ -29,20 +29,24 @@ interface GroupProps extends RowProps {
  * buttons then.
  */
 function MessageGroupRows({ messages, actions, approvals, running, onAnswer }: GroupProps) {
-  return messages.map((message) => {
-    const own = actions.get(message.id);
-    const asked = message.toolCalls.some((call) => approvals.has(call.id));
-    return (
-      <MessageItem
-        key={message.id}
-        message={message}
-        approvals={asked ? approvals : NO_APPROVALS}
-        onAnswer={onAnswer}
-        actions={own}
-        running={running && actionsFollowTurn(own)}
-      />
-    );
-  });
+  return (
+    <div className="message-list__group">
+      {messages.map((message) => {
+        const own = actions.get(message.id);
+        const asked = message.toolCalls.some((call) => approvals.has(call.id));
+        return (
+          <MessageItem
+            key={message.id}
+            message={message}
+            approvals={asked ? approvals : NO_APPROVALS}
+            onAnswer={onAnswer}
+            actions={own}
+            running={running && actionsFollowTurn(own)}
+          />
+        );
+      })}
+    </div>
+  );
 }
 
 /** Same messages (by identity) and, for each, the same bar: nothing in the group changed. */
