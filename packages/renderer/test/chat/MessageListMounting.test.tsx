@@ -36,6 +36,22 @@ describe('a long conversation opening', () => {
     expect(shown().at(-1)).toBe(last);
   }, 30_000);
 
+  it('mounts the older messages ten at most per commit, so a step is one short frame', async () => {
+    renderMessageList({ messages: conversation() });
+    const log = screen.getByRole('log');
+    // What each commit left in the DOM: the observer sees every commit's mutations, a record per commit.
+    const counts: number[] = [shown().length];
+    const observer = new MutationObserver(() => counts.push(shown().length));
+    observer.observe(log, { childList: true, subtree: true });
+    await allMounted(PAIRS * 2);
+    observer.disconnect();
+
+    const steps = counts.slice(1).map((count, i) => count - counts[i]!).filter((added) => added !== 0);
+    expect(counts[0]).toBe(FIRST_SLICE);
+    expect(steps.every((added) => added > 0 && added <= 10)).toBe(true);
+    expect(steps.length).toBeGreaterThanOrEqual((PAIRS * 2 - FIRST_SLICE) / 10);
+  }, 30_000);
+
   it('keeps a message being edited — its editor, focus and typed text — while the older ones mount', async () => {
     renderMessageList({ messages: conversation() });
     const question = shown().at(-2)!;

@@ -1,11 +1,13 @@
 /**
  * A long conversation while an answer streams, counted rather than timed: each streamed snapshot
  * must render the message that grew and not the hundreds before it, an approval only the message
- * whose call it asks about, and a turn starting or ending only the bars that hide buttons for it.
+ * whose call it asks about, and a turn starting or ending only the bars that hide buttons for it —
+ * the last question's group in the same commit, the older groups one per step after it.
  */
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
+import { GROUP_SIZE } from '../../src/features/chat/components/conversation/MessageGroups';
 import { CONVERSATION, chatMessage, renderMessageList } from './messageListHarness';
 import { approvalRequest, toolCall } from './toolCalls';
 
@@ -80,14 +82,33 @@ describe('a long conversation while an answer streams', () => {
     expect(renders.texts).toEqual(['Looking 42']);
   }, 30_000);
 
-  it('renders only the bars that hide buttons when the turn ends: the questions and the last answer', async () => {
+  it('renders only the bars that hide buttons when the turn ends — the last question’s group at once, the older groups a step each — each once', async () => {
     const { stream, setRunning } = await setUp();
     stream('Done.', 'done');
     reset();
     setRunning(false);
+    // The last question's Retry/Edit and the last answer's Regenerate, in the commit that ends the turn.
+    expect(renders.bars).toEqual(['Question last', 'Done.']);
+    // The older questions' Edit comes back after that, a group per paint; earlier answers' bars stay.
+    await waitFor(() => expect(renders.bars).toHaveLength(TURNS + 2), { timeout: 20_000 });
+    expect(new Set(renders.bars).size).toBe(renders.bars.length);
     expect(renders.calls).toEqual([]);
-    // The questions' Edit comes back and the last answer's Regenerate appears; earlier answers' bars stay.
-    expect(renders.bars).toHaveLength(TURNS + 2);
     expect(renders.texts.filter((text) => text.startsWith('Answer') || text.startsWith('Looking'))).toEqual([]);
+    // Nearest the end first: the questions' groups (3 messages a turn) never go back up.
+    const groups = renders.bars.slice(2).map((text) => Math.floor((Number(text.replace('Question ', '')) * 3) / GROUP_SIZE));
+    expect(groups).toEqual([...groups].sort((a, b) => b - a));
+  }, 30_000);
+
+  it('renders only the last question’s group when a turn starts, then the older groups a step each', async () => {
+    const { stream, setRunning } = await setUp();
+    stream('Done.', 'done');
+    reset();
+    setRunning(false);
+    await waitFor(() => expect(renders.bars).toHaveLength(TURNS + 2), { timeout: 20_000 });
+    reset();
+    setRunning(true);
+    expect(renders.bars).toEqual(['Question last', 'Done.']);
+    await waitFor(() => expect(renders.bars).toHaveLength(TURNS + 2), { timeout: 20_000 });
+    expect(new Set(renders.bars).size).toBe(renders.bars.length);
   }, 30_000);
 });
