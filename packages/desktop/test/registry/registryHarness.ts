@@ -19,10 +19,15 @@ export async function startRegistry(): Promise<RegistryFixture> {
   return registry;
 }
 
-/** App services on a fresh data dir whose `registry.url` is `registryUrl`, and a router caller. */
+/**
+ * App services on a fresh data dir whose `registry.url` is `registryUrl`, a router caller, and every
+ * line the app logged (for tests that prove a secret never reaches the log). Disposed after the test.
+ */
 export function appWithRegistry(registryUrl: string, dataDir = tempDir()) {
-  const app = createAppServices({ dataDir, builtinServers: false });
+  const logLines: string[] = [];
+  const log = (line: string) => void logLines.push(line);
+  const app = createAppServices({ dataDir, builtinServers: false, logger: { info: log, warn: log, error: log } });
   services.push(app);
   app.settings.setRegistryUrl({ url: registryUrl });
-  return { app, caller: createAppCaller({ services: app }), dataDir };
+  return { app, caller: createAppCaller({ services: app }), dataDir, logLines };
 }

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAppServices } from '../../app/main/index';
-import { createAppCaller } from '../../app/main/routers/appRouter';
 import { appErrorData } from '../../app/main/routers/trpc';
 import { fixture, startNetworkServer } from '../mcp/helpers';
 import { rejection } from '../support/appHarness';
@@ -21,42 +19,33 @@ function dataDirText(dir: string): string {
 describe('installing from the registry', () => {
   it('keeps env, header and argument secrets out of the data dir in plain text, and out of the log', async () => {
     const registry = await startRegistry();
-    const dataDir = tempDir();
-    const lines: string[] = [];
-    const log = (line: string) => void lines.push(line);
-    const app = createAppServices({ dataDir, builtinServers: false, logger: { info: log, warn: log, error: log } });
-    const caller = createAppCaller({ services: app });
-    try {
-      app.settings.setRegistryUrl({ url: registry.url });
-      const env = await caller.registry.add({ name: 'io.github.example/weather', version: '1.1.0', optionId: 'package:0', inputs: { 'env.WEATHER_API_KEY': 'sk-weather-SECRET-4711' } });
-      const remote = await caller.registry.add({
-        name: 'com.example/tickets',
-        version: '3.2.0',
-        optionId: 'remote:0',
-        inputs: { 'url.tenant': 'acme', 'header.Authorization.token': 'tk-HEADER-SECRET-0815' },
-      });
-      const vault = await caller.registry.add({ name: 'io.github.example/vault', version: 'latest', optionId: 'package:0', inputs: { 'arg.0': 'hvs.ARGUMENT-SECRET-1234' } });
-      // What the renderer sees is masked; what main starts the server with holds the values.
-      expect(env.config.env).toEqual({ WEATHER_API_KEY: '••••' });
-      expect(remote.config).toMatchObject({ url: 'https://acme.tickets.example.com/mcp', headers: { Authorization: '••••', 'X-Workspace': '••••' } });
-      expect(app.mcpServers.get(remote.id).config.headers).toEqual({ Authorization: 'Bearer tk-HEADER-SECRET-0815', 'X-Workspace': 'main' });
-      const vaultArgs = app.mcpServers.get(vault.id).config.args ?? [];
-      expect(vaultArgs).toEqual(['-y', '@example/vault-mcp@0.2.0', '--token', expect.stringMatching(/^\$\{input:registry\.[0-9a-f-]+\}$/), '--address', 'https://vault.example.com']);
-      const inputId = /\$\{input:(.+)\}/.exec(vaultArgs[3] ?? '')?.[1] ?? '';
-      expect(app.secretInputs.value(inputId)).toBe('hvs.ARGUMENT-SECRET-1234');
-      expect(app.secretInputs.list()).toEqual([expect.objectContaining({ id: inputId, set: true, password: true, servers: ['Vault'] })]);
-      await app.registry.flush();
-      app.db.pragma('wal_checkpoint(TRUNCATE)');
-      const text = dataDirText(dataDir);
-      for (const secret of ['sk-weather-SECRET-4711', 'tk-HEADER-SECRET-0815', 'hvs.ARGUMENT-SECRET-1234']) {
-        expect(text).not.toContain(secret);
-        expect(lines.join('\n')).not.toContain(secret);
-      }
-      // The cache file is part of what was searched: the records, never the answers.
-      expect(fs.readFileSync(path.join(dataDir, 'registry-cache.json'), 'utf8')).toContain('io.github.example/weather');
-    } finally {
-      await app.dispose();
+    const { app, caller, dataDir, logLines: lines } = appWithRegistry(registry.url);
+    const env = await caller.registry.add({ name: 'io.github.example/weather', version: '1.1.0', optionId: 'package:0', inputs: { 'env.WEATHER_API_KEY': 'sk-weather-SECRET-4711' } });
+    const remote = await caller.registry.add({
+      name: 'com.example/tickets',
+      version: '3.2.0',
+      optionId: 'remote:0',
+      inputs: { 'url.tenant': 'acme', 'header.Authorization.token': 'tk-HEADER-SECRET-0815' },
+    });
+    const vault = await caller.registry.add({ name: 'io.github.example/vault', version: 'latest', optionId: 'package:0', inputs: { 'arg.0': 'hvs.ARGUMENT-SECRET-1234' } });
+    // What the renderer sees is masked; what main starts the server with holds the values.
+    expect(env.config.env).toEqual({ WEATHER_API_KEY: '••••' });
+    expect(remote.config).toMatchObject({ url: 'https://acme.tickets.example.com/mcp', headers: { Authorization: '••••', 'X-Workspace': '••••' } });
+    expect(app.mcpServers.get(remote.id).config.headers).toEqual({ Authorization: 'Bearer tk-HEADER-SECRET-0815', 'X-Workspace': 'main' });
+    const vaultArgs = app.mcpServers.get(vault.id).config.args ?? [];
+    expect(vaultArgs).toEqual(['-y', '@example/vault-mcp@0.2.0', '--token', expect.stringMatching(/^\$\{input:registry\.[0-9a-f-]+\}$/), '--address', 'https://vault.example.com']);
+    const inputId = /\$\{input:(.+)\}/.exec(vaultArgs[3] ?? '')?.[1] ?? '';
+    expect(app.secretInputs.value(inputId)).toBe('hvs.ARGUMENT-SECRET-1234');
+    expect(app.secretInputs.list()).toEqual([expect.objectContaining({ id: inputId, set: true, password: true, servers: ['Vault'] })]);
+    await app.registry.flush();
+    app.db.pragma('wal_checkpoint(TRUNCATE)');
+    const text = dataDirText(dataDir);
+    for (const secret of ['sk-weather-SECRET-4711', 'tk-HEADER-SECRET-0815', 'hvs.ARGUMENT-SECRET-1234']) {
+      expect(text).not.toContain(secret);
+      expect(lines.join('\n')).not.toContain(secret);
     }
+    // The cache file is part of what was searched: the records, never the answers.
+    expect(fs.readFileSync(path.join(dataDir, 'registry-cache.json'), 'utf8')).toContain('io.github.example/weather');
   });
 
   it('a wrong answer among right ones stores nothing (no server, no sealed input)', async () => {
@@ -102,37 +91,30 @@ describe('installing from the registry', () => {
     const network = await startNetworkServer([fixture('modern-http-server.mjs')], { MCP_FIXTURE_PATH: `/mcp/${encodeURIComponent(secret)}` });
     try {
       const registry = await startRegistry();
-      const dataDir = tempDir();
-      const lines: string[] = [];
-      const log = (line: string) => void lines.push(line);
-      const app = createAppServices({ dataDir, builtinServers: false, logger: { info: log, warn: log, error: log } });
-      const caller = createAppCaller({ services: app });
-      try {
-        app.settings.setRegistryUrl({ url: registry.url });
-        const added = await caller.registry.add({ name: 'io.keyedmaps/tiles', version: '1.4.0', optionId: 'remote:4', inputs: { 'url.baseUrl': `http://127.0.0.1:${network.port}`, 'url.apiKey': secret } });
-        const stored = app.mcpServers.get(added.id).config.url ?? '';
-        expect(stored).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${network.port}/mcp/\\$\\{input:registry\\.[0-9a-f-]+\\}$`));
-        const inputId = /\$\{input:(.+)\}/.exec(stored)?.[1] ?? '';
-        expect(app.secretInputs.value(inputId)).toBe(secret);
-        expect(app.secretInputs.list()).toEqual([expect.objectContaining({ id: inputId, set: true, password: true, servers: ['Keyed Maps'] })]);
+      const { app, caller, dataDir, logLines: lines } = appWithRegistry(registry.url);
+      const added = await caller.registry.add({ name: 'io.keyedmaps/tiles', version: '1.4.0', optionId: 'remote:4', inputs: { 'url.baseUrl': `http://127.0.0.1:${network.port}`, 'url.apiKey': secret } });
+      const stored = app.mcpServers.get(added.id).config.url ?? '';
+      expect(stored).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${network.port}/mcp/\\$\\{input:registry\\.[0-9a-f-]+\\}$`));
+      const inputId = /\$\{input:(.+)\}/.exec(stored)?.[1] ?? '';
+      expect(app.secretInputs.value(inputId)).toBe(secret);
+      expect(app.secretInputs.list()).toEqual([expect.objectContaining({ id: inputId, set: true, password: true, servers: ['Keyed Maps'] })]);
 
-        await app.mcp.connect(added.id);
-        expect(await app.mcp.getState(added.id)).toMatchObject({ status: 'connected' });
-        expect((await app.mcp.listServerTools(added.id)).length).toBeGreaterThan(0);
-        const view = await caller.mcp.get({ id: added.id });
-        expect(view.status).toBe('connected');
+      await app.mcp.connect(added.id);
+      expect(await app.mcp.getState(added.id)).toMatchObject({ status: 'connected' });
+      expect((await app.mcp.listServerTools(added.id)).length).toBeGreaterThan(0);
+      const view = await caller.mcp.get({ id: added.id });
+      expect(view.status).toBe('connected');
 
-        await app.registry.flush();
-        app.db.pragma('wal_checkpoint(TRUNCATE)');
-        const text = dataDirText(dataDir);
-        const shown = JSON.stringify([view, await caller.mcp.list(), await caller.mcp.logs({ id: added.id }), lines]);
-        for (const form of [secret, encodeURIComponent(secret), 'mk-URL-SECRET']) {
-          expect(text).not.toContain(form);
-          expect(shown).not.toContain(form);
-        }
-      } finally {
-        await app.dispose();
+      await app.registry.flush();
+      app.db.pragma('wal_checkpoint(TRUNCATE)');
+      const text = dataDirText(dataDir);
+      const shown = JSON.stringify([view, await caller.mcp.list(), await caller.mcp.logs({ id: added.id }), lines]);
+      for (const form of [secret, encodeURIComponent(secret), 'mk-URL-SECRET']) {
+        expect(text).not.toContain(form);
+        expect(shown).not.toContain(form);
       }
+      // The connection closes while its server still runs; the harness disposes the app after the test.
+      await app.mcp.closeAll();
     } finally {
       await network.stop();
     }
