@@ -19,5 +19,10 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath },
     trace: 'off',
+    // Without these an action or navigation that never completes (a click on an element that never
+    // becomes clickable, a screenshot waiting for a font) runs until the test's own timeout, and the
+    // report says only "Test timeout exceeded" — not which step hung. With them it names the step.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
   },
 });

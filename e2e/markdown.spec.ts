@@ -150,7 +150,8 @@ test('an answer streams in as Markdown: heading, table, task list, highlighted c
 
       await block.getByRole('button', { name: label.copy }).click();
       await expect(block.getByRole('button', { name: label.copied })).toBeVisible();
-      expect(await view.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
+      // Polled, so a clipboard read that never settles fails here with its value instead of hanging.
+      await expect.poll(() => view.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
       await expect(block.getByRole('button', { name: label.copy })).toBeVisible({ timeout: 5_000 });
 
       await expect(answer.locator('.katex')).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import type { ApprovalRequest, ChatMessage } from '@elftia/desktop/shared/contracts/chat.ts';
@@ -51,10 +51,17 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
     if (lastUserId) atEnd.current = true;
   }, [lastUserId]);
 
+  /** Where the list last put itself at its end; the user leaves the end by scrolling above it. */
+  const followedTop = useRef(0);
+  const follow = useCallback((element: HTMLElement) => {
+    element.scrollTop = element.scrollHeight;
+    followedTop.current = element.scrollTop;
+  }, []);
+
   useLayoutEffect(() => {
     const element = ref.current;
-    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
-  }, [messages, approvals]);
+    if (element && atEnd.current) follow(element);
+  }, [messages, approvals, follow]);
 
   // The window shrinking (or a code block, formula or image finishing its layout late) changes the
   // sizes without a new message: still at the end, stay there, so an approval prompt or the last
@@ -64,16 +71,24 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
     const column = element?.firstElementChild;
     if (!element || !column || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (atEnd.current) element.scrollTop = element.scrollHeight;
+      if (atEnd.current) follow(element);
     });
     observer.observe(element);
     observer.observe(column);
     return () => observer.disconnect();
-  }, []);
+  }, [follow]);
 
+  /**
+   * A scroll event comes a frame after the scroll: a streamed paragraph may have grown the content
+   * below by then, so a distance from the end alone would read "the user scrolled away" when nothing
+   * but the answer moved. Only a scroll above where the list last followed leaves the end; a scroll
+   * back within the threshold of the end returns to it.
+   */
   function onScroll() {
     const element = ref.current;
-    if (element) atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_THRESHOLD_PX;
+    if (!element) return;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < STICK_THRESHOLD_PX) atEnd.current = true;
+    else if (element.scrollTop < followedTop.current - 1) atEnd.current = false;
   }
 
   return (
