@@ -1,11 +1,24 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PID_REGISTRY_FILE, PidRegistry } from '../../app/main/mcp/process/PidRegistry';
 import { readProcessTable } from '../../app/main/mcp/process/processTable';
 import { TREE_MARKER_ENV } from '../../app/main/mcp/process/treeMarker';
 import { isAlive } from '../../app/main/mcp/process/treeKill';
 import { Sandbox, fixture, waitFor, waitForAsync, waitForPids } from './helpers';
+
+/** The real atomic write, counted: servers starting together should share writes. */
+const writes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../app/main/lib/atomicJson', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../app/main/lib/atomicJson')>();
+  return {
+    ...real,
+    writeJsonAtomic: (...args: Parameters<typeof real.writeJsonAtomic>) => {
+      writes.count++;
+      return real.writeJsonAtomic(...args);
+    },
+  };
+});
 
 let sandbox: Sandbox;
 afterEach(() => sandbox?.cleanup());
@@ -76,6 +89,42 @@ describe('PidRegistry', () => {
     expect((await registry.list()).map((e) => e.pid)).toEqual([process.pid]);
     // Only processes.json: no temp file left behind.
     expect(readdirSync(join(sandbox.dir, 'nested'))).toEqual([PID_REGISTRY_FILE]);
+  });
+
+  it('records ten processes started together, in call order, in fewer writes than ten', async () => {
+    sandbox = new Sandbox();
+    const children = Array.from({ length: 10 }, () => sandbox.spawnNode(HOLD));
+    const registry = new PidRegistry({ dataDir: sandbox.dir });
+    writes.count = 0;
+    await Promise.all(children.map((child, i) => registry.add(child.pid!, { label: `s${i}` })));
+    expect((await registry.list()).map((e) => e.label)).toEqual(children.map((_, i) => `s${i}`));
+    // The first add writes alone; the nine made while it ran share the next cycle.
+    expect(writes.count).toBeLessThanOrEqual(2);
+    expect(readdirSync(sandbox.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a remove called right after an add comes after it, though the add still reads its process', async () => {
+    sandbox = new Sandbox();
+    const child = sandbox.spawnNode(HOLD);
+    const registry = new PidRegistry({ dataDir: sandbox.dir });
+    await Promise.all([registry.add(child.pid!), registry.remove(child.pid!)]);
+    expect(await registry.list()).toEqual([]);
+    await Promise.all([registry.remove(child.pid!), registry.add(child.pid!)]);
+    expect((await registry.list()).map((e) => e.pid)).toEqual([child.pid]);
+  });
+
+  it('a failed write rejects every change of its cycle, and the next cycle writes again', async () => {
+    sandbox = new Sandbox();
+    const child = sandbox.spawnNode(HOLD);
+    const blocker = join(sandbox.dir, 'not-a-dir');
+    writeFileSync(blocker, '');
+    // The data dir is a file: mkdir fails for the whole cycle.
+    const broken = new PidRegistry({ dataDir: blocker });
+    const results = await Promise.allSettled([broken.add(child.pid!), broken.add(process.pid), broken.remove(1)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    const registry = new PidRegistry({ dataDir: sandbox.dir });
+    await registry.add(child.pid!);
+    expect((await registry.list()).map((e) => e.pid)).toEqual([child.pid]);
   });
 
   it('records the process group the root leads, its start time and its tree marker', async () => {

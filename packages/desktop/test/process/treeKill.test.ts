@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectTree, parseProcStat, readProcessIdentity, readProcessTable, type ProcessInfo } from '../../app/main/mcp/process/processTable';
+import { collectTree, parseProcStat, readProcessFacts, readProcessGroup, readProcessIdentity, readProcessStart, readProcessTable, type ProcessInfo } from '../../app/main/mcp/process/processTable';
 import {
   isAlive,
   killProcessTree,
@@ -128,5 +128,22 @@ describe('process table', () => {
     await waitFor(() => !isAlive(child.pid!), 2000);
     expect(await readProcessIdentity(child.pid!, 'darwin')).toBeNull();
     expect(await readProcessIdentity(child.pid!, 'linux')).toBeNull();
+  });
+
+  // The registry records a starting server from one read; it must say what the three reads say.
+  it.each(platform === 'linux' ? (['linux', 'darwin'] as const) : ([platform] as const))('reads a process’s identity, start and group in one go as the three reads do (%s)', async (as) => {
+    sandbox = new Sandbox();
+    const child = sandbox.spawnNode(['-e', 'setTimeout(() => {}, 30000)']);
+    const facts = await readProcessFacts(child.pid!, as);
+    expect(facts).toEqual({
+      identity: await readProcessIdentity(child.pid!, as),
+      start: await readProcessStart(child.pid!, as),
+      pgid: await readProcessGroup(child.pid!, as),
+    });
+    expect(facts).toMatchObject({ identity: expect.any(String), pgid: child.pid });
+    expect(await readProcessFacts(child.pid!, 'win32')).toBeNull();
+    child.kill('SIGKILL');
+    await waitFor(() => !isAlive(child.pid!), 2000);
+    expect(await readProcessFacts(child.pid!, as)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeJsonAtomic } from '../../lib/atomicJson';
 import { z } from 'zod';
-import { readProcessGroup, readProcessIdentity, readProcessStart, readProcessTable, type ProcessStart } from './processTable';
+import { readProcessFacts, readProcessIdentity, readProcessStart, readProcessTable, type ProcessStart } from './processTable';
 import { carriesTreeMarker } from './treeMarker';
 import { DEFAULT_KILL_GRACE_MS, killProcessTree } from './treeKill';
 
@@ -72,6 +72,12 @@ export interface PidStore {
   remove(pid: number): Promise<void>;
 }
 
+interface PendingChange {
+  change: (entries: PidEntry[]) => Promise<PidEntry[]>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 export class PidRegistry implements PidStore {
   private readonly file: string;
   private readonly platform: NodeJS.Platform;
@@ -80,6 +86,8 @@ export class PidRegistry implements PidStore {
   private ownerIdentity: Promise<string | null> | undefined;
   /** Serializes read-modify-write cycles within this process. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Changes waiting for the next cycle: made together, one read and one write for all of them. */
+  private pending: PendingChange[] = [];
 
   constructor(options: PidRegistryOptions) {
     this.options = options;
@@ -93,21 +101,20 @@ export class PidRegistry implements PidStore {
    * where no identity is implemented) is not recorded: an entry we could not verify would never be reaped.
    */
   add(pid: number, details: PidEntryDetails = {}): Promise<void> {
+    // Read now, outside the queue, so servers starting together read their processes in parallel; the
+    // change still takes its place in the queue at once, so a remove called after it comes after it.
+    const read = Promise.all([readProcessFacts(pid, this.platform), this.myIdentity()]);
     return this.mutate(async (entries) => {
-      const [identity, pgid, start] = await Promise.all([
-        readProcessIdentity(pid, this.platform),
-        readProcessGroup(pid, this.platform),
-        readProcessStart(pid, this.platform),
-      ]);
-      if (identity === null) return entries;
+      const [facts, ownerIdentity] = await read;
+      if (facts === null) return entries;
       const entry: PidEntry = {
         pid,
-        identity,
-        pgid: pgid === pid ? pgid : null,
-        start,
+        identity: facts.identity,
+        pgid: facts.pgid === pid ? facts.pgid : null,
+        start: facts.start,
         marker: details.marker ?? null,
         ownerPid: this.ownerPid,
-        ownerIdentity: await this.myIdentity(),
+        ownerIdentity,
         addedAtMs: (this.options.now ?? Date.now)(),
       };
       if (details.label !== undefined) entry.label = details.label;
@@ -194,11 +201,30 @@ export class PidRegistry implements PidStore {
   }
 
   /**
-   * Re-reads the file on every change, so entries another instance added since our last write survive
-   * (the window between read and rename remains; acceptable for a best-effort safety net).
+   * Re-reads the file on every cycle, so entries another instance added since our last write survive
+   * (the window between read and rename remains; acceptable for a best-effort safety net). Changes
+   * made while a cycle runs wait for the next one and share it: ten servers starting at once cost a
+   * few writes, not ten. A cycle that fails rejects each of its changes.
    */
   private mutate(change: (entries: PidEntry[]) => Promise<PidEntry[]>): Promise<void> {
-    return this.enqueue(async () => this.write(await change(await this.read())));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ change, resolve, reject });
+      if (this.pending.length === 1) void this.enqueue(() => this.runPending());
+    });
+  }
+
+  private async runPending(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      let entries = await this.read();
+      for (const { change } of batch) entries = await change(entries);
+      await this.write(entries);
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    for (const { resolve } of batch) resolve();
   }
 
   private async read(): Promise<PidEntry[]> {

@@ -156,12 +156,15 @@ export function readLinuxState(pid: number): string | null {
   }
 }
 
-async function readBootId(): Promise<string> {
-  try {
-    return (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
-  } catch {
-    return 'unknown-boot';
-  }
+let bootId: Promise<string> | undefined;
+
+/** The boot's id, read once: it is the same for the life of the process (and of the machine's boot). */
+function readBootId(): Promise<string> {
+  bootId ??= readFile('/proc/sys/kernel/random/boot_id', 'utf8').then(
+    (text) => text.trim(),
+    () => 'unknown-boot',
+  );
+  return bootId;
 }
 
 /**
@@ -213,6 +216,34 @@ export async function readProcessStart(pid: number, platform: NodeJS.Platform): 
   if (!match || match[1]!.startsWith('Z')) return null;
   const ms = Date.parse(match[2]!);
   return Number.isNaN(ms) ? null : { boot: 'wall-clock', at: Math.floor(ms / 1000) };
+}
+
+/** What the process registry records of a process when it starts. */
+export interface ProcessFacts {
+  identity: string;
+  start: ProcessStart | null;
+  pgid: number | null;
+}
+
+/**
+ * readProcessIdentity, readProcessStart and readProcessGroup of one process together: on Linux from a
+ * single read of /proc/<pid>/stat, as each server start records all three. Null when the process does
+ * not exist, is a zombie, or on Windows.
+ */
+export async function readProcessFacts(pid: number, platform: NodeJS.Platform): Promise<ProcessFacts | null> {
+  if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
+  if (platform === 'linux') {
+    try {
+      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
+      if (!stat || stat.state === 'Z') return null;
+      const boot = await readBootId();
+      return { identity: `linux:${boot}:${stat.startTicks}`, start: { boot, at: Number(stat.startTicks) }, pgid: stat.pgid };
+    } catch {
+      return null;
+    }
+  }
+  const [identity, start, pgid] = await Promise.all([readProcessIdentity(pid, platform), readProcessStart(pid, platform), readProcessGroup(pid, platform)]);
+  return identity === null ? null : { identity, start, pgid };
 }
 
 /** The process group of a live process; null when it does not exist or on Windows. */
