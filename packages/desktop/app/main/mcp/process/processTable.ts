@@ -174,15 +174,7 @@ function readBootId(): Promise<string> {
  */
 export async function readProcessIdentity(pid: number, platform: NodeJS.Platform): Promise<string | null> {
   if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
-  if (platform === 'linux') {
-    try {
-      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
-      if (!stat || stat.state === 'Z') return null;
-      return `linux:${await readBootId()}:${stat.startTicks}`;
-    } catch {
-      return null;
-    }
-  }
+  if (platform === 'linux') return (await readLinuxFacts(pid))?.identity ?? null;
   // `stat` first: a zombie (Z) is gone for our purposes, as on Linux; it only awaits its parent's wait().
   const text = await execText('ps', ['-o', 'stat=,lstart=,command=', '-p', String(pid)]);
   const match = /^\s*(\S+)\s+(.*)$/.exec(text?.trim() ?? '');
@@ -202,15 +194,7 @@ export interface ProcessStart {
 /** The start of a live process; null when it does not exist, is a zombie, or on Windows. */
 export async function readProcessStart(pid: number, platform: NodeJS.Platform): Promise<ProcessStart | null> {
   if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
-  if (platform === 'linux') {
-    try {
-      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
-      if (!stat || stat.state === 'Z') return null;
-      return { boot: await readBootId(), at: Number(stat.startTicks) };
-    } catch {
-      return null;
-    }
-  }
+  if (platform === 'linux') return (await readLinuxFacts(pid))?.start ?? null;
   const text = await execText('ps', ['-o', 'stat=,lstart=', '-p', String(pid)]);
   const match = /^\s*(\S+)\s+(.*)$/.exec(text?.trim() ?? '');
   if (!match || match[1]!.startsWith('Z')) return null;
@@ -232,31 +216,27 @@ export interface ProcessFacts {
  */
 export async function readProcessFacts(pid: number, platform: NodeJS.Platform): Promise<ProcessFacts | null> {
   if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
-  if (platform === 'linux') {
-    try {
-      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
-      if (!stat || stat.state === 'Z') return null;
-      const boot = await readBootId();
-      return { identity: `linux:${boot}:${stat.startTicks}`, start: { boot, at: Number(stat.startTicks) }, pgid: stat.pgid };
-    } catch {
-      return null;
-    }
-  }
+  if (platform === 'linux') return readLinuxFacts(pid);
   const [identity, start, pgid] = await Promise.all([readProcessIdentity(pid, platform), readProcessStart(pid, platform), readProcessGroup(pid, platform)]);
   return identity === null ? null : { identity, start, pgid };
+}
+
+/** The facts of a live Linux process from one read of /proc/<pid>/stat; null when gone or a zombie. */
+async function readLinuxFacts(pid: number): Promise<(ProcessFacts & { start: ProcessStart; pgid: number }) | null> {
+  try {
+    const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
+    if (!stat || stat.state === 'Z') return null;
+    const boot = await readBootId();
+    return { identity: `linux:${boot}:${stat.startTicks}`, start: { boot, at: Number(stat.startTicks) }, pgid: stat.pgid };
+  } catch {
+    return null;
+  }
 }
 
 /** The process group of a live process; null when it does not exist or on Windows. */
 export async function readProcessGroup(pid: number, platform: NodeJS.Platform): Promise<number | null> {
   if (platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return null;
-  if (platform === 'linux') {
-    try {
-      const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
-      return stat && stat.state !== 'Z' ? stat.pgid : null;
-    } catch {
-      return null;
-    }
-  }
+  if (platform === 'linux') return (await readLinuxFacts(pid))?.pgid ?? null;
   const text = await execText('ps', ['-o', 'pgid=', '-p', String(pid)]);
   const pgid = Number(text?.trim());
   return Number.isInteger(pgid) && pgid > 0 ? pgid : null;
