@@ -57,6 +57,34 @@ describe('MCP Apps in a conversation', () => {
     await waitFor(() => expect(within(card).queryByTestId('approval-prompt')).toBeNull());
   });
 
+  it('asks about two calls the app made together one after the other, the older first', async () => {
+    const { api, conversation } = seeded();
+    await open(api);
+    act(() => {
+      for (const [callId, zone] of [
+        ['app-call-1', 'UTC'],
+        ['app-call-2', 'CET'],
+      ] as const) {
+        api.fakeChat.emit(conversation.id, {
+          type: 'approval',
+          request: approvalRequest({ callId, conversationId: conversation.id, serverId: SERVER, serverName: 'basic', toolName: 'get-time', arguments: { zone }, appHostCallId: 'call-app' }),
+        });
+      }
+    });
+    const card = screen.getByRole('article', { name: 'get-time (basic)' });
+    const asked = () => within(card).getByTestId('approval-prompt');
+    expect(screen.getAllByTestId('approval-prompt')).toHaveLength(1);
+    expect(asked().textContent).toContain('UTC');
+    fireEvent.click(within(asked()).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(asked().textContent).toContain('CET'));
+    fireEvent.click(within(asked()).getByRole('button', { name: 'Allow once' }));
+    await waitFor(() => expect(within(card).queryByTestId('approval-prompt')).toBeNull());
+    expect(api.callsTo('chat.approve')).toEqual([
+      { callId: 'app-call-1', decision: 'deny' },
+      { callId: 'app-call-2', decision: 'allow_once' },
+    ]);
+  });
+
   it('puts the app’s ui/message into this conversation’s composer, unsent', async () => {
     const { api } = seeded();
     const peer = await open(api);

@@ -30,7 +30,12 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   // By the card that asks: a call's own, or for a call an MCP App made, the card that shows the app.
-  const byCallId = useMemo(() => new Map(approvals.map((a) => [a.appHostCallId ?? a.callId, a])), [approvals]);
+  // An app may have several calls waiting: its card asks about the oldest, then the next once answered.
+  const byCallId = useMemo(() => {
+    const map = new Map<string, ApprovalRequest>();
+    for (const request of approvals) if (!map.has(request.appHostCallId ?? request.callId)) map.set(request.appHostCallId ?? request.callId, request);
+    return map;
+  }, [approvals]);
   const previousActions = useRef<ReadonlyMap<string, MessageActions>>(new Map());
   const actions = useMemo(() => keepUnchangedActions(previousActions.current, actionsOf(messages)), [messages]);
   useEffect(() => {
