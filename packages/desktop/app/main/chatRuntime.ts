@@ -96,6 +96,7 @@ export function createChatRuntime(options: ChatRuntimeOptions): ChatRuntime {
       mcp: options.mcp,
       approvals,
       check: appCheck,
+      appOfCall: (conversationId, callId) => chat.toolCallApp(conversationId, callId),
       adapterOptions: options.serverTimeoutMs ? { serverTimeoutMs: options.serverTimeoutMs } : {},
       ...(options.switches ? { switches: options.switches } : {}),
     }, signal);

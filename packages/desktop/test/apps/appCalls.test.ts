@@ -8,6 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConversationRepository } from '../../app/main/db/ConversationRepository';
 import { type AppServices, createAppServices } from '../../app/main/index';
 import { createAppCaller } from '../../app/main/routers/appRouter';
 import { appErrorData } from '../../app/main/routers/trpc';
@@ -34,7 +35,28 @@ async function setup(script: ScriptInput = { turns: [] }) {
   await services.start();
   await Promise.all([monitor, react, hostile].map((id) => services.mcp.connect(id)));
   const { conversation, events, nextEvent, turn, nextApproval, stop } = await openScriptedConversation(services, caller, provider.url);
-  const host = (serverId: string) => ({ conversationId: conversation.id, hostCallId: 'call_host', serverId });
+  // The cards the apps show in: one earlier tool call per server whose tool declares an app, stored
+  // as a finished turn stores them (ChatService checks an app's call against its card).
+  const servers = { 'server-system-monitor': monitor, 'server-basic-react': react, hostile };
+  new ConversationRepository(services.db).insertMessage({
+    id: 'hosts',
+    conversationId: conversation.id,
+    role: 'assistant',
+    text: '',
+    status: 'done',
+    createdAt: conversation.createdAt,
+    toolCalls: Object.entries(servers).map(([serverName, serverId]) => ({
+      id: `card-${serverId}`,
+      providerToolName: `mcp__${serverName}__show`,
+      serverId,
+      serverName,
+      toolName: 'show',
+      arguments: {},
+      status: 'done' as const,
+      app: { serverId, resourceUri: `ui://${serverName}/app.html` },
+    })),
+  });
+  const host = (serverId: string) => ({ conversationId: conversation.id, hostCallId: `card-${serverId}`, serverId });
   return { provider, services, caller, monitor, react, hostile, conversation, turn, nextEvent, nextApproval, stop, host, events };
 }
 
@@ -129,7 +151,7 @@ describe('apps.callTool: an app\'s tools/call', () => {
     const { caller, monitor, host, nextApproval, stop } = await setup();
     const call = caller.apps.callTool({ ...host(monitor), name: 'poll-system-stats' });
     const request = await nextApproval();
-    expect(request).toMatchObject({ conversationId: host(monitor).conversationId, serverId: monitor, serverName: 'server-system-monitor', toolName: 'poll-system-stats', appHostCallId: 'call_host' });
+    expect(request).toMatchObject({ conversationId: host(monitor).conversationId, serverId: monitor, serverName: 'server-system-monitor', toolName: 'poll-system-stats', appHostCallId: `card-${monitor}` });
     await caller.chat.approve({ callId: request.callId, decision: 'allow_once' });
     const result = await call;
     await stop();
@@ -149,6 +171,36 @@ describe('apps.callTool: an app\'s tools/call', () => {
     await stop();
     expect(events.filter((e) => e.type === 'approval')).toEqual([]);
     for (const tool of ['model_only', 'no_such_tool', 'app_only']) expect(reached(services, hostile, tool)).toBe(false);
+  }, 90_000);
+
+  it('an app may call while the turn of its card still runs: the card\'s own call waits for approval meanwhile', async () => {
+    const { caller, monitor, conversation, nextApproval, stop } = await setup({
+      turns: [{ toolCalls: [{ id: 'call_live', name: 'mcp__server-system-monitor__get-system-info', arguments: {} }] }, { text: ['Done.'] }],
+    });
+    await caller.chat.send({ conversationId: conversation.id, text: 'Show the system' });
+    const modelAsks = await nextApproval();
+    expect(modelAsks).toMatchObject({ toolName: 'get-system-info', serverId: monitor });
+    const appCall = caller.apps.callTool({ conversationId: conversation.id, hostCallId: 'call_live', serverId: monitor, name: 'poll-system-stats' });
+    const appAsks = await nextApproval();
+    expect(appAsks).toMatchObject({ toolName: 'poll-system-stats', appHostCallId: 'call_live' });
+    await caller.chat.approve({ callId: appAsks.callId, decision: 'allow_once' });
+    expect(await appCall).toMatchObject({ status: 'done', isError: false });
+    await caller.chat.approve({ callId: modelAsks.callId, decision: 'allow_once' });
+    await stop();
+  }, 90_000);
+
+  it('refuses a call whose card is not in the conversation, or shows another server\'s app, with APP_TOOL_NOT_ALLOWED, unasked', async () => {
+    const { caller, services, hostile, monitor, host, events, stop } = await setup();
+    const refused = async (input: Parameters<typeof caller.apps.callTool>[0]) => appErrorData(await rejection(caller.apps.callTool(input)));
+    const allowed = { code: 'APP_TOOL_NOT_ALLOWED', params: { server: hostile, tool: 'app_only' } };
+    // A card that does not exist, the monitor's card claimed for the hostile server, and a real card of another conversation.
+    expect(await refused({ ...host(hostile), hostCallId: 'card-nowhere', name: 'app_only', arguments: { value: 'x' } })).toEqual(allowed);
+    expect(await refused({ ...host(hostile), hostCallId: `card-${monitor}`, name: 'app_only', arguments: { value: 'x' } })).toEqual(allowed);
+    const other = await caller.chat.conversations.create({});
+    expect(await refused({ ...host(hostile), conversationId: other.id, name: 'app_only', arguments: { value: 'x' } })).toEqual(allowed);
+    await stop();
+    expect(events.filter((e) => e.type === 'approval')).toEqual([]);
+    expect(reached(services, hostile, 'app_only')).toBe(false);
   }, 90_000);
 
   it('kill -9 of the app\'s server: the app\'s call ends as a failed call that names the kill, unasked, and runs again once the server is back', async () => {

@@ -27,8 +27,8 @@ async function setup(script: ScriptInput) {
   const hostile = await addHostileServer(caller);
   await services.start();
   await services.mcp.connect(hostile);
-  const { conversation, turn, stop } = await openScriptedConversation(services, caller, provider.url);
-  return { hostile, caller, conversation, turn, stop };
+  const { conversation, turn, nextEvent, stop } = await openScriptedConversation(services, caller, provider.url);
+  return { hostile, caller, conversation, turn, nextEvent, stop };
 }
 
 /** Every view of one call, in the order the conversation's stream showed them. */
@@ -68,6 +68,31 @@ describe('a tool call with an app, while the model writes its arguments', () => 
     const stored = (await caller.chat.messages({ conversationId: conversation.id })).flatMap((m) => m.toolCalls);
     expect(stored.filter((c) => c.id === 'call_app')).toHaveLength(1);
     expect(stored.find((c) => c.id === 'call_app')).toMatchObject({ status: 'done', arguments: { value: VALUE } });
+  }, 90_000);
+
+  it('its app may call a tool of its server while the card still streams', async () => {
+    const { hostile, caller, conversation, nextEvent, stop } = await setup({
+      turns: [{ chunkDelayMs: 150, toolCalls: [{ id: 'call_app', name: 'mcp__hostile__shown', arguments: { value: VALUE }, fragments: 8 }] }, { text: ['Done.'] }],
+    });
+    await caller.chat.send({ conversationId: conversation.id, text: 'Show it' });
+    let appCall: ReturnType<typeof caller.apps.callTool> | undefined;
+    let askedUnderTheCard = false;
+    for (;;) {
+      const event = await nextEvent();
+      const card = event.type === 'message' ? event.message.toolCalls.find((c) => c.id === 'call_app') : undefined;
+      if (card?.status === 'streaming' && !appCall) {
+        appCall = caller.apps.callTool({ conversationId: conversation.id, hostCallId: 'call_app', serverId: hostile, name: 'app_only', arguments: { value: 'from the app' } });
+      }
+      if (event.type === 'approval') {
+        if (event.request.appHostCallId === 'call_app') askedUnderTheCard = true;
+        await caller.chat.approve({ callId: event.request.callId, decision: 'allow_once' });
+      }
+      if (event.type === 'turn' && !event.running) break;
+    }
+    await stop();
+    expect(appCall).toBeDefined();
+    expect(askedUnderTheCard).toBe(true);
+    expect(await appCall).toMatchObject({ status: 'done', isError: false });
   }, 90_000);
 
   it('cancels the streaming card when the stream breaks before the call is complete', async () => {

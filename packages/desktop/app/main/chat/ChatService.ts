@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, ChatMessage, ChatStreamEvent, ConversationRecord } from '../../shared/contracts/chat';
 import type { AttachmentData, AttachmentInput } from '../../shared/contracts/attachments';
+import type { ToolCallAppRef } from '../../shared/contracts/apps';
 import { defaultModelOf, type ResolvedProvider } from '../../shared/contracts/providers';
 import type { ConversationRepository, RemovedMessages } from '../db/ConversationRepository';
 import { AppError } from '../lib/errors';
@@ -186,6 +187,18 @@ export class ChatService {
     const turn = this.running.get(conversationId);
     const live = new Map((turn?.transcript.messages() ?? []).map((m) => [m.id, turn?.writer.shown(m) ?? m]));
     return stored.map((message) => live.get(message.id) ?? message);
+  }
+
+  /**
+   * The app the tool call `callId` of this conversation declares, whether its message is stored or
+   * still streaming (an app shows, and may call, while the model writes its call's arguments).
+   */
+  toolCallApp(conversationId: string, callId: string): ToolCallAppRef | undefined {
+    for (const message of this.running.get(conversationId)?.transcript.messages() ?? []) {
+      const call = message.toolCalls.find((candidate) => candidate.id === callId);
+      if (call) return call.app;
+    }
+    return this.options.repository.toolCallApp(conversationId, callId);
   }
 
   /** The whole result of one tool call whose message keeps a bounded copy (`result.shortened`). */

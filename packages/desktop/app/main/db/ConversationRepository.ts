@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatMessageStatus, ConversationRecord, ManyToolsNote, TokenUsage, ToolCallView, ToolMode } from '../../shared/contracts/chat';
 import type { EngineMessage } from '../../shared/contracts/engine-message';
+import type { ToolCallAppRef } from '../../shared/contracts/apps';
 import type { Db } from './database';
 
 interface ConversationRow {
@@ -156,6 +157,18 @@ export class ConversationRepository {
     const sql = `UPDATE chat_messages SET text = @text, status = @status, error_json = @errorJson, tool_calls_json = @toolCallsJson,
                  usage_json = @usageJson, many_tools_json = @manyToolsJson WHERE id = @id`;
     return this.#db.prepare(sql).run(messageParams(message)).changes === 1;
+  }
+
+  /**
+   * The app a stored tool call of this conversation declares (ToolCall.app), read inside SQLite from
+   * the calls' JSON; undefined when no such call is stored or it declares none.
+   */
+  toolCallApp(conversationId: string, callId: string): ToolCallAppRef | undefined {
+    const sql = `SELECT json_extract(c.value, '$.app.serverId') AS serverId, json_extract(c.value, '$.app.resourceUri') AS resourceUri
+                 FROM chat_messages m, json_each(m.tool_calls_json) c
+                 WHERE m.conversation_id = ? AND json_valid(m.tool_calls_json) AND json_extract(c.value, '$.id') = ? LIMIT 1`;
+    const row = this.#db.prepare<[string, string], { serverId: unknown; resourceUri: unknown }>(sql).get(conversationId, callId);
+    return row && typeof row.serverId === 'string' && typeof row.resourceUri === 'string' ? { serverId: row.serverId, resourceUri: row.resourceUri } : undefined;
   }
 
   /** One message, when it belongs to this conversation. */

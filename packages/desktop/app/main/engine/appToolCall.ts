@@ -1,12 +1,14 @@
 /**
- * An MCP App's `tools/call` (apps.callTool), on the model's call path: the tool must be on the app's
- * own server, switched on, and callable by apps (`_meta.ui.visibility` includes `app`), else
- * APP_TOOL_NOT_ALLOWED before anything reaches the server. Then the same steps as a model's call
+ * An MCP App's `tools/call` (apps.callTool), on the model's call path: the card the app shows in
+ * (`hostCallId`) must be a tool call of that conversation whose app is on the server named, and the
+ * tool must be on that server, switched on, and callable by apps (`_meta.ui.visibility` includes
+ * `app`), else APP_TOOL_NOT_ALLOWED before anything reaches the server. Then the same steps as a model's call
  * (runToolCall): arguments checked before anyone is asked, the same approval gate (grants, read-only
  * policy, allow once / always / deny) with the request tied to the app's card (`appHostCallId`), and
  * the same adapter (McpService's validation, the server's timeout, cancellation on the wire).
  */
 import { randomUUID } from 'node:crypto';
+import type { ToolCallAppRef } from '../../shared/contracts/apps';
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import type { AppToolCall, AppToolCallResult } from '../apps/appToolCalls';
 import { callableByApp } from '../apps/toolApp';
@@ -27,6 +29,8 @@ export interface AppToolCallDeps {
   check: ArgumentCheck;
   adapterOptions?: McpToolAdapterOptions;
   switches?: ToolSwitches;
+  /** The app a tool call of a conversation declares (ChatService.toolCallApp). */
+  appOfCall: (conversationId: string, callId: string) => ToolCallAppRef | undefined;
   /** The id the approval and the server's call go by. Default `app-<uuid>`. */
   newCallId?: () => string;
 }
@@ -55,14 +59,18 @@ export async function runAppToolCall(call: AppToolCall, deps: AppToolCallDeps, s
   return toAppResult(result, result.errorCode === 'CANCELLED' ? 'cancelled' : result.isError ? 'error' : 'done');
 }
 
-/** The tool, when this app may call it; APP_TOOL_NOT_ALLOWED otherwise (unknown here, switched off, or not for apps). */
+/**
+ * The tool, when this app may call it; APP_TOOL_NOT_ALLOWED otherwise: the app is not shown by a call
+ * of this conversation to that server (a renderer claiming another server's card), or the tool is
+ * unknown there, switched off, or not for apps.
+ */
 async function allowedTool(call: AppToolCall, deps: AppToolCallDeps): Promise<MCPTool> {
+  const notAllowed = (why: string) => new AppError('APP_TOOL_NOT_ALLOWED', { params: { server: call.serverId, tool: call.name }, message: `an app of ${call.serverId} may not call ${call.name}: ${why}` });
+  if (deps.appOfCall(call.conversationId, call.hostCallId)?.serverId !== call.serverId) throw notAllowed(`no app of that server shows in tool call ${call.hostCallId}`);
   const tools = await deps.mcp.listServerTools(call.serverId);
   const tool = tools.find((candidate) => candidate.name === call.name);
   const switches = deps.switches ?? NO_TOOL_SWITCHES;
-  if (!tool || switches.isDisabled(call.serverId, tool.name) || !callableByApp(tool)) {
-    throw new AppError('APP_TOOL_NOT_ALLOWED', { params: { server: call.serverId, tool: call.name }, message: `an app of ${call.serverId} may not call ${call.name}` });
-  }
+  if (!tool || switches.isDisabled(call.serverId, tool.name) || !callableByApp(tool)) throw notAllowed('not a tool of that server its apps may call');
   return tool;
 }
 
