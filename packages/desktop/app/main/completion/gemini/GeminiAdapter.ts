@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import type { Model } from '@google/genai';
 import type { ListedModel, ResolvedProvider } from '../../../shared/contracts/providers';
 import { isFetchNetworkError, type ProviderFailure } from '../errors';
 import { boundedFetch, MODEL_LIST_MAX_BYTES } from '../boundedFetch';
 import { sameOriginRedirects } from '../sameOriginRedirects';
-import { collectModels, mapEntries, pagerEntries, type RawModel } from '../modelList';
+import { collectModels, MODEL_LIST_MAX_PAGES, mapEntries, pagerEntries, type RawModel } from '../modelList';
 import { type ProviderAdapter, requestOnce, runStream } from '../runStream';
 import type { CompletionEvent, CompletionRequest } from '../types';
 import { GEMINI_SYNTHETIC_ID_PREFIX, toGeminiRequest } from './request';
@@ -81,8 +82,14 @@ export class GeminiAdapter implements ProviderAdapter {
 
   listModels(provider: ResolvedProvider, signal: AbortSignal): Promise<ListedModel[]> {
     return requestOnce(signal, classifyGeminiError, async () => {
+      // @google/genai leaves an abort listener on the signal it is given for each request that
+      // succeeds (its per-attempt signal stays armed while the body is read, ApiClient.apiCall). The
+      // pages of one list share the config, so they get a signal of their own, dropped with the list,
+      // that may hold one listener per page without Node's leak warning.
+      const pages = AbortSignal.any([signal]);
+      setMaxListeners(MODEL_LIST_MAX_PAGES + 1, pages);
       // Each next page is asked with its `pageToken`.
-      const pager = await createGeminiClient(provider, { fetch: boundedFetch(MODEL_LIST_MAX_BYTES) }).models.list({ config: { abortSignal: signal, pageSize: 1000 } });
+      const pager = await createGeminiClient(provider, { fetch: boundedFetch(MODEL_LIST_MAX_BYTES) }).models.list({ config: { abortSignal: pages, pageSize: 1000 } });
       return collectModels(mapEntries(pagerEntries(pager), toListedGeminiModel));
     });
   }
