@@ -204,7 +204,7 @@ export class PidRegistry implements PidStore {
    * Re-reads the file on every cycle, so entries another instance added since our last write survive
    * (the window between read and rename remains; acceptable for a best-effort safety net). Changes
    * made while a cycle runs wait for the next one and share it: ten servers starting at once cost a
-   * few writes, not ten. A cycle that fails rejects each of its changes.
+   * few writes, not ten. A write that fails rejects each change it carried.
    */
   private mutate(change: (entries: PidEntry[]) => Promise<PidEntry[]>): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -216,15 +216,24 @@ export class PidRegistry implements PidStore {
   private async runPending(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
+    const applied: PendingChange[] = [];
+    let entries = await this.read();
+    for (const item of batch) {
+      // A change that fails is left out alone; the others of its cycle are still written.
+      try {
+        entries = await item.change(entries);
+        applied.push(item);
+      } catch (error) {
+        item.reject(error);
+      }
+    }
     try {
-      let entries = await this.read();
-      for (const { change } of batch) entries = await change(entries);
       await this.write(entries);
     } catch (error) {
-      for (const { reject } of batch) reject(error);
+      for (const { reject } of applied) reject(error);
       return;
     }
-    for (const { resolve } of batch) resolve();
+    for (const { resolve } of applied) resolve();
   }
 
   private async read(): Promise<PidEntry[]> {
