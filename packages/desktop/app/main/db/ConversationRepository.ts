@@ -161,12 +161,15 @@ export class ConversationRepository {
 
   /**
    * The app a stored tool call of this conversation declares (ToolCall.app), read inside SQLite from
-   * the calls' JSON; undefined when no such call is stored or it declares none.
+   * the calls' JSON; undefined when no such call is stored or it declares none. Newest messages first
+   * (the (conversation_id, seq) index backwards): an app's card is usually near the end, and every call
+   * the app makes looks it up.
    */
   toolCallApp(conversationId: string, callId: string): ToolCallAppRef | undefined {
     const sql = `SELECT json_extract(c.value, '$.app.serverId') AS serverId, json_extract(c.value, '$.app.resourceUri') AS resourceUri
                  FROM chat_messages m, json_each(m.tool_calls_json) c
-                 WHERE m.conversation_id = ? AND json_valid(m.tool_calls_json) AND json_extract(c.value, '$.id') = ? LIMIT 1`;
+                 WHERE m.conversation_id = ? AND json_valid(m.tool_calls_json) AND json_extract(c.value, '$.id') = ?
+                 ORDER BY m.seq DESC LIMIT 1`;
     const row = this.#db.prepare<[string, string], { serverId: unknown; resourceUri: unknown }>(sql).get(conversationId, callId);
     return row && typeof row.serverId === 'string' && typeof row.resourceUri === 'string' ? { serverId: row.serverId, resourceUri: row.resourceUri } : undefined;
   }
