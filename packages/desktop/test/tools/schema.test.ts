@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Kw, keywordsOf } from '../../app/main/tools/schema/present';
 import { anthropic, gemini, openai, prop } from './helpers';
 
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
@@ -26,6 +27,41 @@ describe('normal form, every provider', () => {
     const kids = openai(input).properties.root.properties.kids;
     expect(kids).toEqual({ type: 'array', items: { description: 'child' } });
     expect(prop(gemini(input), 'root').properties.kids.items).toEqual({ description: 'child (any JSON value, written as JSON text)', type: 'string' });
+  });
+
+  it('finds a $ref in every schema position the normal form reads, and inlines it', () => {
+    const S = { $ref: '#/$defs/S' };
+    const defs = { $defs: { S: { type: 'string', minLength: 2 } } };
+    const positions: Record<string, unknown> = {
+      property: S,
+      'array items': { type: 'array', items: S },
+      'tuple items': { type: 'array', prefixItems: [S, S] },
+      additionalProperties: { type: 'object', properties: {}, additionalProperties: S },
+      'anyOf branch': { anyOf: [S, { type: 'integer' }] },
+      'oneOf branch': { oneOf: [{ type: 'integer' }, S] },
+      'allOf part': { allOf: [S, { description: 'merged' }] },
+      'deep property': obj({ a: obj({ b: obj({ c: S }) }) }),
+    };
+    for (const [where, schema] of Object.entries(positions)) {
+      const text = JSON.stringify([openai({ ...one(schema), ...defs }), anthropic({ ...one(schema), ...defs }), gemini({ ...one(schema), ...defs })]);
+      expect(text, where).not.toContain('$ref');
+      expect(text, where).not.toContain('$defs');
+      expect(text, where).toContain('"minLength":2');
+    }
+  });
+
+  it('ignores a $ref under a keyword the normal form drops: the output is that of the schema without it', () => {
+    const plain = obj({ q: { type: 'string' } }, { required: ['q'] });
+    const withRef = { ...plain, not: { $ref: '#/$defs/X' }, if: { $ref: '#/$defs/X' }, $defs: { X: obj({ q: { const: 'no' } }) } };
+    expect(openai(withRef)).toEqual(openai(plain));
+    expect(anthropic(withRef)).toEqual(anthropic(plain));
+    expect(gemini(withRef)).toEqual(gemini(plain));
+  });
+
+  it('reads only a node\'s own keywords: one inherited from its prototype is not there', () => {
+    const inherited = Object.assign(Object.create({ type: 'integer', minimum: 5 }) as Record<string, unknown>, { description: 'own' });
+    expect(keywordsOf(inherited)).toBe(Kw.description);
+    expect(keywordsOf({ type: 'string', pattern: 'x', 'x-vendor': 1 })).toBe(Kw.type | Kw.pattern);
   });
 
   it('resolves a root $ref and merges root unions and allOf into one object', () => {

@@ -23,12 +23,6 @@ interface Omitted {
   name: string;
 }
 
-interface Converted {
-  tool: MCPTool;
-  entry: NameMapEntry;
-  definition: ProviderDefinition;
-}
-
 /**
  * Exactly the tool definitions that would be sent in `format`, with the name map back to (server,
  * tool, argument keys), the tools left out and why, and one warning line per problem. 'mcp' is the
@@ -39,7 +33,9 @@ export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format
   if (format === 'mcp') return formatMcp(unique, names, warnings) as FormattedTools<F>;
   const provider = format as ProviderFormat;
   const dropped: DroppedTool[] = [];
-  const kept: Converted[] = [];
+  // Built as the loop goes, in list order: no intermediate record per tool.
+  const nameMap = new Map<string, NameMapEntry>();
+  const definitions: ProviderDefinition[] = [];
   const omitted: Omitted[] = [];
   const cap = MAX_TOOLS[provider];
   for (let i = 0; i < unique.length; i += 1) {
@@ -53,21 +49,20 @@ export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format
     }
     // Past the provider's cap a tool is only listed as left out: its schema is not projected at all.
     // No map entry is built for it either: only kept tools are in the name map.
-    if (kept.length >= cap) {
+    if (definitions.length >= cap) {
       omitted.push({ tool, name });
       continue;
     }
-    const entry = baseEntry(tool, name);
     const { definition, map } = toProviderDefinition(tool, name, provider);
-    kept.push({ tool, entry: map ? { ...entry, argKeyMap: map } : entry, definition });
+    nameMap.set(name, map ? { ...baseEntry(tool, name), argKeyMap: map } : baseEntry(tool, name));
+    definitions.push(definition);
   }
   if (omitted.length > 0) {
     const detail = `${PROVIDER_LABEL[provider]} accepts at most ${cap} tools per request`;
     for (const c of omitted) dropped.push(droppedTool(c.tool, c.name, 'over-tool-limit', detail));
     warnings.push(`${detail}; left out ${omitted.length}: ${omitted.map((c) => c.name).join(', ')}.`);
   }
-  const nameMap: ToolNameMap = new Map(kept.map((c) => [c.entry.name, c.entry]));
-  const tools = packDefinitions(provider, kept.map((c) => c.definition));
+  const tools = packDefinitions(provider, definitions);
   return { format, tools: tools as ToolDefinitions[F], nameMap, dropped, warnings };
 }
 

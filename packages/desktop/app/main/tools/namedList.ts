@@ -9,9 +9,14 @@ export interface NamedList {
 }
 
 interface Remembered extends NamedList {
-  /** What the names were computed from, checked on every use: the list's array may be refilled in place. */
+  /**
+   * What the names were computed from, checked on every use: the list's array may be refilled in
+   * place, and a tool object changed. Three strings per tool, compared without building a key.
+   */
   tools: MCPTool[];
-  keys: string[];
+  serverIds: string[];
+  toolNames: string[];
+  ids: string[];
 }
 
 /**
@@ -26,32 +31,38 @@ export function namedList(tools: MCPTool[]): NamedList {
   if (known && isSameList(known, tools)) return { unique: known.unique, names: known.names, warnings: [...known.warnings] };
   const { unique, warnings } = dedupe(tools);
   const names = assignToolNames(unique.map((t) => ({ id: t.id, serverId: t.serverId })));
-  byList.set(tools, { unique, names, warnings: [...warnings], tools: [...tools], keys: tools.map(keyOf) });
+  byList.set(tools, {
+    unique,
+    names,
+    warnings: [...warnings],
+    tools: [...tools],
+    serverIds: tools.map((t) => t.serverId),
+    toolNames: tools.map((t) => t.name),
+    ids: tools.map((t) => t.id),
+  });
   return { unique, names, warnings };
-}
-
-function keyOf(tool: MCPTool): string {
-  return `${tool.serverId}\u0000${tool.name}\u0000${tool.id}`;
 }
 
 function isSameList(known: Remembered, tools: MCPTool[]): boolean {
   if (known.tools.length !== tools.length) return false;
   for (let i = 0; i < tools.length; i += 1) {
     const tool = tools[i]!;
-    if (known.tools[i] !== tool || known.keys[i] !== keyOf(tool)) return false;
+    if (known.tools[i] !== tool || known.serverIds[i] !== tool.serverId || known.toolNames[i] !== tool.name || known.ids[i] !== tool.id) return false;
   }
   return true;
 }
 
+/** Tool names seen, per server: no key string is built per tool. */
 function dedupe(tools: MCPTool[]): { unique: MCPTool[]; warnings: string[] } {
-  const seen = new Set<string>();
+  const seen = new Map<string, Set<string>>();
   const unique: MCPTool[] = [];
   const warnings: string[] = [];
   for (const tool of tools) {
-    const key = `${tool.serverId}\u0000${tool.name}`;
-    if (seen.has(key)) warnings.push(`Tool "${tool.id}" is listed twice by its server; the first definition is used.`);
+    let names = seen.get(tool.serverId);
+    if (!names) seen.set(tool.serverId, (names = new Set()));
+    if (names.has(tool.name)) warnings.push(`Tool "${tool.id}" is listed twice by its server; the first definition is used.`);
     else {
-      seen.add(key);
+      names.add(tool.name);
       unique.push(tool);
     }
   }

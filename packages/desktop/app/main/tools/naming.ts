@@ -46,7 +46,11 @@ function firstCandidate(tool: NamedTool, hashInput: string): Candidate {
 
 function groupByName(candidates: Candidate[]): Map<string, Candidate[]> {
   const groups = new Map<string, Candidate[]>();
-  for (const c of candidates) groups.set(c.name, [...(groups.get(c.name) ?? []), c]);
+  for (const c of candidates) {
+    const group = groups.get(c.name);
+    if (group) group.push(c);
+    else groups.set(c.name, [c]);
+  }
   return groups;
 }
 

@@ -2,6 +2,7 @@ import { type ArgumentMap, type EnumLiteral, type JsonObject, nullRecord } from 
 import { objectMap, unionMap } from './argumentMap';
 import { renamedKeys } from './keys';
 import type { NfObject, NfSchema } from './nf';
+import { Kw, keywordsOf } from './present';
 
 /**
  * Gemini `FunctionDeclaration.parameters`: "a select subset of an OpenAPI 3.0 schema object".
@@ -28,27 +29,31 @@ export function toGeminiParameters(root: NfObject): { parameters?: JsonObject; m
 }
 
 function emit(node: NfSchema): Emitted {
-  if (node.anyOf) return emitUnion(node);
-  if (node.type === undefined && node.enum === undefined) return jsonText(node, 'any JSON value');
-  if (node.type === 'object') {
-    return node.properties !== undefined && hasKeys(node.properties) ? emitObject(node) : jsonText(node, 'a JSON object');
+  // Only the keywords the node has are looked up (present.ts says why).
+  const present = keywordsOf(node);
+  if (present & Kw.anyOf && node.anyOf) return emitUnion(node);
+  const type = present & Kw.type ? node.type : undefined;
+  const values = present & Kw.enum ? node.enum : undefined;
+  if (type === undefined && values === undefined) return jsonText(node, 'any JSON value');
+  if (type === 'object') {
+    return present & Kw.properties && node.properties !== undefined && hasKeys(node.properties) ? emitObject(node, present) : jsonText(node, 'a JSON object');
   }
-  const schema = annotations(node);
+  const schema = annotations(node, present);
   let map: ArgumentMap | undefined;
-  if (node.enum) map = emitEnum(node, schema);
-  else if (node.type === 'null') schema.type = 'string';
-  else if (node.type) schema.type = node.type;
-  if (node.type === 'array') {
+  if (values) map = emitEnum(values, schema);
+  else if (type === 'null') schema.type = 'string';
+  else if (type) schema.type = type;
+  if (type === 'array') {
     const items = emit(node.items ?? {});
     schema.items = items.schema;
     if (items.map) map = { items: items.map };
     copy(node, schema, ['minItems', 'maxItems']);
   }
-  if (node.type === 'string' && !node.enum) copy(node, schema, ['minLength', 'maxLength', 'pattern']);
-  if ((node.type === 'number' || node.type === 'integer') && !node.enum) bounds(node, schema);
-  const format = node.format && !node.enum ? node.format : undefined;
-  if (format && node.type && FORMATS[node.type]?.includes(format)) schema.format = format;
-  if (node.nullable || node.type === 'null') schema.nullable = true;
+  if (type === 'string' && !values) copy(node, schema, ['minLength', 'maxLength', 'pattern']);
+  if ((type === 'number' || type === 'integer') && !values) bounds(node, schema);
+  const format = present & Kw.format && node.format && !values ? node.format : undefined;
+  if (format && type && FORMATS[type]?.includes(format)) schema.format = format;
+  if ((present & Kw.nullable && node.nullable) || type === 'null') schema.nullable = true;
   return map ? { schema, map } : { schema };
 }
 
@@ -66,7 +71,7 @@ function emitUnion(node: NfSchema): Emitted {
   return { schema: { anyOf: branches.map((b) => b.schema) }, map: unionMap(branches.map((b) => b.map)) };
 }
 
-function emitObject(node: NfSchema): Emitted {
+function emitObject(node: NfSchema, present = keywordsOf(node)): Emitted {
   const source = node.properties ?? {};
   const keys = Object.keys(source);
   // undefined: every key is valid and sent as is.
@@ -78,9 +83,10 @@ function emitObject(node: NfSchema): Emitted {
     properties[renamed ? renamed.get(key)! : key] = child.schema;
     if (child.map) children.push([key, child.map]);
   }
-  const schema: JsonObject = { ...annotations(node), type: 'object', properties };
-  if (node.required?.length) schema.required = renamed ? node.required.map((r) => renamed.get(r)!) : [...node.required];
-  if (node.nullable) schema.nullable = true;
+  const schema: JsonObject = { ...annotations(node, present), type: 'object', properties };
+  const required = present & Kw.required ? node.required : undefined;
+  if (required?.length) schema.required = renamed ? required.map((r) => renamed.get(r)!) : [...required];
+  if (present & Kw.nullable && node.nullable) schema.nullable = true;
   const map = objectMap(renamed, children);
   return map ? { schema, map } : { schema };
 }
@@ -92,8 +98,7 @@ function emitObject(node: NfSchema): Emitted {
  * values is reported as rejected (langchainjs #9875): such an enum is dropped, its values listed in the
  * description instead.
  */
-function emitEnum(node: NfSchema, schema: JsonObject): ArgumentMap | undefined {
-  const values = node.enum!;
+function emitEnum(values: EnumLiteral[], schema: JsonObject): ArgumentMap | undefined {
   schema.type = 'string';
   if (values.includes('')) {
     const listed = values.map((v) => JSON.stringify(v)).join(', ');
@@ -119,17 +124,17 @@ function emitEnum(node: NfSchema, schema: JsonObject): ArgumentMap | undefined {
  *
  */
 function jsonText(node: NfSchema, what: string): Emitted {
-  const schema = annotations(node);
+  const schema = annotations(node, keywordsOf(node));
   schema.type = 'string';
   schema.description = `${node.description ? `${node.description} ` : ''}(${what}, written as JSON text)`;
   if (node.nullable) schema.nullable = true;
   return { schema, map: { jsonText: true } };
 }
 
-function annotations(node: NfSchema): JsonObject {
+function annotations(node: NfSchema, present: number): JsonObject {
   const out: JsonObject = {};
-  if (node.description !== undefined) out.description = node.description;
-  if (node.title !== undefined) out.title = node.title;
+  if (present & Kw.description && node.description !== undefined) out.description = node.description;
+  if (present & Kw.title && node.title !== undefined) out.title = node.title;
   return out;
 }
 

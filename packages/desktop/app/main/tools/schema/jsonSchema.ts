@@ -3,6 +3,7 @@ import { nullRecord } from '../types';
 import { objectMap, unionMap } from './argumentMap';
 import { renamedKeys } from './keys';
 import type { NfSchema } from './nf';
+import { Kw, keywordsOf } from './present';
 
 /**
  * Emits the normal form as plain JSON Schema 2020-12 for OpenAI (non-strict) and Anthropic, which both
@@ -20,31 +21,49 @@ export interface Emitted {
   map?: ArgumentMap;
 }
 
-const COPIED = ['minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
+type CopiedKey = 'minItems' | 'maxItems' | 'uniqueItems' | 'minLength' | 'maxLength' | 'pattern' | 'format' | 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf';
+
+/**
+ * The keywords copied as they are, by node type, in the order they are written. The normal form keeps
+ * only the keywords of a node's own type (keywords.ts), so looking up the other types' keywords would
+ * only miss: each lookup on a node of another shape is slow, and most nodes are strings or objects.
+ */
+const COPIED: Partial<Record<string, readonly CopiedKey[]>> = {
+  array: ['minItems', 'maxItems', 'uniqueItems'],
+  string: ['minLength', 'maxLength', 'pattern', 'format'],
+  number: ['format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  integer: ['format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+};
 
 export function emitJsonSchema(node: NfSchema, options: JsonSchemaOptions): Emitted {
   const schema: JsonObject = {};
   let map: ArgumentMap | undefined;
-  if (node.description !== undefined) schema.description = node.description;
-  if (node.title !== undefined) schema.title = node.title;
-  if (node.default !== undefined) schema.default = node.default;
-  if (node.anyOf && node.anyOf.every(isBareType)) {
+  // Only the keywords the node has are looked up (present.ts says why).
+  const present = keywordsOf(node);
+  if (present & Kw.description && node.description !== undefined) schema.description = node.description;
+  if (present & Kw.title && node.title !== undefined) schema.title = node.title;
+  if (present & Kw.default && node.default !== undefined) schema.default = node.default;
+  const nullable = (present & Kw.nullable) !== 0 && Boolean(node.nullable);
+  const anyOf = present & Kw.anyOf ? node.anyOf : undefined;
+  if (anyOf && anyOf.every(isBareType)) {
     // Bare-type unions read best as a type array: `["boolean","string"]`.
-    schema.type = [...node.anyOf.map((b) => b.type), ...(node.nullable ? ['null'] : [])];
+    schema.type = [...anyOf.map((b) => b.type), ...(nullable ? ['null'] : [])];
     return { schema };
   }
-  if (node.anyOf) {
-    const branches = node.anyOf.map((b) => emitJsonSchema(b, options));
+  if (anyOf) {
+    const branches = anyOf.map((b) => emitJsonSchema(b, options));
     schema.anyOf = branches.map((b) => b.schema);
-    if (node.nullable) (schema.anyOf as JsonObject[]).push({ type: 'null' });
+    if (nullable) (schema.anyOf as JsonObject[]).push({ type: 'null' });
     return { schema, map: unionMap(branches.map((b) => b.map)) };
   }
-  if (node.type) schema.type = node.nullable && node.type !== 'null' ? [node.type, 'null'] : node.type;
+  const type = present & Kw.type ? node.type : undefined;
+  if (type) schema.type = nullable && type !== 'null' ? [type, 'null'] : type;
   // `["string","null"]` with an enum still needs null listed among the values.
-  if (node.enum) schema.enum = node.nullable ? [...node.enum, null] : [...node.enum];
-  for (const key of COPIED) if (node[key] !== undefined) schema[key] = node[key];
-  if (node.type === 'object') map = emitObject(node, schema, options);
-  if (node.type === 'array') {
+  if (present & Kw.enum && node.enum) schema.enum = nullable ? [...node.enum, null] : [...node.enum];
+  const copied = type === undefined ? undefined : COPIED[type];
+  if (copied) for (const key of copied) if (node[key] !== undefined) schema[key] = node[key];
+  if (type === 'object') map = emitObject(node, present, schema, options);
+  if (type === 'array') {
     const items = emitJsonSchema(node.items ?? {}, options);
     schema.items = items.schema;
     if (items.map) map = { items: items.map };
@@ -52,18 +71,19 @@ export function emitJsonSchema(node: NfSchema, options: JsonSchemaOptions): Emit
   return map ? { schema, map } : { schema };
 }
 
-function emitObject(node: NfSchema, schema: JsonObject, options: JsonSchemaOptions): ArgumentMap | undefined {
-  const map = emitProperties(node, schema, options);
-  if (typeof node.additionalProperties === 'boolean') schema.additionalProperties = node.additionalProperties;
-  else if (node.additionalProperties) {
-    const extra = emitJsonSchema(node.additionalProperties, options);
+function emitObject(node: NfSchema, present: number, schema: JsonObject, options: JsonSchemaOptions): ArgumentMap | undefined {
+  const map = emitProperties(node, present, schema, options);
+  const additional = present & Kw.additionalProperties ? node.additionalProperties : undefined;
+  if (typeof additional === 'boolean') schema.additionalProperties = additional;
+  else if (additional) {
+    const extra = emitJsonSchema(additional, options);
     schema.additionalProperties = extra.schema;
     if (extra.map) return { ...map, additionalProperties: extra.map };
   }
   return map;
 }
 
-function emitProperties(node: NfSchema, schema: JsonObject, options: JsonSchemaOptions): ArgumentMap | undefined {
+function emitProperties(node: NfSchema, present: number, schema: JsonObject, options: JsonSchemaOptions): ArgumentMap | undefined {
   const source = node.properties ?? {};
   const keys = Object.keys(source);
   // undefined: every key is sent as the server wrote it.
@@ -76,7 +96,8 @@ function emitProperties(node: NfSchema, schema: JsonObject, options: JsonSchemaO
     if (child.map) children.push([key, child.map]);
   }
   schema.properties = properties;
-  if (node.required?.length) schema.required = renamed ? node.required.map((r) => renamed.get(r)!) : [...node.required];
+  const required = present & Kw.required ? node.required : undefined;
+  if (required?.length) schema.required = renamed ? required.map((r) => renamed.get(r)!) : [...required];
   return objectMap(renamed, children);
 }
 

@@ -1,6 +1,6 @@
-import { type EnumLiteral, type JsonObject, nullRecord } from '../types';
-import { isPlainObject } from '../../lib/isPlainObject';
+import type { EnumLiteral, JsonObject } from '../types';
 import type { NfSchema, NfType } from './nf';
+import { ARRAY_KEYWORDS, Kw, NUMBER_KEYWORDS, OBJECT_KEYWORDS, STRING_KEYWORDS } from './present';
 
 /**
  * Per-type keyword extraction for the normal form (nf.ts): only the keywords that belong to the
@@ -8,27 +8,17 @@ import type { NfSchema, NfType } from './nf';
  * OBJECT type") and string keywords never sit on numbers.
  */
 
-const OBJECT_HINTS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', 'propertyNames'];
-const ARRAY_HINTS = ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'];
-const STRING_HINTS = ['minLength', 'maxLength', 'pattern', 'format'];
-const NUMBER_HINTS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
-
-/** The type a typeless schema evidently means (opencode #13150), if any. */
-export function inferType(raw: JsonObject): NfType | undefined {
-  if (hasAny(raw, OBJECT_HINTS)) return 'object';
-  if (hasAny(raw, ARRAY_HINTS)) return 'array';
-  if (hasAny(raw, STRING_HINTS)) return 'string';
-  if (hasAny(raw, NUMBER_HINTS)) return 'number';
+/** The type a typeless schema evidently means (opencode #13150), if any, from its keywords' bits. */
+export function inferType(present: number): NfType | undefined {
+  if (present & OBJECT_KEYWORDS) return 'object';
+  if (present & ARRAY_KEYWORDS) return 'array';
+  if (present & STRING_KEYWORDS) return 'string';
+  if (present & NUMBER_KEYWORDS) return 'number';
   return undefined;
 }
 
-function hasAny(raw: JsonObject, keys: readonly string[]): boolean {
-  for (const key of keys) if (Object.hasOwn(raw, key)) return true;
-  return false;
-}
-
 /** What enumValues answers for the many nodes with neither `enum` nor `const` (read-only, shared). */
-const NO_ENUM: { values?: EnumLiteral[]; hasNull: boolean } = Object.freeze({ hasNull: false });
+export const NO_ENUM: { values?: EnumLiteral[]; hasNull: boolean } = Object.freeze({ hasNull: false });
 
 /** `enum` and `const` (const wins) as primitive values; `null` among them means nullable. */
 export function enumValues(raw: JsonObject): { values?: EnumLiteral[]; hasNull: boolean } {
@@ -65,11 +55,12 @@ export function valueFitsType(value: EnumLiteral, type: NfType): boolean {
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export function stringKeywords(raw: JsonObject, out: NfSchema): void {
-  if (isCount(raw.minLength)) out.minLength = raw.minLength;
-  if (isCount(raw.maxLength)) out.maxLength = raw.maxLength;
-  if (typeof raw.pattern === 'string' && compiles(raw.pattern)) out.pattern = raw.pattern;
-  if (typeof raw.format === 'string' && raw.format) out.format = raw.format;
+/** Each keyword is looked up only when `present` (present.ts) says the node has it. */
+export function stringKeywords(raw: JsonObject, present: number, out: NfSchema): void {
+  if (present & Kw.minLength && isCount(raw.minLength)) out.minLength = raw.minLength;
+  if (present & Kw.maxLength && isCount(raw.maxLength)) out.maxLength = raw.maxLength;
+  if (present & Kw.pattern && typeof raw.pattern === 'string' && compiles(raw.pattern)) out.pattern = raw.pattern;
+  if (present & Kw.format && typeof raw.format === 'string' && raw.format) out.format = raw.format;
 }
 
 /** A pattern that does not even compile here would be rejected by a provider's regex engine too (DeepSeek). */
@@ -97,37 +88,29 @@ const compiledPatterns = new Map<string, boolean>();
  * Anthropic's 2020-12 validation (Dokploy/mcp #74): it becomes a numeric
  * `exclusiveMinimum` equal to `minimum`; `false` just means `minimum` is inclusive.
  */
-export function numberKeywords(raw: JsonObject, out: NfSchema): void {
-  if (isFiniteNumber(raw.minimum)) out.minimum = raw.minimum;
-  if (isFiniteNumber(raw.maximum)) out.maximum = raw.maximum;
-  if (isFiniteNumber(raw.exclusiveMinimum)) out.exclusiveMinimum = raw.exclusiveMinimum;
-  if (isFiniteNumber(raw.exclusiveMaximum)) out.exclusiveMaximum = raw.exclusiveMaximum;
-  if (raw.exclusiveMinimum === true && out.minimum !== undefined) {
+export function numberKeywords(raw: JsonObject, present: number, out: NfSchema): void {
+  if (present & Kw.minimum && isFiniteNumber(raw.minimum)) out.minimum = raw.minimum;
+  if (present & Kw.maximum && isFiniteNumber(raw.maximum)) out.maximum = raw.maximum;
+  const exclusiveMinimum = present & Kw.exclusiveMinimum ? raw.exclusiveMinimum : undefined;
+  const exclusiveMaximum = present & Kw.exclusiveMaximum ? raw.exclusiveMaximum : undefined;
+  if (isFiniteNumber(exclusiveMinimum)) out.exclusiveMinimum = exclusiveMinimum;
+  if (isFiniteNumber(exclusiveMaximum)) out.exclusiveMaximum = exclusiveMaximum;
+  if (exclusiveMinimum === true && out.minimum !== undefined) {
     out.exclusiveMinimum = out.minimum;
     delete out.minimum;
   }
-  if (raw.exclusiveMaximum === true && out.maximum !== undefined) {
+  if (exclusiveMaximum === true && out.maximum !== undefined) {
     out.exclusiveMaximum = out.maximum;
     delete out.maximum;
   }
-  if (isFiniteNumber(raw.multipleOf) && raw.multipleOf > 0) out.multipleOf = raw.multipleOf;
-  if (typeof raw.format === 'string' && raw.format) out.format = raw.format;
+  if (present & Kw.multipleOf && isFiniteNumber(raw.multipleOf) && raw.multipleOf > 0) out.multipleOf = raw.multipleOf;
+  if (present & Kw.format && typeof raw.format === 'string' && raw.format) out.format = raw.format;
 }
 
-export function arrayBounds(raw: JsonObject, out: NfSchema): void {
-  if (isCount(raw.minItems)) out.minItems = raw.minItems;
-  if (isCount(raw.maxItems)) out.maxItems = raw.maxItems;
-  if (typeof raw.uniqueItems === 'boolean') out.uniqueItems = raw.uniqueItems;
-}
-
-/**
- * `properties` as a record of sub-schemas; PHP servers send `[]` for "none" (`[] is not of type
- * 'object'`), so anything that is not an object counts as none.
- */
-export function rawProperties(raw: JsonObject): Record<string, unknown> {
-  const out = nullRecord<unknown>();
-  if (isPlainObject(raw.properties)) for (const [k, v] of Object.entries(raw.properties)) out[k] = v;
-  return out;
+export function arrayBounds(raw: JsonObject, present: number, out: NfSchema): void {
+  if (present & Kw.minItems && isCount(raw.minItems)) out.minItems = raw.minItems;
+  if (present & Kw.maxItems && isCount(raw.maxItems)) out.maxItems = raw.maxItems;
+  if (present & Kw.uniqueItems && typeof raw.uniqueItems === 'boolean') out.uniqueItems = raw.uniqueItems;
 }
 
 /** `required` as unique strings naming existing properties (`required: null` and strays removed). */
@@ -139,10 +122,10 @@ export function filterRequired(raw: JsonObject, properties: Record<string, unkno
   return names;
 }
 
-export function annotationsOf(raw: JsonObject): NfSchema {
-  const out: NfSchema = {};
-  if (typeof raw.description === 'string' && raw.description) out.description = raw.description;
-  if (typeof raw.title === 'string' && raw.title) out.title = raw.title;
-  if (Object.hasOwn(raw, 'default') && raw.default !== undefined) out.default = raw.default;
+/** A node's description, title and default, onto `out` (a new node by default). */
+export function annotationsOf(raw: JsonObject, present: number, out: NfSchema = {}): NfSchema {
+  if (present & Kw.description && typeof raw.description === 'string' && raw.description) out.description = raw.description;
+  if (present & Kw.title && typeof raw.title === 'string' && raw.title) out.title = raw.title;
+  if (present & Kw.default && raw.default !== undefined) out.default = raw.default;
   return out;
 }

@@ -2,6 +2,7 @@ import { MAX_SCHEMA_DEPTH } from '../limits';
 import { type JsonObject, SchemaRepairError, nullRecord } from '../types';
 import { isPlainObject } from '../../lib/isPlainObject';
 import {
+  NO_ENUM,
   annotationsOf,
   arrayBounds,
   enumValues,
@@ -13,6 +14,7 @@ import {
   valueFitsType,
 } from './keywords';
 import { type NfObject, type NfSchema, isAnyNode } from './nf';
+import { Kw, keywordsOf } from './present';
 import { inlineRefs } from './refs';
 import { combineUnion, mergeAllOf, typeList, unionBranches } from './unions';
 
@@ -23,8 +25,28 @@ import { combineUnion, mergeAllOf, typeList, unionBranches } from './unions';
 export function normalizeRootSchema(input: unknown): NfObject {
   if (input === false) throw new SchemaRepairError('its input schema is `false`: no arguments are valid');
   if (!isPlainObject(input)) return { type: 'object', properties: nullRecord() };
-  const node = normalizeNode(inlineRefs(input), 0);
-  return rootObject(node);
+  return rootObject(normalizeInliningRefs(input));
+}
+
+/**
+ * Thrown by normalizeNode when it meets a `$ref`. One instance, made once: throwing it captures no
+ * stack. Inlined schemas have no `$ref` left where normalizeNode looks, so it never escapes.
+ */
+const REF_FOUND = new Error('a $ref to inline first');
+
+/**
+ * Most schemas have no `$ref`: they are normalized as they are, in one walk. One that has a `$ref`
+ * where normalizeNode looks (any schema position it reads) is normalized again from its inlined copy;
+ * a `$ref` only under keywords the normal form drops (`not`, `if`, `$defs` nobody uses…) changes
+ * nothing it reads, so it costs no inlining.
+ */
+function normalizeInliningRefs(input: JsonObject): NfSchema | null {
+  try {
+    return normalizeNode(input, 0);
+  } catch (error) {
+    if (error !== REF_FOUND) throw error;
+  }
+  return normalizeNode(inlineRefs(input), 0);
 }
 
 /**
@@ -67,30 +89,35 @@ function mergeObjects(objects: NfSchema[]): NfObject {
 export function normalizeNode(raw: unknown, depth: number): NfSchema | null {
   if (raw === false) return null;
   if (!isPlainObject(raw)) return {};
-  if (depth > MAX_SCHEMA_DEPTH) return annotationsOf(raw);
-  const flat = mergeAllOf(raw);
-  const branches = unionBranches(flat);
+  const present = keywordsOf(raw);
+  // Checked before the depth bound: an inlined `$ref` can bring its target's annotations.
+  if (present & Kw.ref && typeof raw.$ref === 'string') throw REF_FOUND;
+  if (depth > MAX_SCHEMA_DEPTH) return annotationsOf(raw, present);
+  const flat = present & Kw.allOf ? mergeAllOf(raw) : raw;
+  const flatPresent = flat === raw ? present : keywordsOf(flat);
+  // A `$ref` inside an `allOf` part, merged in.
+  if (flat !== raw && flatPresent & Kw.ref && typeof flat.$ref === 'string') throw REF_FOUND;
+  const type = flatPresent & Kw.type ? flat.type : undefined;
+  // Most nodes are no union at all: answered without looking further.
+  const branches = (flatPresent & (Kw.anyOf | Kw.oneOf)) !== 0 || Array.isArray(type) ? unionBranches(flat) : undefined;
   // Both paths build a new node, so the annotations go straight onto it (no copy per node).
-  const node = branches ? combineUnion(branches.map((b) => normalizeNode(b, depth + 1))) : normalizeSingle(flat, depth);
+  const node = branches ? combineUnion(branches.map((b) => normalizeNode(b, depth + 1))) : normalizeSingle(flat, flatPresent, type, depth);
   if (node === null) return null;
-  if (typeof flat.description === 'string' && flat.description) node.description = flat.description;
-  if (typeof flat.title === 'string' && flat.title) node.title = flat.title;
-  if (Object.hasOwn(flat, 'default') && flat.default !== undefined) node.default = flat.default;
-  return node;
+  return annotationsOf(flat, flatPresent, node);
 }
 
-function normalizeSingle(raw: JsonObject, depth: number): NfSchema {
-  const { types, hasNull } = typeList(raw.type);
-  const { values, hasNull: enumNull } = enumValues(raw);
-  const type = types[0] ?? inferType(raw) ?? (values ? typeOfValues(values) : undefined);
+function normalizeSingle(raw: JsonObject, present: number, rawType: unknown, depth: number): NfSchema {
+  const { types, hasNull } = typeList(rawType);
+  const { values, hasNull: enumNull } = present & (Kw.enum | Kw.const) ? enumValues(raw) : NO_ENUM;
+  const type = types[0] ?? inferType(present) ?? (values ? typeOfValues(values) : undefined);
   // OpenAPI's `nullable: true` (servers that share schemas with Gemini send it) means what a null branch means.
-  const nullable = hasNull || enumNull || raw.nullable === true;
+  const nullable = hasNull || enumNull || ((present & Kw.nullable) !== 0 && raw.nullable === true);
   if (type === undefined && types.length === 0 && hasNull) return { type: 'null' };
   const out: NfSchema = type ? { type } : {};
-  if (type === 'object') objectKeywords(raw, out, depth);
-  else if (type === 'array') arrayKeywords(raw, out, depth);
-  else if (type === 'string') stringKeywords(raw, out);
-  else if (type === 'number' || type === 'integer') numberKeywords(raw, out);
+  if (type === 'object') objectKeywords(raw, present, out, depth);
+  else if (type === 'array') arrayKeywords(raw, present, out, depth);
+  else if (type === 'string') stringKeywords(raw, present, out);
+  else if (type === 'number' || type === 'integer') numberKeywords(raw, present, out);
   if (values) {
     const fitting = type ? values.filter((v) => valueFitsType(v, type)) : values;
     if (fitting.length > 0 && type !== 'object' && type !== 'array') out.enum = fitting;
@@ -99,9 +126,9 @@ function normalizeSingle(raw: JsonObject, depth: number): NfSchema {
   return out;
 }
 
-function objectKeywords(raw: JsonObject, out: NfSchema, depth: number): void {
+function objectKeywords(raw: JsonObject, present: number, out: NfSchema, depth: number): void {
   // PHP servers send `properties: []` for "none": anything not an object counts as none.
-  const props = isPlainObject(raw.properties) ? raw.properties : undefined;
+  const props = present & Kw.properties && isPlainObject(raw.properties) ? raw.properties : undefined;
   const properties = nullRecord<NfSchema>();
   if (props) for (const key of Object.keys(props)) {
     const node = normalizeNode(props[key], depth + 1);
@@ -109,9 +136,11 @@ function objectKeywords(raw: JsonObject, out: NfSchema, depth: number): void {
     if (node !== null) properties[key] = node;
   }
   out.properties = properties;
-  const required = filterRequired(raw, properties);
-  if (required.length > 0) out.required = required;
-  const extra = raw.additionalProperties;
+  if (present & Kw.required) {
+    const required = filterRequired(raw, properties);
+    if (required.length > 0) out.required = required;
+  }
+  const extra = present & Kw.additionalProperties ? raw.additionalProperties : undefined;
   if (typeof extra === 'boolean') out.additionalProperties = extra;
   else if (isPlainObject(extra)) {
     const node = normalizeNode(extra, depth + 1);
@@ -124,16 +153,17 @@ function objectKeywords(raw: JsonObject, out: NfSchema, depth: number): void {
  * `items: [...]` and 2020-12 `prefixItems` are not accepted everywhere (tuple ✗ for Anthropic):
  * they become `items` that accepts any of the listed element schemas.
  */
-function arrayKeywords(raw: JsonObject, out: NfSchema, depth: number): void {
-  const prefix = Array.isArray(raw.prefixItems) ? raw.prefixItems : [];
+function arrayKeywords(raw: JsonObject, present: number, out: NfSchema, depth: number): void {
+  const prefix = present & Kw.prefixItems && Array.isArray(raw.prefixItems) ? raw.prefixItems : [];
+  const rawItems = present & Kw.items ? raw.items : undefined;
   // With prefixItems, an `items` schema describes the remaining elements: one more accepted shape.
-  const rest = Array.isArray(raw.items) ? raw.items : prefix.length > 0 && isPlainObject(raw.items) ? [raw.items] : [];
+  const rest = Array.isArray(rawItems) ? rawItems : prefix.length > 0 && isPlainObject(rawItems) ? [rawItems] : [];
   const listed = [...rest, ...prefix];
   let items: NfSchema | null;
   if (listed.length > 0) items = combineUnion(listed.map((s) => normalizeNode(s, depth + 1)));
-  else if (raw.items === undefined || Array.isArray(raw.items)) items = {};
-  else items = normalizeNode(raw.items, depth + 1);
-  arrayBounds(raw, out);
+  else if (rawItems === undefined || Array.isArray(rawItems)) items = {};
+  else items = normalizeNode(rawItems, depth + 1);
+  arrayBounds(raw, present, out);
   if (items === null) {
     // `items: false`: only the empty array is valid.
     out.items = {};

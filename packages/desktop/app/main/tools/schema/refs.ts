@@ -79,11 +79,14 @@ export function resolvePointer(root: JsonObject, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let current: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
-    let token: string;
-    try {
-      token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return undefined;
+    // Most tokens are plain names (`$defs`, `Address`): nothing to decode.
+    let token = raw;
+    if (raw.includes('%') || raw.includes('~')) {
+      try {
+        token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      } catch {
+        return undefined;
+      }
     }
     if (Array.isArray(current) && /^\d+$/.test(token)) current = current[Number(token)];
     else if (isPlainObject(current) && Object.hasOwn(current, token)) current = current[token];
@@ -93,8 +96,9 @@ export function resolvePointer(root: JsonObject, ref: string): unknown {
 }
 
 /**
- * Whether any node has a `$ref` (most schemas have none: then nothing needs copying). It runs over
- * every schema of a new tool list, so it allocates nothing (no Object.values, no closures).
+ * Whether any node has a `$ref` (most schemas have none: then nothing needs copying). normalize.ts
+ * calls inlineRefs only for a schema where it met a `$ref`; other callers may pass any schema, so the
+ * walk allocates nothing (no Object.values, no closures).
  */
 function containsRef(node: unknown): boolean {
   if (Array.isArray(node)) {

@@ -27,6 +27,7 @@ const SINGLE_TYPE_LISTS = new Map<string, TypeList>(
 export function typeList(type: unknown): TypeList {
   // Nearly every node has one type name: answered from constants (read-only), nothing allocated.
   if (typeof type === 'string') return SINGLE_TYPE_LISTS.get(type) ?? NO_TYPE;
+  if (type === undefined) return NO_TYPE;
   const names = (Array.isArray(type) ? type : [type]).filter((t): t is NfType => typeof t === 'string' && NF_TYPES.includes(t as NfType));
   const unique = [...new Set(names)];
   return { types: unique.filter((t) => t !== 'null'), hasNull: unique.includes('null') };
