@@ -1,14 +1,13 @@
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import { MAX_DESCRIPTION_LENGTH, OPENAI_MAX_DESCRIPTION_LENGTH, truncateText } from './limits';
-import { convertedSchema } from './schema/convertedSchemas';
+import type { ConvertedSchema } from './schema/convertedSchemas';
 import type { AnthropicTool, ArgumentMap, GeminiFunctionDeclaration, OpenAITool, ProviderFormat } from './types';
 
 /** One tool as one provider receives it. Throws SchemaRepairError when its schema cannot be made valid. */
 export type ProviderDefinition = OpenAITool | AnthropicTool | GeminiFunctionDeclaration;
 
-/** The schema part comes from convertedSchemas' cache: only the name and description are new per turn. */
-export function toProviderDefinition(tool: MCPTool, name: string, format: ProviderFormat): { definition: ProviderDefinition; map?: ArgumentMap } {
-  const { schema, map } = convertedSchema(tool.inputSchema, format);
+/** `converted` comes from convertedSchemas' cache: only the name and description are new per turn. */
+export function toProviderDefinition(tool: MCPTool, name: string, format: ProviderFormat, { schema, map }: ConvertedSchema): { definition: ProviderDefinition; map?: ArgumentMap } {
   const description = truncateText(typeof tool.description === 'string' ? tool.description : '', MAX_DESCRIPTION_LENGTH);
   if (format === 'openai') {
     // `strict` always explicit: omitted, the Responses API defaults it to true and silently applies

@@ -1,7 +1,7 @@
 import type { MCPTool } from '../../shared/contracts/mcp-tool';
 import { type ProviderDefinition, toProviderDefinition } from './definitions';
 import { MAX_TOOLS } from './limits';
-import { schemaRepairError } from './schema/convertedSchemas';
+import { convertedFrom, repairErrorOf, schemaEntry } from './schema/convertedSchemas';
 import { namedList } from './namedList';
 import {
   type AnthropicTool,
@@ -41,7 +41,8 @@ export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format
   for (let i = 0; i < unique.length; i += 1) {
     const tool = unique[i]!;
     const name = names[i]!;
-    const unrepairable = schemaRepairError(tool.inputSchema);
+    const schema = schemaEntry(tool.inputSchema);
+    const unrepairable = repairErrorOf(schema);
     if (unrepairable) {
       dropped.push(droppedTool(tool, name, 'unrepairable-schema', unrepairable.message));
       warnings.push(`Tool "${tool.id}" was not sent to ${PROVIDER_LABEL[provider]}: ${unrepairable.message}.`);
@@ -53,7 +54,7 @@ export function formatToolsFor<F extends ToolFormat>(mcpTools: MCPTool[], format
       omitted.push({ tool, name });
       continue;
     }
-    const { definition, map } = toProviderDefinition(tool, name, provider);
+    const { definition, map } = toProviderDefinition(tool, name, provider, convertedFrom(schema, provider));
     nameMap.set(name, map ? { ...baseEntry(tool, name), argKeyMap: map } : baseEntry(tool, name));
     definitions.push(definition);
   }

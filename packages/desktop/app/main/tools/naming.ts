@@ -65,26 +65,26 @@ export function assignToolNames(tools: NamedTool[]): string[] {
   for (const t of tools) idCounts.set(t.id, (idCounts.get(t.id) ?? 0) + 1);
   // Two servers may share a name (and so a raw id); their stable server ids tell them apart.
   const hashInputOf = (t: NamedTool) => ((idCounts.get(t.id) ?? 0) > 1 ? `${t.id}\u0000${t.serverId}` : t.id);
-  const order = tools.map((tool, index) => ({ tool, index })).sort((a, b) => compareTools(a.tool, b.tool));
-  const candidates = order.map(({ tool }) => firstCandidate(tool, hashInputOf(tool)));
+  const candidates = tools.map((tool) => firstCandidate(tool, hashInputOf(tool)));
 
   for (const group of groupByName(candidates).values()) {
     if (group.length > 1) for (const c of group) c.name = withHash(c.sanitized, c.hashInput);
   }
   // A hashed name can still equal another tool's plain name (or, rarely, another hash). Plain names
   // are unique by now and keep their name; hashed ones, in sorted order, get longer hashes until unique.
-  const plain = candidates.filter((c) => c.name === c.sanitized);
-  const taken = new Set(plain.map((c) => c.name));
+  // Only the hashed few are sorted: everything before this is independent of the list's order.
+  const taken = new Set<string>();
+  const hashed: Candidate[] = [];
   for (const c of candidates) {
-    if (c.name === c.sanitized) continue;
+    if (c.name === c.sanitized) taken.add(c.name);
+    else hashed.push(c);
+  }
+  hashed.sort((a, b) => compareTools(a.tool, b.tool));
+  for (const c of hashed) {
     for (let length = NAME_HASH_LENGTH + 2; taken.has(c.name); length += 2) c.name = withHash(c.sanitized, c.hashInput, length);
     taken.add(c.name);
   }
-  const names: string[] = new Array(tools.length);
-  order.forEach(({ index }, i) => {
-    names[index] = candidates[i]!.name;
-  });
-  return names;
+  return candidates.map((c) => c.name);
 }
 
 function compareTools(a: NamedTool, b: NamedTool): number {

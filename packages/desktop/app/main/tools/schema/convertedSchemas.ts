@@ -18,8 +18,9 @@ export interface ConvertedSchema {
 
 type Outcome<T> = { ok: T } | { error: SchemaRepairError };
 
-interface Entry {
-  normal?: Outcome<NfObject>;
+/** A schema's normal form and its conversions so far, by provider (schemaEntry). */
+export interface SchemaEntry {
+  normal: Outcome<NfObject>;
   converted: Partial<Record<ProviderFormat, Outcome<ConvertedSchema>>>;
 }
 
@@ -30,42 +31,42 @@ interface Entry {
  * own tools, and a list or server that is gone takes its entries with it (a WeakMap holds no key alive).
  * The normal form is shared by the three providers (normalize once, project per provider).
  */
-const bySchema = new WeakMap<object, Entry>();
+const bySchema = new WeakMap<object, SchemaEntry>();
 
 /** How many times a schema was really normalized or converted (cache misses): tests count them. */
 export const schemaWork = { normalized: 0, converted: 0 };
 
 /**
- * The schema for `format`, from cache when this schema object was converted before. Throws
- * SchemaRepairError (every time, from cache too) for a schema no adapter can make valid. The result
- * is shared between turns (and between OpenAI and Anthropic when they are the same): read it, never
- * change it. It is not frozen because freezing every node cost more than converting it.
+ * The cache entry of a tool's input schema, normalized: looked up once per tool and format, then asked
+ * for its repair error (repairErrorOf) and its conversion (convertedFrom). A schema that is not an
+ * object (a server sent `false` or nothing) has no identity to key on: it gets an entry of its own.
  */
-export function convertedSchema(inputSchema: unknown, format: ProviderFormat): ConvertedSchema {
-  // Not an object (a server sent `false` or nothing): no identity to key on, and nothing to walk.
-  if (!isPlainObject(inputSchema)) return unwrap(convert(normalize(inputSchema), format));
-  const entry = entryOf(inputSchema);
-  const converted = (entry.converted[format] ??= convert(entry.normal, format, entry));
-  return unwrap(converted);
+export function schemaEntry(inputSchema: unknown): SchemaEntry {
+  if (!isPlainObject(inputSchema)) return { normal: normalize(inputSchema), converted: {} };
+  let entry = bySchema.get(inputSchema);
+  if (!entry) {
+    entry = { normal: normalize(inputSchema), converted: {} };
+    bySchema.set(inputSchema, entry);
+  }
+  return entry;
 }
 
 /**
  * Why no provider can take this schema, or undefined when every one can (only the normal form can
- * fail: the projections never do). Normalizes the schema once, for convertedSchema to reuse.
+ * fail: the projections never do).
  */
-export function schemaRepairError(inputSchema: unknown): SchemaRepairError | undefined {
-  const normal = isPlainObject(inputSchema) ? entryOf(inputSchema).normal : normalize(inputSchema);
-  return 'error' in normal ? normal.error : undefined;
+export function repairErrorOf(entry: SchemaEntry): SchemaRepairError | undefined {
+  return 'error' in entry.normal ? entry.normal.error : undefined;
 }
 
-function entryOf(inputSchema: object): Entry & { normal: Outcome<NfObject> } {
-  let entry = bySchema.get(inputSchema);
-  if (!entry) {
-    entry = { converted: {} };
-    bySchema.set(inputSchema, entry);
-  }
-  entry.normal ??= normalize(inputSchema);
-  return entry as Entry & { normal: Outcome<NfObject> };
+/**
+ * The schema for `format`, converted once per entry. Throws SchemaRepairError (every time) for a
+ * schema no adapter can make valid. The result is shared between turns (and between OpenAI and
+ * Anthropic when they are the same): read it, never change it. It is not frozen because freezing
+ * every node cost more than converting it.
+ */
+export function convertedFrom(entry: SchemaEntry, format: ProviderFormat): ConvertedSchema {
+  return unwrap((entry.converted[format] ??= convert(entry, format)));
 }
 
 function normalize(inputSchema: unknown): Outcome<NfObject> {
@@ -78,7 +79,8 @@ function normalize(inputSchema: unknown): Outcome<NfObject> {
   }
 }
 
-function convert(normal: Outcome<NfObject>, format: ProviderFormat, entry?: Entry): Outcome<ConvertedSchema> {
+function convert(entry: SchemaEntry, format: ProviderFormat): Outcome<ConvertedSchema> {
+  const { normal } = entry;
   if ('error' in normal) return normal;
   const root = normal.ok;
   switch (format) {
@@ -87,8 +89,8 @@ function convert(normal: Outcome<NfObject>, format: ProviderFormat, entry?: Entr
     case 'openai': {
       // OpenAI's schema is Anthropic's with every key left as the server wrote it: when Anthropic's
       // renamed none, the two are the same, and one emission serves both.
-      const anthropic = entry ? (entry.converted.anthropic ??= { ok: anthropicSchema(root) }) : undefined;
-      if (anthropic && 'ok' in anthropic && !renamesKeys(anthropic.ok.map)) return anthropic;
+      const anthropic = (entry.converted.anthropic ??= { ok: anthropicSchema(root) });
+      if ('ok' in anthropic && !renamesKeys(anthropic.ok.map)) return anthropic;
       schemaWork.converted += 1;
       const { parameters, map } = toOpenAIParameters(root);
       return { ok: withMap({ schema: parameters }, map) };
