@@ -11,6 +11,7 @@ import { ManyToolsNote } from './ManyToolsNote';
 import { MessageActions } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
 import { MessageText } from './MessageText';
+import { useTurnRunning } from './turnRunning';
 import './message-actions.css';
 
 export interface MessageItemProps {
@@ -34,6 +35,7 @@ export const MessageItem = memo(function MessageItem({ message, approvals, onAns
   const api = useApi();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const turnRunning = useTurnRunning();
   const user = message.role === 'user';
   const empty = message.text === '' && message.toolCalls.length === 0;
   const { conversationId } = message;
@@ -83,7 +85,13 @@ export const MessageItem = memo(function MessageItem({ message, approvals, onAns
           text={message.text}
           running={running}
           pinned={actions.kind === 'answer' && actions.regenerate}
-          onEdit={user ? () => setEditing(true) : undefined}
+          onEdit={
+            user
+              ? () => {
+                  if (!turnRunning.current) setEditing(true);
+                }
+              : undefined
+          }
           onRegenerate={() => api.chat.regenerate.mutate({ conversationId, messageId: message.id })}
           editRef={editButton}
         />

@@ -6,6 +6,7 @@ import { actionsOf, keepUnchangedActions, type MessageActions } from '../../mode
 import { type ApprovalAnswer, ApprovalPrompt } from '../tool-call/ApprovalPrompt';
 import { ToolGrantsProvider } from '../tool-call/toolGrants';
 import { MessageGroups } from './MessageGroups';
+import { TurnRunningContext } from './turnRunning';
 import { useUnmountedHead } from './useUnmountedHead';
 
 export interface MessageListProps {
@@ -29,6 +30,11 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
+  const turnRunning = useRef(running);
+  // Before the browser paints (and so before a click) the ref says what this render shows.
+  useLayoutEffect(() => {
+    turnRunning.current = running;
+  }, [running]);
   // By the card that asks: a call's own, or for a call an MCP App made, the card that shows the app.
   // An app may have several calls waiting: its card asks about the oldest, then the next once answered.
   const byCallId = useMemo(() => {
@@ -108,13 +114,15 @@ export function MessageList({ messages, approvals, running, onAnswer }: MessageL
     >
       <div className="message-list__column">
         <Tooltip.Provider delayDuration={400}>
-          <ToolGrantsProvider>
-            {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
-            <MessageGroups messages={messages} from={unmounted} actions={actions} approvals={byCallId} running={running} onAnswer={onAnswer} />
-            {orphans.map((request) => (
-              <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
-            ))}
-          </ToolGrantsProvider>
+          <TurnRunningContext.Provider value={turnRunning}>
+            <ToolGrantsProvider>
+              {messages.length === 0 && <p className="message-list__empty">{t('chat/conversations:messages.empty')}</p>}
+              <MessageGroups messages={messages} from={unmounted} actions={actions} approvals={byCallId} running={running} onAnswer={onAnswer} />
+              {orphans.map((request) => (
+                <ApprovalPrompt key={request.callId} request={request} showArguments onAnswer={(answer) => onAnswer(request.callId, answer)} />
+              ))}
+            </ToolGrantsProvider>
+          </TurnRunningContext.Provider>
         </Tooltip.Provider>
       </div>
     </div>
