@@ -1,4 +1,4 @@
-import { type ArgumentMap, type EnumLiteral, type JsonObject, nullRecord } from '../types';
+import { type ArgumentMap, type EnumLiteral, type JsonObject, nullRecord, setOwn } from '../types';
 import { objectMap, unionMap } from './argumentMap';
 import { renamedKeys } from './keys';
 import type { NfObject, NfSchema } from './nf';
@@ -76,11 +76,11 @@ function emitObject(node: NfSchema, present = keywordsOf(node)): Emitted {
   const keys = Object.keys(source);
   // undefined: every key is valid and sent as is.
   const renamed = renamedKeys(keys);
-  const properties = nullRecord<JsonObject>();
+  const properties: Record<string, JsonObject> = {};
   const children: Array<[string, ArgumentMap]> = [];
   for (const key of keys) {
     const child = emit(source[key]!);
-    properties[renamed ? renamed.get(key)! : key] = child.schema;
+    setOwn(properties, renamed ? renamed.get(key)! : key, child.schema);
     if (child.map) children.push([key, child.map]);
   }
   const schema: JsonObject = { ...annotations(node, present), type: 'object', properties };

@@ -1,5 +1,5 @@
 import type { ArgumentMap, JsonObject } from '../types';
-import { nullRecord } from '../types';
+import { setOwn } from '../types';
 import { objectMap, unionMap } from './argumentMap';
 import { renamedKeys } from './keys';
 import type { NfSchema } from './nf';
@@ -88,11 +88,11 @@ function emitProperties(node: NfSchema, present: number, schema: JsonObject, opt
   const keys = Object.keys(source);
   // undefined: every key is sent as the server wrote it.
   const renamed = options.renameKeys ? renamedKeys(keys) : undefined;
-  const properties = nullRecord<JsonObject>();
+  const properties: Record<string, JsonObject> = {};
   const children: Array<[string, ArgumentMap]> = [];
   for (const key of keys) {
     const child = emitJsonSchema(source[key]!, options);
-    properties[renamed ? renamed.get(key)! : key] = child.schema;
+    setOwn(properties, renamed ? renamed.get(key)! : key, child.schema);
     if (child.map) children.push([key, child.map]);
   }
   schema.properties = properties;

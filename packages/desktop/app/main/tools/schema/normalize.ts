@@ -1,5 +1,5 @@
 import { MAX_SCHEMA_DEPTH } from '../limits';
-import { type JsonObject, SchemaRepairError, nullRecord } from '../types';
+import { type JsonObject, SchemaRepairError, nullRecord, setOwn } from '../types';
 import { isPlainObject } from '../../lib/isPlainObject';
 import {
   NO_ENUM,
@@ -129,11 +129,11 @@ function normalizeSingle(raw: JsonObject, present: number, rawType: unknown, dep
 function objectKeywords(raw: JsonObject, present: number, out: NfSchema, depth: number): void {
   // PHP servers send `properties: []` for "none": anything not an object counts as none.
   const props = present & Kw.properties && isPlainObject(raw.properties) ? raw.properties : undefined;
-  const properties = nullRecord<NfSchema>();
+  const properties: Record<string, NfSchema> = {};
   if (props) for (const key of Object.keys(props)) {
     const node = normalizeNode(props[key], depth + 1);
     // A property whose schema is `false` must be absent: leave it out.
-    if (node !== null) properties[key] = node;
+    if (node !== null) setOwn(properties, key, node);
   }
   out.properties = properties;
   if (present & Kw.required) {
