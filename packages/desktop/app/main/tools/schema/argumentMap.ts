@@ -5,6 +5,8 @@ import { type ArgumentMap, nullRecord } from '../types';
  * values (only those that have one, in property order); undefined when empty.
  */
 export function objectMap(renamed: Map<string, string> | undefined, children: Array<[string, ArgumentMap]>): ArgumentMap | undefined {
+  // Most objects: every key kept, no value needing a map.
+  if (!renamed && children.length === 0) return undefined;
   const map: ArgumentMap = {};
   if (renamed) {
     for (const [original, provider] of renamed) {

@@ -83,7 +83,9 @@ function emitObject(node: NfSchema, present = keywordsOf(node)): Emitted {
     setOwn(properties, renamed ? renamed.get(key)! : key, child.schema);
     if (child.map) children.push([key, child.map]);
   }
-  const schema: JsonObject = { ...annotations(node, present), type: 'object', properties };
+  const schema = annotations(node, present);
+  schema.type = 'object';
+  schema.properties = properties;
   const required = present & Kw.required ? node.required : undefined;
   if (required?.length) schema.required = renamed ? required.map((r) => renamed.get(r)!) : [...required];
   if (present & Kw.nullable && node.nullable) schema.nullable = true;
