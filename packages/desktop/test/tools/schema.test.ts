@@ -222,8 +222,13 @@ describe('property keys', () => {
     const props: Record<string, unknown> = { type: { type: 'string' }, properties: { type: 'string' }, additionalProperties: { type: 'boolean' }, strict: { type: 'boolean' } };
     props.__proto__ = undefined;
     Object.defineProperty(props, '__proto__', { value: { type: 'string' }, enumerable: true });
-    const out = openai(obj(props, { required: ['__proto__'] }));
-    expect(Object.keys(out.properties)).toEqual(['type', 'properties', 'additionalProperties', 'strict', '__proto__']);
-    expect(JSON.parse(JSON.stringify(out)).required).toEqual(['__proto__']);
+    const input = obj(props, { required: ['__proto__'] });
+    for (const out of [openai(input), anthropic(input), gemini(input)!]) {
+      expect(Object.keys(out.properties)).toEqual(['type', 'properties', 'additionalProperties', 'strict', '__proto__']);
+      // An own key, not the object's prototype: the record is a plain object (setOwn).
+      expect(Object.getPrototypeOf(out.properties)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(out.properties, '__proto__')?.value).toMatchObject({ type: 'string' });
+      expect(JSON.parse(JSON.stringify(out)).required).toEqual(['__proto__']);
+    }
   });
 });

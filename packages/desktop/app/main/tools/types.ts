@@ -112,7 +112,8 @@ export function nullRecord<T>(): Record<string, T> {
 /**
  * Sets `record[key]` as an own property, for a plain `{}` record filled from its own keys only (never
  * looked up by a key from outside): `__proto__` would otherwise set the record's prototype. Such a
- * record stays a fast object, which builds and serializes in about half the time of a nullRecord.
+ * record stays a fast object: with five keys it built 10–45 % and serialized about 20 % faster than a
+ * nullRecord in a micro-benchmark on Node 20.
  */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
   if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });

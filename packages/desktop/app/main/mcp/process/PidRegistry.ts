@@ -217,7 +217,14 @@ export class PidRegistry implements PidStore {
     const batch = this.pending;
     this.pending = [];
     const applied: PendingChange[] = [];
-    let entries = await this.read();
+    let entries: PidEntry[];
+    try {
+      entries = await this.read();
+    } catch (error) {
+      // read() answers [] for a missing or torn file; anything else still settles every change.
+      for (const { reject } of batch) reject(error);
+      return;
+    }
     for (const item of batch) {
       // A change that fails is left out alone; the others of its cycle are still written.
       try {

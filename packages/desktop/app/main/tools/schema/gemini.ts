@@ -34,9 +34,9 @@ function emit(node: NfSchema): Emitted {
   if (present & Kw.anyOf && node.anyOf) return emitUnion(node);
   const type = present & Kw.type ? node.type : undefined;
   const values = present & Kw.enum ? node.enum : undefined;
-  if (type === undefined && values === undefined) return jsonText(node, 'any JSON value');
+  if (type === undefined && values === undefined) return jsonText(node, present, 'any JSON value');
   if (type === 'object') {
-    return present & Kw.properties && node.properties !== undefined && hasKeys(node.properties) ? emitObject(node, present) : jsonText(node, 'a JSON object');
+    return present & Kw.properties && node.properties !== undefined && hasKeys(node.properties) ? emitObject(node, present) : jsonText(node, present, 'a JSON object');
   }
   const schema = annotations(node, present);
   let map: ArgumentMap | undefined;
@@ -125,8 +125,8 @@ function emitEnum(values: EnumLiteral[], schema: JsonObject): ArgumentMap | unde
  * an OBJECT with no properties has been rejected. The map parses the text back before the call.
  *
  */
-function jsonText(node: NfSchema, what: string): Emitted {
-  const schema = annotations(node, keywordsOf(node));
+function jsonText(node: NfSchema, present: number, what: string): Emitted {
+  const schema = annotations(node, present);
   schema.type = 'string';
   schema.description = `${node.description ? `${node.description} ` : ''}(${what}, written as JSON text)`;
   if (node.nullable) schema.nullable = true;
