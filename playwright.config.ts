@@ -8,6 +8,8 @@ const executablePath = process.env.ELFTIA_CHROMIUM ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Bundles the host's CLI, the scripted provider and the seeder the tests start (e2e/fixtures.ts).
+  globalSetup: './scripts/testBundles.mjs',
   // Each test starts its own headless host with real MCP processes; two cores are not enough for more.
   workers: 1,
   fullyParallel: false,

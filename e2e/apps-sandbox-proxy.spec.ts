@@ -46,7 +46,7 @@ post({ id: 1, method: 'ui/initialize', params: { appInfo: { name: 'probe', versi
 </script></body></html>`;
 
 test.beforeAll(async () => {
-  const started = await startAnnouncing<{ url: string; origin: string }>('the sandbox listener', [path.join(ROOT, 'e2e', 'sandboxListener.mjs')], ROOT);
+  const started = await startAnnouncing<{ url: string; origin: string }>('the sandbox listener', ['--import', 'tsx', path.join(ROOT, 'e2e', 'sandboxListener.mjs')], ROOT);
   listener = started.child;
   sandbox = started.announced;
   parent = http.createServer((req, res) => {

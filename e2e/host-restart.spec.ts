@@ -8,10 +8,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, openSettings, ROOT, runCli, test } from './fixtures';
+import { CLI, expect, openSettings, ROOT, runCli, test } from './fixtures';
 import { startAnnouncing, stopProcess } from './processes';
 
-const CLI = path.join(ROOT, 'packages', 'desktop', 'app', 'main', 'host', 'cli.ts');
 /** The client retries with a doubling delay (2 s, 4 s, 8 s, 16 s …) while a restart takes seconds. */
 const RECONNECT_TIMEOUT_MS = 45_000;
 

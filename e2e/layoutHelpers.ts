@@ -7,9 +7,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT } from './fixtures';
+import { ROOT, SEED_DATA_DIR } from './fixtures';
 
-const SEED = path.join(ROOT, 'packages', 'desktop', 'test', 'support', 'seedDataDir.ts');
 
 export const LANGUAGES = ['en', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -47,7 +46,7 @@ export function seedDataDir(dataDir: string, seed: Seed): void {
   if (seed.conversations) args.push('--conversations', String(seed.conversations));
   if (seed.providerUrl) args.push('--provider-url', seed.providerUrl);
   if (seed.longConversation) args.push('--long-conversation');
-  const result = spawnSync(process.execPath, ['--import', 'tsx', SEED, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync(process.execPath, [SEED_DATA_DIR, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
   if (result.status !== 0) throw new Error(`seedDataDir failed (${result.status}): ${result.stderr}`);
 }
 

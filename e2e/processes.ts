@@ -13,14 +13,17 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Runs `node --import tsx <args>` and resolves with the child and its first stdout line, parsed. */
+/**
+ * Runs `node <args>` and resolves with the child and its first stdout line, parsed. The host and the
+ * scripted provider run from their bundles (fixtures.ts); a TypeScript source needs `--import tsx`.
+ */
 export async function startAnnouncing<T>(
   what: string,
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ child: ChildProcess; announced: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let stderr = '';

@@ -6,12 +6,10 @@
  * stopped after it whether it passed or not (and killed when the runner itself exits).
  */
 import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, openSettings, ROOT, test as hostTest } from './fixtures';
+import { CONNECT_TIMEOUT_MS, EVERYTHING_ENTRY, expect, openSettings, ROOT, SCRIPTED_PROVIDER, test as hostTest } from './fixtures';
 import { startAnnouncing, stopProcess } from './processes';
 
-const MAIN = path.join(ROOT, 'packages', 'desktop', 'test', 'support', 'scriptedProvider', 'main.ts');
 const TOKEN_HEADER = 'x-scripted-provider-token';
 
 /** The script's JSON form (scriptedProvider/script.ts); e2e is its own TS project, so it is restated. */
@@ -90,7 +88,7 @@ export class ScriptedProviderProcess {
 
   /** Starts `main.ts` and waits for its `{ url, controlToken }` line. */
   static async start(script: Script = {}): Promise<ScriptedProviderProcess> {
-    const { child, announced } = await startAnnouncing<{ url: string; controlToken: string }>('scripted provider', [MAIN], ROOT);
+    const { child, announced } = await startAnnouncing<{ url: string; controlToken: string }>('scripted provider', [SCRIPTED_PROVIDER], ROOT);
     try {
       const { url, controlToken } = announced;
       const provider = new ScriptedProviderProcess(child, url, controlToken);

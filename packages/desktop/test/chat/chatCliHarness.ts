@@ -16,6 +16,7 @@ import { REPO_ROOT } from '../cli/cliProcess';
 import { EVERYTHING_ENTRY } from '../cli/mcpServers';
 import type { ScriptInput } from '../support/scriptedProvider/script';
 import { tempDir } from '../support/tempDir';
+import { SCRIPTED_PROVIDER_BUNDLE } from '../support/testProcesses';
 
 export interface InProcessResult {
   code: number;
@@ -63,12 +64,11 @@ export interface StandaloneProvider {
   child: ChildProcess;
 }
 
-/** `node --import tsx test/support/scriptedProvider/main.ts --script FILE`; the caller stops `child`. */
+/** `node scriptedProvider.mjs --script FILE` (test/support/testProcesses.ts); the caller stops `child`. */
 export async function startStandaloneProvider(script: ScriptInput): Promise<StandaloneProvider> {
   const file = path.join(tempDir('chat-script-'), 'script.json');
   fs.writeFileSync(file, JSON.stringify(script));
-  const main = path.join(REPO_ROOT, 'packages/desktop/test/support/scriptedProvider/main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main, '--script', file], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SCRIPTED_PROVIDER_BUNDLE, '--script', file], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

@@ -1,16 +1,16 @@
-/** Runs the real CLI (`node --import tsx app/main/host/cli.ts`) as a child process. */
+/** Runs the real CLI (app/main/host/cli.ts, bundled: test/support/testProcesses.ts) as a child process. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_BUNDLE } from '../support/testProcesses';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-export const CLI_ENTRY = path.join(REPO_ROOT, 'packages/desktop/app/main/host/cli.ts');
 export const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
 
 /**
- * For tests that start processes (the CLI, MCP servers) several times: loading tsx or a server
+ * For tests that start processes (the CLI, MCP servers) several times: loading the CLI or a server
  * takes seconds on a busy two-core machine running other test files at the same time.
  */
 export const SPAWN_TIMEOUT_MS = 60_000;
@@ -40,7 +40,7 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = cleanEnv()): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [CLI_BUNDLE, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function collect(child: ChildProcess): Promise<CliResult> {

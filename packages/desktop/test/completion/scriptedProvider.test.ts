@@ -12,10 +12,10 @@ import { CompletionService } from '../../app/main/completion/CompletionService';
 import { CONTROL_TOKEN_HEADER } from '../support/scriptedProvider/control';
 import type { RecordedRequest } from '../support/scriptedProvider/server';
 import { tempDir } from '../support/tempDir';
+import { SCRIPTED_PROVIDER_BUNDLE } from '../support/testProcesses';
 import { collect, providerFor, textOf } from './helpers';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
-const MAIN = 'packages/desktop/test/support/scriptedProvider/main.ts';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 async function startProcess(scriptFile?: string): Promise<{ url: string; controlToken: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(scriptFile ? ['--script', scriptFile] : [])], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SCRIPTED_PROVIDER_BUNDLE, ...(scriptFile ? ['--script', scriptFile] : [])], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const [line] = (await once(readline.createInterface({ input: child.stdout! }), 'line')) as [string];
   return { ...(JSON.parse(line) as { url: string; controlToken: string }), child };
