@@ -26,6 +26,8 @@ interface Candidate {
 
 /** `[^A-Za-z0-9_]` runs become one `_`; a name that does not start with a letter gets a `t_` prefix. */
 export function sanitizeToolName(rawId: string): { sanitized: string; lossy: boolean } {
+  // Most ids are already safe: nothing to replace.
+  if (NAME_PATTERN.test(rawId)) return { sanitized: rawId, lossy: false };
   const lossy = /[^\x00-\x7F]/.test(rawId);
   let sanitized = rawId.replace(/[^A-Za-z0-9_]+/g, '_');
   if (!/^[A-Za-z]/.test(sanitized)) sanitized = `t_${sanitized}`;

@@ -47,10 +47,10 @@ function emit(node: NfSchema): Emitted {
     const items = emit(node.items ?? {});
     schema.items = items.schema;
     if (items.map) map = { items: items.map };
-    copy(node, schema, ['minItems', 'maxItems']);
+    copy(node, present, schema, ARRAY_COPIED);
   }
-  if (type === 'string' && !values) copy(node, schema, ['minLength', 'maxLength', 'pattern']);
-  if ((type === 'number' || type === 'integer') && !values) bounds(node, schema);
+  if (type === 'string' && !values) copy(node, present, schema, STRING_COPIED);
+  if ((type === 'number' || type === 'integer') && !values) bounds(node, present, schema);
   const format = present & Kw.format && node.format && !values ? node.format : undefined;
   if (format && type && FORMATS[type]?.includes(format)) schema.format = format;
   if ((present & Kw.nullable && node.nullable) || type === 'null') schema.nullable = true;
@@ -140,14 +140,29 @@ function annotations(node: NfSchema, present: number): JsonObject {
   return out;
 }
 
-function copy(node: NfSchema, schema: JsonObject, keys: Array<keyof NfSchema>): void {
-  for (const key of keys) if (node[key] !== undefined) schema[key] = node[key];
+/** The keywords copied as they are, with their bits: only those the node has are looked up (present.ts). */
+const ARRAY_COPIED = [
+  ['minItems', Kw.minItems],
+  ['maxItems', Kw.maxItems],
+] as const;
+const STRING_COPIED = [
+  ['minLength', Kw.minLength],
+  ['maxLength', Kw.maxLength],
+  ['pattern', Kw.pattern],
+] as const;
+
+function copy(node: NfSchema, present: number, schema: JsonObject, keys: ReadonlyArray<readonly [keyof NfSchema, number]>): void {
+  for (const [key, bit] of keys) if (present & bit && node[key] !== undefined) schema[key] = node[key];
 }
 
 /** `exclusiveMinimum`/`exclusiveMaximum` are unknown fields for Gemini: kept as inclusive bounds. */
-function bounds(node: NfSchema, schema: JsonObject): void {
-  const min = node.exclusiveMinimum !== undefined ? Math.max(node.exclusiveMinimum, node.minimum ?? -Infinity) : node.minimum;
-  const max = node.exclusiveMaximum !== undefined ? Math.min(node.exclusiveMaximum, node.maximum ?? Infinity) : node.maximum;
+function bounds(node: NfSchema, present: number, schema: JsonObject): void {
+  const minimum = present & Kw.minimum ? node.minimum : undefined;
+  const maximum = present & Kw.maximum ? node.maximum : undefined;
+  const exclusiveMinimum = present & Kw.exclusiveMinimum ? node.exclusiveMinimum : undefined;
+  const exclusiveMaximum = present & Kw.exclusiveMaximum ? node.exclusiveMaximum : undefined;
+  const min = exclusiveMinimum !== undefined ? Math.max(exclusiveMinimum, minimum ?? -Infinity) : minimum;
+  const max = exclusiveMaximum !== undefined ? Math.min(exclusiveMaximum, maximum ?? Infinity) : maximum;
   if (min !== undefined) schema.minimum = min;
   if (max !== undefined) schema.maximum = max;
 }

@@ -24,15 +24,33 @@ export interface Emitted {
 type CopiedKey = 'minItems' | 'maxItems' | 'uniqueItems' | 'minLength' | 'maxLength' | 'pattern' | 'format' | 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf';
 
 /**
- * The keywords copied as they are, by node type, in the order they are written. The normal form keeps
- * only the keywords of a node's own type (keywords.ts), so looking up the other types' keywords would
- * only miss: each lookup on a node of another shape is slow, and most nodes are strings or objects.
+ * The keywords copied as they are, by node type, in the order they are written, each with its bit.
+ * The normal form keeps only the keywords of a node's own type (keywords.ts), so looking up the other
+ * types' keywords would only miss; of its own type's, only those the node has are looked up
+ * (present.ts says why).
  */
-const COPIED: Partial<Record<string, readonly CopiedKey[]>> = {
-  array: ['minItems', 'maxItems', 'uniqueItems'],
-  string: ['minLength', 'maxLength', 'pattern', 'format'],
-  number: ['format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
-  integer: ['format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+const NUMBER_COPIED: ReadonlyArray<readonly [CopiedKey, number]> = [
+  ['format', Kw.format],
+  ['minimum', Kw.minimum],
+  ['maximum', Kw.maximum],
+  ['exclusiveMinimum', Kw.exclusiveMinimum],
+  ['exclusiveMaximum', Kw.exclusiveMaximum],
+  ['multipleOf', Kw.multipleOf],
+];
+const COPIED: Partial<Record<string, ReadonlyArray<readonly [CopiedKey, number]>>> = {
+  array: [
+    ['minItems', Kw.minItems],
+    ['maxItems', Kw.maxItems],
+    ['uniqueItems', Kw.uniqueItems],
+  ],
+  string: [
+    ['minLength', Kw.minLength],
+    ['maxLength', Kw.maxLength],
+    ['pattern', Kw.pattern],
+    ['format', Kw.format],
+  ],
+  number: NUMBER_COPIED,
+  integer: NUMBER_COPIED,
 };
 
 export function emitJsonSchema(node: NfSchema, options: JsonSchemaOptions): Emitted {
@@ -61,7 +79,7 @@ export function emitJsonSchema(node: NfSchema, options: JsonSchemaOptions): Emit
   // `["string","null"]` with an enum still needs null listed among the values.
   if (present & Kw.enum && node.enum) schema.enum = nullable ? [...node.enum, null] : [...node.enum];
   const copied = type === undefined ? undefined : COPIED[type];
-  if (copied) for (const key of copied) if (node[key] !== undefined) schema[key] = node[key];
+  if (copied) for (const [key, bit] of copied) if (present & bit && node[key] !== undefined) schema[key] = node[key];
   if (type === 'object') map = emitObject(node, present, schema, options);
   if (type === 'array') {
     const items = emitJsonSchema(node.items ?? {}, options);
