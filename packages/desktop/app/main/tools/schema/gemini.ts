@@ -2,7 +2,7 @@ import { type ArgumentMap, type EnumLiteral, type JsonObject, nullRecord, setOwn
 import { objectMap, unionMap } from './argumentMap';
 import { renamedKeys } from './keys';
 import type { NfObject, NfSchema } from './nf';
-import { Kw, keywordsOf } from './present';
+import { Kw, keywordsOf, withBits } from './present';
 
 /**
  * Gemini `FunctionDeclaration.parameters`: "a select subset of an OpenAPI 3.0 schema object".
@@ -141,15 +141,8 @@ function annotations(node: NfSchema, present: number): JsonObject {
 }
 
 /** The keywords copied as they are, with their bits: only those the node has are looked up (present.ts). */
-const ARRAY_COPIED = [
-  ['minItems', Kw.minItems],
-  ['maxItems', Kw.maxItems],
-] as const;
-const STRING_COPIED = [
-  ['minLength', Kw.minLength],
-  ['maxLength', Kw.maxLength],
-  ['pattern', Kw.pattern],
-] as const;
+const ARRAY_COPIED = withBits<keyof NfSchema>(['minItems', 'maxItems']);
+const STRING_COPIED = withBits<keyof NfSchema>(['minLength', 'maxLength', 'pattern']);
 
 function copy(node: NfSchema, present: number, schema: JsonObject, keys: ReadonlyArray<readonly [keyof NfSchema, number]>): void {
   for (const [key, bit] of keys) if (present & bit && node[key] !== undefined) schema[key] = node[key];

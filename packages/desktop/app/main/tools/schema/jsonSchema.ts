@@ -3,7 +3,7 @@ import { setOwn } from '../types';
 import { objectMap, unionMap } from './argumentMap';
 import { renamedKeys } from './keys';
 import type { NfSchema } from './nf';
-import { Kw, keywordsOf } from './present';
+import { Kw, keywordsOf, withBits } from './present';
 
 /**
  * Emits the normal form as plain JSON Schema 2020-12 for OpenAI (non-strict) and Anthropic, which both
@@ -29,26 +29,10 @@ type CopiedKey = 'minItems' | 'maxItems' | 'uniqueItems' | 'minLength' | 'maxLen
  * types' keywords would only miss; of its own type's, only those the node has are looked up
  * (present.ts says why).
  */
-const NUMBER_COPIED: ReadonlyArray<readonly [CopiedKey, number]> = [
-  ['format', Kw.format],
-  ['minimum', Kw.minimum],
-  ['maximum', Kw.maximum],
-  ['exclusiveMinimum', Kw.exclusiveMinimum],
-  ['exclusiveMaximum', Kw.exclusiveMaximum],
-  ['multipleOf', Kw.multipleOf],
-];
+const NUMBER_COPIED = withBits<CopiedKey>(['format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
 const COPIED: Partial<Record<string, ReadonlyArray<readonly [CopiedKey, number]>>> = {
-  array: [
-    ['minItems', Kw.minItems],
-    ['maxItems', Kw.maxItems],
-    ['uniqueItems', Kw.uniqueItems],
-  ],
-  string: [
-    ['minLength', Kw.minLength],
-    ['maxLength', Kw.maxLength],
-    ['pattern', Kw.pattern],
-    ['format', Kw.format],
-  ],
+  array: withBits<CopiedKey>(['minItems', 'maxItems', 'uniqueItems']),
+  string: withBits<CopiedKey>(['minLength', 'maxLength', 'pattern', 'format']),
   number: NUMBER_COPIED,
   integer: NUMBER_COPIED,
 };

@@ -94,3 +94,12 @@ export function keywordsOf(node: object): number {
   for (let i = 0; i < keys.length; i += 1) present |= BITS.get(keys[i]!) ?? 0;
   return present;
 }
+
+/** Each keyword with its bit, for a list of keywords copied only when a node has them. */
+export function withBits<K extends string>(keys: readonly K[]): ReadonlyArray<readonly [K, number]> {
+  return keys.map((key) => {
+    const bit = BITS.get(key);
+    if (bit === undefined) throw new Error(`no keyword bit for ${key}`);
+    return [key, bit] as const;
+  });
+}
