@@ -122,6 +122,8 @@ export function combineUnion(branches: Array<NfSchema | null>): NfSchema | null 
 }
 
 function flatten(branches: Array<NfSchema | null>): Array<NfSchema | null> {
+  // Most unions hold no union: nothing to copy.
+  if (!branches.some((b) => b?.anyOf)) return branches;
   return branches.flatMap((b) => {
     if (!b?.anyOf) return [b];
     const inner = b.anyOf.map((x) => ({ ...x }));
@@ -149,6 +151,9 @@ function isSimpleEnum(node: NfSchema): boolean {
 }
 
 function dedupe(branches: NfSchema[]): NfSchema[] {
+  // A union left with one branch (`anyOf: [X, {type:'null'}]`, the usual optional value) has nothing to
+  // compare: its branch is not serialized.
+  if (branches.length < 2) return branches;
   const seen = new Set<string>();
   return branches.filter((b) => {
     const key = JSON.stringify(b);
