@@ -1,8 +1,8 @@
 /**
  * A conversation of 500 messages with 200 tool-call cards (seeded through the app's stores): it opens
  * at its end with its last message in sight, mounts every message without leaving the end, the
- * keyboard reaches its first message (Home) and its end again (End), and a streamed answer is
- * followed to its last line.
+ * browser's text search reaches a message far above the view, the keyboard reaches its first message (Home)
+ * and its end again (End), and a streamed answer is followed to its last line.
  */
 import { launchHost } from './fixtures';
 import { seedDataDir } from './layoutHelpers';
@@ -10,7 +10,7 @@ import { expect, test } from './scriptedProvider';
 
 const TOKENS = Array.from({ length: 300 }, (_, i) => (i % 40 === 39 ? `word${i}.\n\n` : `word${i} `));
 
-test('a 500-message conversation opens at its end, mounts every message, is walked with Home and End, and follows a streamed answer', async ({ page, provider }) => {
+test('a 500-message conversation opens at its end, mounts every message, finds an old one, is walked with Home and End, and follows a streamed answer', async ({ page, provider }) => {
   await provider.setScript({ turns: [{ format: 'openai', text: [...TOKENS, 'The last line of the answer.'], chunkDelayMs: 5 }] });
   const host = await launchHost({ prepare: (dataDir) => seedDataDir(dataDir, { providerUrl: provider.openaiBaseUrl, longConversation: true }) });
   try {
@@ -25,6 +25,20 @@ test('a 500-message conversation opens at its end, mounts every message, is walk
     await expect(log.getByTestId('tool-call')).toHaveCount(200);
     // Older messages were mounted above without moving the view away from the end.
     await expect(messages.last()).toBeInViewport();
+
+    // The browser's text search reaches a message far above the view: every message is text in the
+    // DOM, none an empty placeholder. (window.find selects the match but, unlike the find bar, does not
+    // scroll an inner scroller to it, even on a plain page: where the view goes is not checked here.)
+    await expect(messages.filter({ hasText: 'Question 7: how do I set the option for case 6?' })).not.toBeInViewport();
+    const found = await page.evaluate(() => {
+      // Case-insensitive, forwards, wrapping around: the search may start below the match.
+      const find = (window as unknown as { find(text: string, caseSensitive: boolean, backwards: boolean, wrapAround: boolean): boolean }).find;
+      const hit = find('Question 7: how do I', false, false, true);
+      const node = window.getSelection()?.anchorNode;
+      return { hit, inMessage: node?.parentElement?.closest('[data-testid="message"]')?.textContent?.includes('case 6?') ?? false };
+    });
+    expect(found).toEqual({ hit: true, inMessage: true });
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
 
     await log.focus();
     await page.keyboard.press('Home');
