@@ -231,4 +231,21 @@ describe('property keys', () => {
       expect(JSON.parse(JSON.stringify(out)).required).toEqual(['__proto__']);
     }
   });
+
+  it('named __proto__ or constructor stay own keys behind a $ref (the inlined copy is built with setOwn)', () => {
+    const input = JSON.parse(
+      '{"type":"object","properties":{"p":{"$ref":"#/$defs/D"}},"$defs":{"D":{"type":"object","__proto__":{"x":1},' +
+        '"properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}},"required":["__proto__"]}}}',
+    ) as Record<string, unknown>;
+    for (const out of [openai(input), anthropic(input), gemini(input)!]) {
+      const inner = (out.properties as Record<string, { properties: Record<string, unknown>; required?: string[] }>).p!;
+      expect(Object.keys(inner.properties)).toEqual(['__proto__', 'constructor']);
+      expect(Object.getPrototypeOf(inner.properties)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(inner.properties, '__proto__')?.value).toMatchObject({ type: 'string' });
+      expect(JSON.parse(JSON.stringify(inner)).required).toEqual(['__proto__']);
+      // The node's own `__proto__` key (not a keyword) set no prototype on the way.
+      expect(Object.getPrototypeOf(inner)).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    }
+  });
 });
