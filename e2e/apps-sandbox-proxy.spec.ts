@@ -124,3 +124,40 @@ test('the proxy relays between its parent and a contained app, and the CSP from 
   await expect.poll(() => consoleLines.join('\n')).toContain("frame-src 'none'");
   expect(page.frames().map((frame) => frame.url()).filter((url) => url.endsWith('/ping'))).toEqual([]);
 });
+
+/** An app with a field to focus; it reports its document's mode and, when asked, keeps Esc to itself. */
+const KEYS_APP_HTML = `<!DOCTYPE html>
+<html lang="en"><head><title>keys</title></head><body><input aria-label="field"><script>
+const post = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
+let keepEscape = false;
+window.addEventListener('message', (e) => { if (e.data && e.data.method === 'test/keep-escape') { keepEscape = true; post({ method: 'test/keeping' }); } });
+document.addEventListener('keydown', (e) => { if (keepEscape && e.key === 'Escape') e.preventDefault(); post({ method: 'test/key', params: { key: e.key } }); });
+post({ method: 'test/mode', params: { compatMode: document.compatMode, doctype: document.doctype && document.doctype.name, lang: document.documentElement.lang } });
+</script></body></html>`;
+
+test('an Esc inside the app reaches the host as Elftia’s notification, unless the app keeps it; the app’s document keeps its doctype', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${parentPort}/`);
+  const received = () => page.evaluate(() => (window as unknown as { received: { method?: string; params?: any }[] }).received);
+  const send = (message: unknown) => page.evaluate((m) => (window as unknown as { send(m: unknown): void }).send(m), message);
+  const escapes = async () => (await received()).filter((m) => m.method === 'elftia/notifications/escape-pressed').length;
+  const keys = async () => (await received()).filter((m) => m.method === 'test/key').length;
+  await expect.poll(async () => (await received()).map((m) => m.method)).toContain('ui/notifications/sandbox-proxy-ready');
+  await send({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: KEYS_APP_HTML } });
+
+  // The script put ahead of the app's own comes after its doctype: standards mode, attributes intact.
+  await expect.poll(async () => (await received()).find((m) => m.method === 'test/mode')?.params).toEqual({ compatMode: 'CSS1Compat', doctype: 'html', lang: 'en' });
+
+  const field = page.frameLocator('#sandbox').frameLocator('iframe').getByRole('textbox', { name: 'field' });
+  await field.focus();
+  await page.keyboard.press('a');
+  await page.keyboard.press('Escape');
+  await expect.poll(keys).toBe(2);
+  await expect.poll(escapes).toBe(1);
+
+  // An app that handles Esc itself keeps it: nothing more reaches the host.
+  await send({ jsonrpc: '2.0', method: 'test/keep-escape' });
+  await expect.poll(async () => (await received()).map((m) => m.method)).toContain('test/keeping');
+  await page.keyboard.press('Escape');
+  await expect.poll(keys).toBe(3);
+  expect(await escapes()).toBe(1);
+});

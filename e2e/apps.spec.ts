@@ -100,6 +100,15 @@ test('server-basic-react: the app shows the call’s result, calls its tool thro
   await expect(card.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'fullscreen');
   await page.keyboard.press('Escape');
   await expect(card.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'inline');
+  // The same with the focus inside the app, whose key events never reach the app's page: the frame reports the Esc.
+  await card.getByRole('button', { name: 'Expand' }).click();
+  await expect(card.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'fullscreen');
+  await app.locator('textarea').focus();
+  await page.keyboard.press('Escape');
+  await expect(card.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'inline');
+  // Inline, an Esc in the app changes nothing.
+  await page.keyboard.press('Escape');
+  await expect(card.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'inline');
 });
 
 test('server-basic-react: the card and its app appear while the model still writes the arguments', async ({ page, host, provider }) => {

@@ -6,18 +6,27 @@
  * `allow-scripts allow-forms` (an opaque origin: no storage, no parent document, no top
  * navigation, no popups), and relays JSON-RPC between the parent and that frame only. The inner
  * frame inherits this page's Content-Security-Policy, built here from the `csp` query by
- * buildAppCsp (cleaned again, never echoed).
+ * buildAppCsp (cleaned again, never echoed). The app's HTML gets one script ahead of its own: on an
+ * Esc the app left alone, it sends APP_ESCAPE_NOTIFICATION (which says why).
  *
  * Electron-free: the headless host's listener and the Electron protocol handler both serve it
  * through sandboxProxyResponse.
  */
-import type { McpAppCsp } from '../../shared/contracts/apps';
+import { APP_ESCAPE_NOTIFICATION, type McpAppCsp } from '../../shared/contracts/apps';
 import { buildAppCsp } from './appCsp';
 
 /** A message over this many characters (as JSON) is dropped, in either direction. */
 export const SANDBOX_MESSAGE_MAX_CHARS = 4 * 1024 * 1024;
 /** A `csp` query longer than this is ignored (the restrictive default applies). */
 const CSP_QUERY_MAX_LENGTH = 16 * 1024;
+
+/**
+ * Put ahead of the app's HTML. It listens on the window, last in the event's path, so an app that
+ * handles Esc itself (preventDefault) keeps it; an Esc that ends an IME composition is the IME's.
+ */
+const ESCAPE_FORWARDER = `<script>addEventListener('keydown', function (e) {
+  if (e.key === 'Escape' && !e.defaultPrevented && !e.isComposing) parent.postMessage({ jsonrpc: '2.0', method: ${JSON.stringify(APP_ESCAPE_NOTIFICATION)} }, '*');
+});</script>`;
 
 const SCRIPT = `(() => {
   'use strict';
@@ -29,6 +38,8 @@ const SCRIPT = `(() => {
   if (!host || host === window) return;
   const ancestors = window.location.ancestorOrigins;
   const hostOrigin = ancestors && ancestors.length > 0 && ancestors[0] !== 'null' ? ancestors[0] : '*';
+  // "</" escaped: this text sits in the page's own inline script.
+  const FORWARDER = ${JSON.stringify(ESCAPE_FORWARDER).replaceAll('</', '<\\/')};
   let inner = null;
 
   function fits(data) {
@@ -49,6 +60,11 @@ const SCRIPT = `(() => {
     if (typeof permissions !== 'object' || permissions === null) return '';
     return Object.keys(FEATURES).filter((key) => permissions[key]).map((key) => FEATURES[key]).join('; ');
   }
+  // After the doctype, never before it: a document that does not start with one is in quirks mode.
+  function withForwarder(html) {
+    const doctype = /^\\s*<!doctype[^>]*>/i.exec(html);
+    return doctype ? doctype[0] + FORWARDER + html.slice(doctype[0].length) : FORWARDER + html;
+  }
   function show(params) {
     if (inner || typeof params !== 'object' || params === null || typeof params.html !== 'string') return;
     inner = document.createElement('iframe');
@@ -56,7 +72,7 @@ const SCRIPT = `(() => {
     const allow = allowOf(params.permissions);
     if (allow) inner.setAttribute('allow', allow);
     inner.setAttribute('title', 'MCP App');
-    inner.srcdoc = params.html;
+    inner.srcdoc = withForwarder(params.html);
     document.body.appendChild(inner);
   }
 

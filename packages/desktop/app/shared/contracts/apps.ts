@@ -19,6 +19,15 @@ export const MCP_UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** An app's HTML larger than this is refused (APP_RESOURCE_INVALID). */
 export const MCP_APP_HTML_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Elftia's own notification (not part of the extension), sent from inside the app's frame when Esc
+ * is pressed there and the app did not take it: key events in a frame never reach the host's
+ * document, so without it Esc could not collapse an expanded app that has the focus. The sandbox
+ * proxy adds the script that sends it (main/apps/sandboxProxyPage.ts); the renderer's
+ * SandboxTransport takes it before the AppBridge sees it. An app may send it too: it only collapses
+ * its own frame.
+ */
+export const APP_ESCAPE_NOTIFICATION = 'elftia/notifications/escape-pressed';
 
 /** Who may call a tool: the model, an app of the same server, or both (the default when absent). */
 export const MCP_TOOL_VISIBILITIES = ['model', 'app'] as const;

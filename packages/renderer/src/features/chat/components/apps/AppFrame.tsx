@@ -44,19 +44,23 @@ function LoadedAppFrame({ call, serverId, uri, host, approval, onAnswer }: Loade
   const serverName = call.serverName ?? serverId;
   const expanded = displayMode === 'fullscreen';
 
+  // Esc collapses the expanded app, unless a dialog over it (a link to open) takes its own Esc first.
+  const collapseOnEscape = useCallback((): boolean => {
+    if (document.querySelector('[role="dialog"]')) return false;
+    setDisplayMode('inline');
+    return true;
+  }, []);
   useEffect(() => {
     if (!expanded) return;
     const onKey = (event: KeyboardEvent) => {
-      // A dialog over the app (a link to open) takes its own Esc first.
-      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"]')) return;
+      if (event.key !== 'Escape' || event.defaultPrevented || !collapseOnEscape()) return;
       event.preventDefault();
       event.stopPropagation();
-      setDisplayMode('inline');
     };
     // Capture: Esc collapses the app before it would stop the running turn.
     document.addEventListener('keydown', onKey, true);
     return () => document.removeEventListener('keydown', onKey, true);
-  }, [expanded]);
+  }, [expanded, collapseOnEscape]);
 
   return (
     <section
@@ -90,6 +94,10 @@ function LoadedAppFrame({ call, serverId, uri, host, approval, onAnswer }: Loade
           resource={state.resource}
           displayMode={displayMode}
           setDisplayMode={setDisplayMode}
+          // An Esc inside the app's frame never reaches this document: the frame reports it.
+          onEscape={() => {
+            if (expanded) collapseOnEscape();
+          }}
         />
       )}
       {approval && onAnswer && (
@@ -111,9 +119,10 @@ interface SandboxFrameProps {
   resource: McpAppResourceView;
   displayMode: McpUiDisplayMode;
   setDisplayMode(mode: McpUiDisplayMode): void;
+  onEscape(): void;
 }
 
-function SandboxFrame({ call, serverId, serverName, host, sandbox, resource, displayMode, setDisplayMode }: SandboxFrameProps) {
+function SandboxFrame({ call, serverId, serverName, host, sandbox, resource, displayMode, setDisplayMode, onEscape }: SandboxFrameProps) {
   const { t } = useTranslation();
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const [link, setLink] = useState<{ url: URL; answer(opened: boolean): void }>();
@@ -131,7 +140,7 @@ function SandboxFrame({ call, serverId, serverName, host, sandbox, resource, dis
   // An unanswered question is declined when the app goes.
   useEffect(() => () => pendingLink.current?.answer(false), []);
 
-  const { initialized, broken, height } = useAppBridge({ frame, sandbox, resource, call, serverId, host, displayMode, setDisplayMode, confirmLink });
+  const { initialized, broken, height } = useAppBridge({ frame, sandbox, resource, call, serverId, host, displayMode, setDisplayMode, onEscape, confirmLink });
 
   return (
     <>

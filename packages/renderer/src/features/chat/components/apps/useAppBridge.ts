@@ -29,6 +29,8 @@ export interface AppBridgeInput {
   host: AppHost;
   displayMode: McpUiDisplayMode;
   setDisplayMode(mode: McpUiDisplayMode): void;
+  /** Esc was pressed inside the app, and the app left it alone. */
+  onEscape(): void;
   /** Asks the user before a link opens; resolves with whether it opened. */
   confirmLink(url: URL): Promise<boolean>;
 }
@@ -108,7 +110,7 @@ export function useAppBridge(input: AppBridgeInput): AppBridgeState {
       return { mode: granted };
     };
 
-    const transport = new SandboxTransport(target, sandbox.origin);
+    const transport = new SandboxTransport(target, sandbox.origin, () => latest.current.onEscape());
     const started = window.setTimeout(() => setBroken(true), APP_START_TIMEOUT_MS);
     bridge.addEventListener('initialized', () => window.clearTimeout(started));
     void bridge.connect(transport).catch(() => setBroken(true));
