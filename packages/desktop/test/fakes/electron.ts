@@ -174,6 +174,9 @@ export const dialog = {
   /** What showOpenDialog was asked (its parent window, if any, and options), and what it answers next. */
   openDialogs: [] as { parent: BrowserWindow | undefined; options: Record<string, any> }[],
   nextOpenDialog: { canceled: true, filePaths: [] as string[] },
+  /** What showMessageBox was asked, and the button index it answers next. */
+  messageBoxes: [] as { parent: BrowserWindow | undefined; options: Record<string, any> }[],
+  nextMessageBoxResponse: 1,
   showErrorBox(title: string, content: string): void {
     dialog.errors.push({ title, content });
   },
@@ -181,6 +184,11 @@ export const dialog = {
     const parent = parentOrOptions instanceof BrowserWindow ? parentOrOptions : undefined;
     dialog.openDialogs.push({ parent, options: maybeOptions ?? (parentOrOptions as Record<string, any>) });
     return dialog.nextOpenDialog;
+  },
+  async showMessageBox(parentOrOptions: BrowserWindow | Record<string, any>, maybeOptions?: Record<string, any>) {
+    const parent = parentOrOptions instanceof BrowserWindow ? parentOrOptions : undefined;
+    dialog.messageBoxes.push({ parent, options: maybeOptions ?? (parentOrOptions as Record<string, any>) });
+    return { response: dialog.nextMessageBoxResponse, checkboxChecked: false };
   },
 };
 
@@ -250,6 +258,8 @@ export function resetFakeElectron(): void {
   dialog.errors.length = 0;
   dialog.openDialogs.length = 0;
   dialog.nextOpenDialog = { canceled: true, filePaths: [] };
+  dialog.messageBoxes.length = 0;
+  dialog.nextMessageBoxResponse = 1;
   safeStorage.available = true;
   safeStorage.backend = 'gnome_libsecret';
   ipcMain.removeAllListeners();

@@ -166,6 +166,43 @@ describe('Electron shell: session', () => {
     expect(ask('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
     expect(session.defaultSession.permissionCheckHandler!(null, 'media', appUrl, {})).toBe(false);
   });
+
+  it('asks the user before an MCP App uses the camera, the microphone or the location, and grants only Allow', async () => {
+    const appUrl = 'app://elftia/index.html';
+    const request = (permission: string, details: Record<string, unknown>, topUrl = appUrl) =>
+      new Promise<boolean>((resolve) => session.defaultSession.permissionRequestHandler!({ getURL: () => topUrl }, permission, resolve, details));
+    const inApp = { isMainFrame: false, requestingUrl: 'about:srcdoc' };
+    dialog.messageBoxes.length = 0;
+
+    dialog.nextMessageBoxResponse = 0;
+    expect(await request('media', { ...inApp, mediaTypes: ['video'] })).toBe(true);
+    expect(dialog.messageBoxes).toHaveLength(1);
+    expect(dialog.messageBoxes[0]!.parent).toBe(win);
+    expect(dialog.messageBoxes[0]!.options).toMatchObject({
+      message: 'An app in the conversation asks to use your camera.',
+      buttons: ['Allow', 'Deny'],
+      defaultId: 1,
+      cancelId: 1,
+    });
+    expect(await request('media', { isMainFrame: false, requestingUrl: 'elftia-app://sandbox/proxy.html', mediaTypes: ['audio', 'video'] })).toBe(true);
+    expect(dialog.messageBoxes[1]!.options.message).toBe('An app in the conversation asks to use your camera and microphone.');
+
+    // Deny, Esc or closing the dialog (cancelId) answers no.
+    dialog.nextMessageBoxResponse = 1;
+    expect(await request('geolocation', inApp)).toBe(false);
+    expect(dialog.messageBoxes[2]!.options.message).toBe('An app in the conversation asks for your location.');
+    expect(await request('media', { ...inApp, mediaTypes: ['audio'] })).toBe(false);
+    expect(dialog.messageBoxes[3]!.options.message).toBe('An app in the conversation asks to use your microphone.');
+
+    // Not an app's request: denied without asking.
+    dialog.nextMessageBoxResponse = 0;
+    expect(await request('media', { isMainFrame: true, requestingUrl: appUrl, mediaTypes: ['video'] })).toBe(false);
+    expect(await request('media', { isMainFrame: false, requestingUrl: 'https://evil.example/', mediaTypes: ['video'] })).toBe(false);
+    expect(await request('notifications', inApp)).toBe(false);
+    expect(await request('media', { ...inApp, mediaTypes: [] })).toBe(false);
+    expect(await request('media', { ...inApp, mediaTypes: ['video'] }, 'https://evil.example/')).toBe(false);
+    expect(dialog.messageBoxes).toHaveLength(4);
+  });
 });
 
 describe('Electron shell: IPC', () => {
@@ -179,6 +216,21 @@ describe('Electron shell: IPC', () => {
     setRendererSender(win.webContents);
     const reply = await ipcQuery('mcp.list');
     expect(reply.result).toEqual({ type: 'data', data: [] });
+  });
+
+  it('asks an app\'s permission in the language chosen in Settings', async () => {
+    setRendererSender(win.webContents);
+    const ask = () =>
+      new Promise<boolean>((resolve) =>
+        session.defaultSession.permissionRequestHandler!({ getURL: () => 'app://elftia/index.html' }, 'geolocation', resolve, { isMainFrame: false, requestingUrl: 'about:srcdoc' }),
+      );
+    dialog.nextMessageBoxResponse = 1;
+    expect((await ipcQuery('settings.setLanguage', { language: 'ja' }, 'mutation')).result?.type).toBe('data');
+    await ask();
+    expect(dialog.messageBoxes.at(-1)?.options).toMatchObject({ message: '会話内のアプリが位置情報を求めています。', buttons: ['許可', '拒否'] });
+    expect((await ipcQuery('settings.setLanguage', { language: 'system' }, 'mutation')).result?.type).toBe('data');
+    await ask();
+    expect(dialog.messageBoxes.at(-1)?.options.message).toBe('An app in the conversation asks for your location.');
   });
 
   it('offers the system folder chooser, modal to the focused window, for a preset\'s folder', async () => {

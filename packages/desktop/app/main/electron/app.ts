@@ -9,8 +9,9 @@ import { createTranslator, toAppErrorData, translateError } from '../host/messag
 import { type AppServices, createAppServices } from '../index';
 import { FileKeySecretStore } from '../secrets/FileKeySecretStore';
 import type { SecretStore } from '../db/SecretStore';
-import { matchLanguage } from '../../shared/contracts/settings';
+import { type Language, matchLanguage } from '../../shared/contracts/settings';
 import { SANDBOX_SCHEME_ORIGIN, SANDBOX_SCHEME_URL } from '../apps/sandboxScheme';
+import { askAppPermission } from './appPermissions';
 import { pickFolder } from './folderPicker';
 import { APP_INDEX_URL, handleAppScheme, registerAppScheme } from './appProtocol';
 import { attachTrpcIpc } from './ipc';
@@ -117,11 +118,20 @@ export async function runElectronApp(): Promise<void> {
   const isApp = (url: string) => isAppUrl(url, devOrigin);
   const csp = contentSecurityPolicy(devOrigin);
 
-  installSessionSecurity(session.defaultSession, csp, isApp);
+  // The language the user chose in Settings, else the system's: what the app's own dialogs speak.
+  const language = (): Language => {
+    const chosen = services.settings.get().language;
+    return chosen === 'system' ? matchLanguage(app.getLocale()) : chosen;
+  };
+  let mainWindow: BrowserWindow | undefined;
+  installSessionSecurity(session.defaultSession, csp, isApp, (permission) =>
+    mainWindow && !mainWindow.isDestroyed() ? askAppPermission(dialog, mainWindow, permission, createTranslator(paths.localesDir, language())) : Promise.resolve(false),
+  );
   handleAppScheme(protocol, paths.rendererDir, csp);
   handleSandboxScheme(protocol);
   services.apps.setSandbox({ url: SANDBOX_SCHEME_URL, origin: SANDBOX_SCHEME_ORIGIN });
   const win = createMainWindow({ preload: paths.preload, isAppUrl: isApp });
+  mainWindow = win;
   attachTrpcIpc(win, services, isApp, log);
   app.on('second-instance', () => focus(win));
   // One window: closing it ends the app on every platform, which also disposes the services.

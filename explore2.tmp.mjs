@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const [url, lang] = [process.argv[2], process.argv[3] ?? 'en'];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
+const page = await ctx.newPage();
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('console', (m) => { if (m.type() === 'error') console.log('console', m.text().slice(0, 200)); });
+await page.goto(url);
+await page.waitForTimeout(1500);
+await page.getByRole('button', { name: /設定|设置|Settings/ }).first().click();
+await page.waitForTimeout(1000);
+await page.screenshot({ path: `/tmp/shots/${lang}-settings.png` });
+console.log(JSON.stringify(await page.getByRole('tab').allInnerTexts()), JSON.stringify((await page.getByRole('button').allInnerTexts()).slice(0, 30)));
+await browser.close();

@@ -1,0 +1,58 @@
+import type { BrowserWindow, Dialog } from 'electron';
+import { PRODUCT_NAME } from '../host/cli/dataDir';
+import type { Translate } from '../host/messages';
+import { SANDBOX_SCHEME } from '../apps/sandboxScheme';
+
+/**
+ * MCP Apps may use the camera, the microphone and the location when their resource declares them
+ * (`_meta.ui.permissions`). The renderer lists only the declared features in the `allow` attribute
+ * of the app's frames (AppFrame, and the sandbox proxy's inner frame), so Chromium refuses an
+ * undeclared one before Electron is asked. A browser then asks the user; Electron has no prompt of
+ * its own, so the shell asks here, every time an app asks, before anything is granted.
+ */
+export type AppPermission = 'camera' | 'microphone' | 'cameraAndMicrophone' | 'location';
+
+/** What Electron tells about a request (PermissionRequest, MediaAccessPermissionRequest). */
+export interface PermissionDetails {
+  isMainFrame?: boolean;
+  requestingUrl?: string;
+  mediaTypes?: string[];
+}
+
+/**
+ * What an MCP App's frame asks for, or undefined when the request is not one an app may make: from
+ * the window's own page, from a frame that is not an app's, or for any other permission.
+ */
+export function appPermissionOf(permission: string, details: PermissionDetails | undefined): AppPermission | undefined {
+  if (!details || details.isMainFrame !== false || !isAppFrameUrl(details.requestingUrl)) return undefined;
+  if (permission === 'geolocation') return 'location';
+  if (permission !== 'media') return undefined;
+  const types = details.mediaTypes ?? [];
+  const video = types.includes('video');
+  const audio = types.includes('audio');
+  if (types.length === 0 || types.some((type) => type !== 'video' && type !== 'audio')) return undefined;
+  return video && audio ? 'cameraAndMicrophone' : video ? 'camera' : 'microphone';
+}
+
+/**
+ * The sandbox proxy's page (its own scheme) or the app inside it (the proxy's `srcdoc` frame): the
+ * window's CSP lets no other page into a frame, and the renderer makes no `srcdoc` frame of its own.
+ */
+function isAppFrameUrl(url: string | undefined): boolean {
+  return typeof url === 'string' && (url.startsWith(`${SANDBOX_SCHEME}:`) || url === 'about:srcdoc');
+}
+
+/** Asks the user in a dialog over the window; Deny is the default and what Esc or closing it answers. */
+export async function askAppPermission(dialog: Pick<Dialog, 'showMessageBox'>, window: BrowserWindow, permission: AppPermission, t: Translate): Promise<boolean> {
+  const { response } = await dialog.showMessageBox(window, {
+    type: 'question',
+    title: PRODUCT_NAME,
+    message: t(`cli/messages:appPermission.${permission}`),
+    detail: t('cli/messages:appPermission.detail'),
+    buttons: [t('cli/messages:appPermission.allow'), t('cli/messages:appPermission.deny')],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  });
+  return response === 0;
+}
