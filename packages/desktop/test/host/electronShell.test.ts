@@ -167,7 +167,7 @@ describe('Electron shell: session', () => {
     expect(session.defaultSession.permissionCheckHandler!(null, 'media', appUrl, {})).toBe(false);
   });
 
-  it('asks the user before an MCP App uses the camera, the microphone or the location, and grants only Allow', async () => {
+  it('asks the user before an MCP App gets the location it declared, and grants only Allow', async () => {
     const appUrl = 'app://elftia/index.html';
     const request = (permission: string, details: Record<string, unknown>, topUrl = appUrl) =>
       new Promise<boolean>((resolve) => session.defaultSession.permissionRequestHandler!({ getURL: () => topUrl }, permission, resolve, details));
@@ -175,33 +175,29 @@ describe('Electron shell: session', () => {
     dialog.messageBoxes.length = 0;
 
     dialog.nextMessageBoxResponse = 0;
-    expect(await request('media', { ...inApp, mediaTypes: ['video'] })).toBe(true);
+    expect(await request('geolocation', inApp)).toBe(true);
     expect(dialog.messageBoxes).toHaveLength(1);
     expect(dialog.messageBoxes[0]!.parent).toBe(win);
     expect(dialog.messageBoxes[0]!.options).toMatchObject({
-      message: 'An app in the conversation asks to use your camera.',
+      message: 'An app in the conversation asks for your location.',
       buttons: ['Allow', 'Deny'],
       defaultId: 1,
       cancelId: 1,
     });
-    expect(await request('media', { isMainFrame: false, requestingUrl: 'elftia-app://sandbox/proxy.html', mediaTypes: ['audio', 'video'] })).toBe(true);
-    expect(dialog.messageBoxes[1]!.options.message).toBe('An app in the conversation asks to use your camera and microphone.');
+    expect(await request('geolocation', { isMainFrame: false, requestingUrl: 'elftia-app://sandbox/proxy.html' })).toBe(true);
 
     // Deny, Esc or closing the dialog (cancelId) answers no.
     dialog.nextMessageBoxResponse = 1;
     expect(await request('geolocation', inApp)).toBe(false);
-    expect(dialog.messageBoxes[2]!.options.message).toBe('An app in the conversation asks for your location.');
-    expect(await request('media', { ...inApp, mediaTypes: ['audio'] })).toBe(false);
-    expect(dialog.messageBoxes[3]!.options.message).toBe('An app in the conversation asks to use your microphone.');
+    expect(dialog.messageBoxes).toHaveLength(3);
 
-    // Not an app's request: denied without asking.
+    // Not an app's request, or not the location: denied without asking.
     dialog.nextMessageBoxResponse = 0;
-    expect(await request('media', { isMainFrame: true, requestingUrl: appUrl, mediaTypes: ['video'] })).toBe(false);
-    expect(await request('media', { isMainFrame: false, requestingUrl: 'https://evil.example/', mediaTypes: ['video'] })).toBe(false);
-    expect(await request('notifications', inApp)).toBe(false);
-    expect(await request('media', { ...inApp, mediaTypes: [] })).toBe(false);
-    expect(await request('media', { ...inApp, mediaTypes: ['video'] }, 'https://evil.example/')).toBe(false);
-    expect(dialog.messageBoxes).toHaveLength(4);
+    expect(await request('geolocation', { isMainFrame: true, requestingUrl: appUrl })).toBe(false);
+    expect(await request('geolocation', { isMainFrame: false, requestingUrl: 'https://evil.example/' })).toBe(false);
+    expect(await request('geolocation', inApp, 'https://evil.example/')).toBe(false);
+    for (const permission of ['media', 'notifications', 'clipboard-read', 'openExternal']) expect(await request(permission, { ...inApp, mediaTypes: ['video'] })).toBe(false);
+    expect(dialog.messageBoxes).toHaveLength(3);
   });
 });
 

@@ -4,19 +4,22 @@ import type { Translate } from '../host/messages';
 import { SANDBOX_SCHEME } from '../apps/sandboxScheme';
 
 /**
- * MCP Apps may use the camera, the microphone and the location when their resource declares them
- * (`_meta.ui.permissions`). The renderer lists only the declared features in the `allow` attribute
- * of the app's frames (AppFrame, and the sandbox proxy's inner frame), so Chromium refuses an
- * undeclared one before Electron is asked. A browser then asks the user; Electron has no prompt of
- * its own, so the shell asks here, every time an app asks, before anything is granted.
+ * An MCP App may ask for the location when its resource declares it (`_meta.ui.permissions`): the
+ * renderer lists only the declared features in the `allow` attribute of the app's frames (AppFrame,
+ * and the sandbox proxy's inner frame), so Chromium refuses an undeclared one before Electron is
+ * asked. A browser then asks the user; Electron has no prompt of its own, so the shell asks here,
+ * every time an app asks, before anything is granted.
+ *
+ * The camera and the microphone never get this far: an app runs in an opaque origin (the proxy's
+ * inner frame has no allow-same-origin, sandboxProxyPage.ts), and Chromium refuses them to an opaque
+ * origin in the page itself ("Invalid security origin"), in a browser as in Electron.
  */
-export type AppPermission = 'camera' | 'microphone' | 'cameraAndMicrophone' | 'location';
+export type AppPermission = 'location';
 
-/** What Electron tells about a request (PermissionRequest, MediaAccessPermissionRequest). */
+/** What Electron tells about a request (PermissionRequest). */
 export interface PermissionDetails {
   isMainFrame?: boolean;
   requestingUrl?: string;
-  mediaTypes?: string[];
 }
 
 /**
@@ -25,13 +28,7 @@ export interface PermissionDetails {
  */
 export function appPermissionOf(permission: string, details: PermissionDetails | undefined): AppPermission | undefined {
   if (!details || details.isMainFrame !== false || !isAppFrameUrl(details.requestingUrl)) return undefined;
-  if (permission === 'geolocation') return 'location';
-  if (permission !== 'media') return undefined;
-  const types = details.mediaTypes ?? [];
-  const video = types.includes('video');
-  const audio = types.includes('audio');
-  if (types.length === 0 || types.some((type) => type !== 'video' && type !== 'audio')) return undefined;
-  return video && audio ? 'cameraAndMicrophone' : video ? 'camera' : 'microphone';
+  return permission === 'geolocation' ? 'location' : undefined;
 }
 
 /**
