@@ -55,8 +55,10 @@ test.beforeAll(async () => {
       return;
     }
     const csp = encodeURIComponent(JSON.stringify({ connectDomains: [`http://127.0.0.1:${parentPort}`] }));
+    // As the renderer does (AppFrame): the proxy's frame allows what the app declared.
+    const allow = req.url?.startsWith('/?allow=geolocation') ? ' allow="geolocation"' : '';
     res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><body>
-<iframe id="sandbox" sandbox="allow-scripts allow-same-origin" src="${sandbox.url}?csp=${csp}"></iframe>
+<iframe id="sandbox" sandbox="allow-scripts allow-same-origin"${allow} src="${sandbox.url}?csp=${csp}"></iframe>
 <script>
 window.received = [];
 const frame = document.getElementById('sandbox');
@@ -161,3 +163,28 @@ test('an Esc inside the app reaches the host as Elftia’s notification, unless 
   await expect.poll(keys).toBe(3);
   expect(await escapes()).toBe(1);
 });
+
+/** An app that asks for the location once it is shown, and reports what it got. */
+const LOCATION_APP_HTML = `<!doctype html><html><body><script>
+const post = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
+navigator.geolocation.getCurrentPosition(
+  (p) => post({ method: 'test/location', params: { latitude: p.coords.latitude } }),
+  (e) => post({ method: 'test/location', params: { error: e.message } }),
+  { timeout: 5000 },
+);
+</script></body></html>`;
+
+for (const declared of [true, false]) {
+  test(`an app ${declared ? 'that declared' : 'that did not declare'} the location ${declared ? 'gets it once the browser grants it' : 'is refused by the frame’s permissions policy'}`, async ({ page, context }) => {
+    await context.grantPermissions(['geolocation'], { origin: `http://127.0.0.1:${parentPort}` });
+    await context.setGeolocation({ latitude: 35.68, longitude: 139.76 });
+    await page.goto(`http://127.0.0.1:${parentPort}/${declared ? '?allow=geolocation' : ''}`);
+    const received = () => page.evaluate(() => (window as unknown as { received: { method?: string; params?: any }[] }).received);
+    await expect.poll(async () => (await received()).map((m) => m.method)).toContain('ui/notifications/sandbox-proxy-ready');
+    const permissions = declared ? { geolocation: {} } : {};
+    await page.evaluate((m) => (window as unknown as { send(m: unknown): void }).send(m), { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: LOCATION_APP_HTML, permissions } });
+    const outcome = expect.poll(async () => (await received()).find((m) => m.method === 'test/location')?.params, { timeout: 10_000 });
+    if (declared) await outcome.toEqual({ latitude: 35.68 });
+    else await outcome.toEqual({ error: expect.stringContaining('permissions policy') });
+  });
+}
