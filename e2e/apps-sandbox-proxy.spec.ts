@@ -128,7 +128,8 @@ test('the proxy relays between its parent and a contained app, and the CSP from 
 });
 
 /** An app with a field to focus; it reports its document's mode and, when asked, keeps Esc to itself. */
-const KEYS_APP_HTML = `<!DOCTYPE html>
+const KEYS_APP_HTML = `\uFEFF<!-- built by a bundler -->
+<!DOCTYPE html>
 <html lang="en"><head><title>keys</title></head><body><input aria-label="field"><script>
 const post = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
 let keepEscape = false;

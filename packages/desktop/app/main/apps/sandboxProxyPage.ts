@@ -60,10 +60,20 @@ const SCRIPT = `(() => {
     if (typeof permissions !== 'object' || permissions === null) return '';
     return Object.keys(FEATURES).filter((key) => permissions[key]).map((key) => FEATURES[key]).join('; ');
   }
-  // After the doctype, never before it: a document that does not start with one is in quirks mode.
+  // After the doctype (and the whitespace and comments that may come before it), never before it:
+  // a doctype after anything else is ignored, and the app would render in quirks mode. A plain scan,
+  // linear in the length of what it skips, whatever the app's HTML holds.
   function withForwarder(html) {
-    const doctype = /^\\s*<!doctype[^>]*>/i.exec(html);
-    return doctype ? doctype[0] + FORWARDER + html.slice(doctype[0].length) : FORWARDER + html;
+    let at = 0;
+    for (;;) {
+      while (at < html.length && /\\s/.test(html[at])) at += 1;
+      if (!html.startsWith('<!--', at)) break;
+      const end = html.indexOf('-->', at + 4);
+      if (end < 0) break;
+      at = end + 3;
+    }
+    const end = html.slice(at, at + 9).toLowerCase() === '<!doctype' ? html.indexOf('>', at) : -1;
+    return end < 0 ? FORWARDER + html : html.slice(0, end + 1) + FORWARDER + html.slice(end + 1);
   }
   function show(params) {
     if (inner || typeof params !== 'object' || params === null || typeof params.html !== 'string') return;
