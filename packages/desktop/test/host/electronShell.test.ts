@@ -191,13 +191,18 @@ describe('Electron shell: session', () => {
     expect(await request('geolocation', inApp)).toBe(false);
     expect(dialog.messageBoxes).toHaveLength(3);
 
+    // An app asking in a loop gets one dialog while it is on screen, and every request its answer.
+    dialog.nextMessageBoxResponse = 0;
+    expect(await Promise.all(Array.from({ length: 20 }, () => request('geolocation', inApp)))).toEqual(Array(20).fill(true));
+    expect(dialog.messageBoxes).toHaveLength(4);
+
     // Not an app's request, or not the location: denied without asking.
     dialog.nextMessageBoxResponse = 0;
     expect(await request('geolocation', { isMainFrame: true, requestingUrl: appUrl })).toBe(false);
     expect(await request('geolocation', { isMainFrame: false, requestingUrl: 'https://evil.example/' })).toBe(false);
     expect(await request('geolocation', inApp, 'https://evil.example/')).toBe(false);
     for (const permission of ['media', 'notifications', 'clipboard-read', 'openExternal']) expect(await request(permission, { ...inApp, mediaTypes: ['video'] })).toBe(false);
-    expect(dialog.messageBoxes).toHaveLength(3);
+    expect(dialog.messageBoxes).toHaveLength(4);
   });
 });
 

@@ -39,6 +39,22 @@ function isAppFrameUrl(url: string | undefined): boolean {
   return typeof url === 'string' && (url.startsWith(`${SANDBOX_SCHEME}:`) || url === 'about:srcdoc');
 }
 
+/**
+ * One question on screen per permission: a request made while it is asked gets the same answer, so
+ * an app that asks in a loop cannot pile dialogs up over the window.
+ */
+export function oneQuestionAtATime(ask: (permission: AppPermission) => Promise<boolean>): (permission: AppPermission) => Promise<boolean> {
+  const open = new Map<AppPermission, Promise<boolean>>();
+  return (permission) => {
+    let answer = open.get(permission);
+    if (!answer) {
+      answer = ask(permission).finally(() => open.delete(permission));
+      open.set(permission, answer);
+    }
+    return answer;
+  };
+}
+
 /** Asks the user in a dialog over the window; Deny is the default and what Esc or closing it answers. */
 export async function askAppPermission(dialog: Pick<Dialog, 'showMessageBox'>, window: BrowserWindow, permission: AppPermission, t: Translate): Promise<boolean> {
   const { response } = await dialog.showMessageBox(window, {

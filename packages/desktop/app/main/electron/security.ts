@@ -1,6 +1,6 @@
 import type { Session } from 'electron';
 import { SANDBOX_SCHEME, SANDBOX_SCHEME_ORIGIN } from '../apps/sandboxScheme';
-import { type AppPermission, appPermissionOf } from './appPermissions';
+import { type AppPermission, appPermissionOf, oneQuestionAtATime } from './appPermissions';
 
 /**
  * The window's Content-Security-Policy. Production: only the app's own files. Development adds the
@@ -40,8 +40,8 @@ export function isPermissionAllowed(permission: string, requestingUrl: string, i
 /**
  * The CSP on every response that has headers: the dev server's in development (app:// responses
  * carry it from their handler, appProtocol.ts), and the permission handlers. An MCP App's request
- * for the camera, the microphone or the location (appPermissions.ts) goes to `askUser`; without
- * it, or from a window that no longer shows the app, it is denied.
+ * for the location (appPermissions.ts) goes to `askUser`; without it, or from a window that no
+ * longer shows the app, it is denied.
  */
 export function installSessionSecurity(ses: Session, csp: string, isAppUrl: (url: string) => boolean, askUser?: (permission: AppPermission) => Promise<boolean>): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
@@ -52,10 +52,11 @@ export function installSessionSecurity(ses: Session, csp: string, isAppUrl: (url
     }
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
+  const ask = askUser && oneQuestionAtATime(askUser);
   ses.setPermissionRequestHandler((webContents, permission, callback, details) => {
-    const asked = askUser && isAppUrl(webContents.getURL()) ? appPermissionOf(permission, details) : undefined;
-    if (asked && askUser) {
-      askUser(asked).then(callback, () => callback(false));
+    const asked = isAppUrl(webContents.getURL()) ? appPermissionOf(permission, details) : undefined;
+    if (asked && ask) {
+      ask(asked).then(callback, () => callback(false));
       return;
     }
     callback(isPermissionAllowed(permission, webContents.getURL(), isAppUrl));
